@@ -1,0 +1,108 @@
+/**
+ * What every record schema shares: status codes, the paging query and answer,
+ * the error envelope, and the small field helpers (empty string → null, ids, version).
+ * An entity schema builds on these so the server and the forms read the same rules.
+ */
+import { z } from 'zod';
+
+export const recordStatuses = ['O', 'C', 'D'] as const;
+export type RecordStatus = (typeof recordStatuses)[number];
+export const recordStatusLabels: Record<string, string> = {
+  O: 'Active',
+  C: 'InActive',
+  D: 'Deleted',
+};
+export const statusLabel = (status: string): string => recordStatusLabels[status] ?? 'Unknow';
+
+export const MAX_ITEMS_PER_PAGE = 1000;
+export const DEFAULT_ITEMS_PER_PAGE = 10;
+
+/** Turns "" and whitespace-only strings into null, as the API promises for every field. */
+const blankToNull = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? null : value;
+
+/** A required text field: trimmed, not blank, at most `max` characters. */
+export const requiredText = (max = 255) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'required' }).min(1, { error: 'required' }).max(max),
+  );
+
+/** An optional text field: blank becomes null. */
+export const optionalText = (max = 1000) =>
+  z.preprocess(
+    (v) => (v === undefined ? null : blankToNull(typeof v === 'string' ? v.trim() : v)),
+    z.string().max(max).nullable(),
+  );
+
+export const optionalEmail = () =>
+  z.preprocess(
+    (v) => (v === undefined ? null : blankToNull(typeof v === 'string' ? v.trim() : v)),
+    z.email({ error: 'invalid_email' }).max(255).nullable(),
+  );
+
+export const idParam = z.coerce.number().int().positive();
+export const idParamsSchema = z.object({ id: idParam });
+export const versionSchema = z.coerce.number().int().min(0);
+export const versionBodySchema = z.object({ version: versionSchema });
+
+export const statusFilters = ['all', 'open', 'deactive', 'deleted'] as const;
+export type StatusFilter = (typeof statusFilters)[number];
+
+/** The list query every paging endpoint accepts (DESIGN.md §3). */
+export const pagingQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_ITEMS_PER_PAGE).default(DEFAULT_ITEMS_PER_PAGE),
+  sortBy: z.string().max(64).optional(),
+  sortDesc: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1')
+    .optional(),
+  search: z.string().max(200).optional(),
+  status: z.enum(statusFilters).optional(),
+  constructionId: z.coerce.number().int().min(-1).optional(),
+});
+export type PagingQuery = z.infer<typeof pagingQuerySchema>;
+
+export type Page<T> = { items: T[]; total: number; page: number; itemsPerPage: number };
+
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    itemsPerPage: z.number().int(),
+  });
+
+/** Columns every mutable record carries. */
+export const recordMetaSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by: z.string().nullable(),
+  updated_by: z.string().nullable(),
+});
+
+export const errorCodes = [
+  'bad_request',
+  'invalid_token',
+  'forbidden',
+  'not_found',
+  'invalid_version',
+  'invalid_date',
+  'unprocessable',
+  'too_many_requests',
+  'payload_too_large',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorEnvelopeSchema = z.object({
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
