@@ -1,0 +1,63 @@
+/**
+ * Calendar dates as typed, shown and stored. The API and the database hold a date as ISO
+ * "YYYY-MM-DD"; users type DD/MM/YYYY, D/M/YYYY or YYYY-MM-DD (SPEC §5) and read DD/MM/YYYY in
+ * Vietnamese, MM/DD/YYYY in English (SPEC §9). A date has no time zone, so these functions work on the
+ * digits and never through `Date`, which would shift a day across midnight UTC. Only the build time,
+ * a real instant, goes through `Date`.
+ */
+
+const SLASHED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+// A stored date, or the date part of a timestamp the API may send in its place.
+const ISO_DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(?:T.*)?$/;
+
+const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+const daysInMonth = (year: number, month: number): number =>
+  month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** "YYYY-MM-DD" when the three parts name a real day (year 1–9999), else null. */
+const toIsoDate = (year: number, month: number, day: number): string | null => {
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+};
+
+/**
+ * A typed date as ISO "YYYY-MM-DD", or null when it is not one of the accepted forms or not a real day
+ * ("31/02/2024", "12/13/2024", "2024-2-3", "05/03/2024x" are all null), so the form can ask for a new
+ * date. Slashed dates are always day first; surrounding spaces are ignored.
+ */
+export const parseDateInput = (text: string): string | null => {
+  const input = text.trim();
+  const slashed = SLASHED_DATE.exec(input);
+  if (slashed) return toIsoDate(Number(slashed[3]), Number(slashed[2]), Number(slashed[1]));
+  const iso = ISO_DATE.exec(input);
+  if (iso) return toIsoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  return null;
+};
+
+/**
+ * A stored date for display: "2024-03-05" → "05/03/2024" (vi) or "03/05/2024" (en). A timestamp is
+ * shown by the date it carries, as written. Throws a RangeError on anything else, since a malformed
+ * stored date is a bug to surface, not to display.
+ */
+export const formatDate = (iso: string, lang: 'vi' | 'en'): string => {
+  const match = ISO_DATE_PREFIX.exec(iso.trim());
+  const valid = match && toIsoDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  if (!match || !valid) throw new RangeError(`Not an ISO date: ${JSON.stringify(iso)}`);
+  const [, year, month, day] = match;
+  return lang === 'en' ? `${month}/${day}/${year}` : `${day}/${month}/${year}`;
+};
+
+/**
+ * The build time for the footer, "YYYY.MM.DD-HH:mm", in the time zone of whoever runs this (the
+ * user's browser), so it reads as their own clock. Throws a RangeError on an unreadable timestamp.
+ */
+export const formatBuildTime = (iso: string): string => {
+  const time = new Date(iso);
+  if (Number.isNaN(time.getTime())) throw new RangeError(`Not a timestamp: ${JSON.stringify(iso)}`);
+  const date = `${pad(time.getFullYear(), 4)}.${pad(time.getMonth() + 1)}.${pad(time.getDate())}`;
+  return `${date}-${pad(time.getHours())}:${pad(time.getMinutes())}`;
+};
