@@ -1,0 +1,133 @@
+/**
+ * buildApp(): the whole HTTP application on a given database, nothing listening — what main.ts
+ * serves and what tests speak HTTP to. Plugins load in layers (fastify/demo): external
+ * (security headers, OpenAPI), then the app's own (errors, authentication), then the routes.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/config.ts';
+import type { Database } from './db/client.ts';
+import { type RouteInfo, type SeedResult, seed } from './db/seed/seed.ts';
+import { authPlugin, endpointPath } from './http/auth.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerResource } from './http/resource.routes.ts';
+import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerHistoryRoutes } from './modules/admin/history.routes.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { companyResource } from './modules/company/company.resource.ts';
+import { APP_VERSION, registerSystemRoutes } from './modules/system/system.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route that needs an endpoint right, for the seed (see seed.ts). */
+    protectedRoutes: RouteInfo[];
+  }
+}
+
+export type AppConfig = Pick<Config, 'jwtSecret' | 'webDist' | 'bodyLimit' | 'loginThrottle' | 'trustProxy'> & {
+  logger?: FastifyServerOptions['logger'];
+};
+
+export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logger ?? false,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('protectedRoutes', [] as RouteInfo[]);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || (route.config?.access ?? 'endpoint') !== 'endpoint') return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.protectedRoutes.push({ method, path: endpointPath(route.url), menus: route.config?.menus ?? [] });
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // external
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'SitePay API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
+
+  // the app's own
+  registerErrorHandler(app);
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+
+  // routes
+  registerSystemRoutes(app, { webDist: config.webDist });
+  registerAuthRoutes(app, config as Config);
+  registerAccountRoutes(app);
+  registerHistoryRoutes(app);
+  registerResource(app, companyResource);
+
+  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) serveWeb(app, config.webDist);
+  return app;
+}
+
+/** The built web app, with client-side routes falling back to index.html. */
+function serveWeb(app: FastifyInstance, root: string) {
+  app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  const indexHtml = fs.readFileSync(path.join(root, 'index.html'));
+  const sendIndex = (_req: unknown, reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, sendIndex);
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+    const file = req.url.split('?')[0]!.slice(1);
+    if (file.startsWith('api/')) {
+      return reply.status(404).send({ status: 404, code: 'not_found', message: `${req.method} ${req.url} not found` });
+    }
+    if (file && !file.includes('..') && fs.existsSync(path.join(root, file)) && fs.statSync(path.join(root, file)).isFile()) {
+      // hashed assets are immutable; other files (favicon, build-info) must be revalidated
+      if (!file.startsWith('assets/')) reply.header('cache-control', 'no-cache');
+      return reply.sendFile(file);
+    }
+    return sendIndex(req, reply);
+  });
+}
+
+/** Migrations and seed: what every start (and every test app) does before serving. */
+export async function prepareDatabase(
+  app: FastifyInstance,
+  database: Database,
+  opts: { adminPassword: string | null; demo: boolean },
+): Promise<SeedResult> {
+  await app.ready();
+  return seed(database.db, { ...opts, routes: app.protectedRoutes });
+}

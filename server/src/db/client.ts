@@ -1,0 +1,142 @@
+/**
+ * Opens the database: embedded PGlite under DATA_DIR (the default), or a real PostgreSQL
+ * when DATABASE_URL is given. Both hand back the same Drizzle API, run the same migrations,
+ * and close cleanly. PGlite has no lock of its own, so the embedded mode takes a lock file
+ * in its folder and refuses a second server on the same data.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { ConfigError } from '../config/config.ts';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle or the database itself: code inside a transaction uses only its handle. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize);
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  const releaseLock = dataDir ? takeLock(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, { extensions: { pg_trgm } });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async close() {
+      try {
+        if (!client.closed) {
+          await client.exec('CHECKPOINT');
+          await client.close();
+        }
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Types: NUMERIC stays a string (exact money); DATE stays 'YYYY-MM-DD'.
+  pool.on('error', () => {}); // an idle client's error must not crash the server; the next query reports it
+  try {
+    const c = await pool.connect();
+    c.release();
+  } catch (error) {
+    await pool.end();
+    throw new ConfigError(`cannot reach PostgreSQL at DATABASE_URL (${(error as Error).message})`);
+  }
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // Two servers starting together must not migrate twice at once.
+      const c = await pool.connect();
+      try {
+        await c.query('SELECT pg_advisory_lock(727001)');
+        await migrateNodePg(drizzleNodePg(c, { schema }), { migrationsFolder });
+      } finally {
+        await c.query('SELECT pg_advisory_unlock(727001)').catch(() => {});
+        c.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** An exclusive lock file in the data folder; a stale one (its process gone) is taken over. */
+function takeLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'sitepay.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        fs.rmSync(lockPath, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new ConfigError(
+          `DATA_DIR ${dataDir} is in use by another SitePay server (pid ${pid}); stop it or choose another DATA_DIR`,
+        );
+      }
+      if (pid === process.pid) {
+        throw new ConfigError(`DATA_DIR ${dataDir} is already open in this process`);
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new ConfigError(`cannot take the lock in DATA_DIR ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Rows of a raw SQL query, the same on both drivers. */
+export async function queryRows<T>(tx: Tx, query: import('drizzle-orm').SQL): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,116 @@
+/**
+ * The menu tree for every screen of SPEC.md §2, seeded on first start. A record kind's screens
+ * come as four entries: the visible list `x` and hidden `x-create`, `x-update`, `x-view`
+ * (whose names the CASL rules read: see account.queries.ts). Order in this file is the drawer's order.
+ */
+export type SeedMenu = {
+  name: string;
+  path: string;
+  title: string;
+  title_en: string;
+  icon: string | null;
+  parent: string | null;
+  hidden?: boolean;
+  component?: string;
+  redirect_url?: string;
+};
+
+const area = (name: string, path: string, title: string, title_en: string, icon: string, redirect_url: string): SeedMenu => ({
+  name, path, title, title_en, icon, parent: null, component: 'Layout', redirect_url,
+});
+
+const screen = (
+  name: string, path: string, title: string, title_en: string, icon: string | null, parent: string, hidden = false,
+): SeedMenu => ({ name, path, title, title_en, icon, parent, hidden, component: name });
+
+/** List + hidden create/update/view entries of an ordinary record kind under `base`. */
+const crud = (name: string, base: string, title: string, title_en: string, icon: string, parent: string): SeedMenu[] => [
+  screen(name, `${base}/list`, title, title_en, icon, parent),
+  screen(`${name}-create`, `${base}/create`, `Thêm ${title.toLowerCase()}`, `Create ${title_en.toLowerCase()}`, null, name, true),
+  screen(`${name}-update`, `${base}/update/:id`, `Sửa ${title.toLowerCase()}`, `Edit ${title_en.toLowerCase()}`, null, name, true),
+  screen(`${name}-view`, `${base}/view/:id`, `Xem ${title.toLowerCase()}`, `View ${title_en.toLowerCase()}`, null, name, true),
+];
+
+export const seedMenus: SeedMenu[] = [
+  { name: 'about-me', path: '/about-me', title: 'Trang chủ', title_en: 'Home', icon: 'home', parent: null, component: 'about-me' },
+  { name: 'profile', path: '/profile', title: 'Hồ sơ cá nhân', title_en: 'Profile', icon: 'person', parent: null, hidden: true, component: 'profile' },
+
+  area('management', '/management', 'Quản lý', 'Management', 'folder', '/management/company/list'),
+  ...crud('company', '/management/company', 'Công ty', 'Companies', 'business', 'management'),
+  ...crud('project', '/management/project', 'Dự án', 'Projects', 'account_tree', 'management'),
+  ...crud('construction', '/management/construction', 'Công trình', 'Constructions', 'apartment', 'management'),
+  ...crud('constructor', '/management/constructor', 'Nhà thầu', 'Contractors', 'engineering', 'management'),
+  ...crud('contract', '/management/contract', 'Hợp đồng', 'Contracts', 'description', 'management'),
+  ...crud('payment', '/management/payment', 'Yêu cầu thanh toán', 'Payment requests', 'payments', 'management'),
+  screen('approval', '/management/approval/list', 'Phê duyệt thanh toán', 'Payment approval', 'fact_check', 'management'),
+
+  area('report', '/report', 'Báo cáo', 'Reports', 'assessment', '/report/payment/construction'),
+  screen('report-payment', '/report/payment/construction', 'Thanh toán theo công trình', 'Payments by construction', 'bar_chart', 'report'),
+  screen('report-constructor', '/report/constructor/list', 'Báo cáo nhà thầu', 'Contractor report', 'groups', 'report'),
+  screen('report-constructor-view', '/report/constructor/view/:id', 'Chi tiết nhà thầu', 'Contractor details', null, 'report-constructor', true),
+  screen('report-construction', '/report/construction/list', 'Báo cáo công trình', 'Construction report', 'domain', 'report'),
+  screen('report-construction-view', '/report/construction/view/:id', 'Chi tiết công trình', 'Construction details', null, 'report-construction', true),
+  screen('report-contract', '/report/contract/list', 'Báo cáo hợp đồng', 'Contract report', 'insights', 'report'),
+  screen('report-contract-view', '/report/contract/view/:id', 'Chi tiết hợp đồng', 'Contract details', null, 'report-contract', true),
+
+  area('admin', '/admin', 'Quản trị', 'Administration', 'admin_panel_settings', '/admin/user/list'),
+  ...crud('user', '/admin/user', 'Người dùng', 'Users', 'people', 'admin'),
+  ...crud('department', '/admin/department', 'Phòng ban', 'Departments', 'corporate_fare', 'admin'),
+  screen('application-configure', '/admin/application/configure', 'Cấu hình ứng dụng', 'Application settings', 'tune', 'admin'),
+  screen('email', '/admin/email/list', 'Cấu hình email', 'Email settings', 'mail', 'admin'),
+
+  area('setting', '/admin/setting', 'Danh mục', 'Settings', 'settings', '/admin/setting/bank/list'),
+  ...crud('bank', '/admin/setting/bank', 'Ngân hàng', 'Banks', 'account_balance', 'setting'),
+  ...crud('tax', '/admin/setting/tax', 'Thuế suất', 'Taxes', 'percent', 'setting'),
+  ...crud('contract-type', '/admin/setting/contract-type', 'Loại hợp đồng', 'Contract types', 'category', 'setting'),
+  ...crud('construction-item', '/admin/setting/construction-item', 'Hạng mục công trình', 'Construction items', 'construction', 'setting'),
+  ...crud('document-attachment', '/admin/setting/document-attachment', 'Chứng từ kèm theo', 'Document attachments', 'attach_file', 'setting'),
+  ...crud('transaction-type', '/admin/setting/transaction-type', 'Loại giao dịch', 'Transaction types', 'swap_horiz', 'setting'),
+  ...crud('constructor-type', '/admin/setting/constructor-type', 'Loại nhà thầu', 'Contractor types', 'badge', 'setting'),
+  ...crud('payment-type', '/admin/setting/payment-type', 'Loại thanh toán', 'Payment types', 'request_quote', 'setting'),
+  ...crud('payment-date', '/admin/setting/payment-date', 'Ngày thanh toán', 'Payment dates', 'event', 'setting'),
+  ...crud('payment-method', '/admin/setting/payment-method', 'Phương thức thanh toán', 'Payment methods', 'credit_card', 'setting'),
+  ...crud('application', '/admin/setting/application', 'Ứng dụng', 'Applications', 'apps', 'setting'),
+
+  area('system', '/system', 'Hệ thống', 'System', 'security', '/system/groups'),
+  ...crud('group', '/system/group', 'Nhóm', 'Groups', 'group_work', 'system'),
+  ...crud('role', '/system/role', 'Vai trò', 'Roles', 'badge', 'system'),
+  ...crud('privilege', '/system/privilege', 'Đặc quyền', 'Privileges', 'key', 'system'),
+  ...crud('menu', '/system/menu', 'Menu', 'Menus', 'menu', 'system'),
+  ...crud('endpoint', '/system/endpoint', 'Điểm truy cập API', 'Endpoints', 'api', 'system'),
+  ...crud('ability', '/system/ability', 'Quyền truy cập', 'Abilities', 'verified_user', 'system'),
+  screen('history-login', '/system/history/login', 'Lịch sử truy cập', 'Access history', 'history', 'system'),
+  screen('history-payment', '/system/history/payment', 'Lịch sử thanh toán', 'Payment history', 'receipt_long', 'system'),
+];
+
+const readMenus = (...names: string[]) => names.flatMap((n) => [n, `${n}-view`]);
+const writeMenus = (...names: string[]) => names.flatMap((n) => [n, `${n}-view`, `${n}-create`, `${n}-update`]);
+
+/** Built-in roles and the menus they grant. ROLE_ADMIN passes every check and needs no list. */
+export const seedRoles: { code: string; name: string; priority: number; menus: string[] }[] = [
+  { code: 'ROLE_ADMIN', name: 'Quản trị hệ thống', priority: 0, menus: seedMenus.map((m) => m.name) },
+  {
+    code: 'ROLE_ACCOUNTANT',
+    name: 'Kế toán',
+    priority: 10,
+    menus: [
+      'about-me', 'profile', 'management', 'report', 'system',
+      ...readMenus('company', 'project', 'construction'),
+      ...writeMenus('constructor', 'contract', 'payment'),
+      'report-payment', 'report-constructor', 'report-constructor-view', 'report-construction',
+      'report-construction-view', 'report-contract', 'report-contract-view', 'history-payment',
+    ],
+  },
+  {
+    code: 'ROLE_DIRECTOR',
+    name: 'Giám đốc',
+    priority: 5,
+    menus: [
+      'about-me', 'profile', 'management', 'report', 'system',
+      ...readMenus('company', 'project', 'construction', 'constructor', 'contract', 'payment'),
+      'approval',
+      'report-payment', 'report-constructor', 'report-constructor-view', 'report-construction',
+      'report-construction-view', 'report-contract', 'report-contract-view', 'history-payment',
+    ],
+  },
+];

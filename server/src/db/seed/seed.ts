@@ -1,0 +1,136 @@
+/**
+ * Seeding at start-up. Idempotent: menus and endpoints missing from the database are added (an
+ * admin's later edits are kept), built-in roles get the menus added with them, and the first
+ * start creates the admin user (password from ADMIN_PASSWORD, or generated and returned so that
+ * main.ts prints it once). SEED_DEMO adds the demo set of demo.ts on a database without companies.
+ */
+import crypto from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../client.ts';
+import { appUser, endpoint, menu, menuEndpoint, role, roleMenu, userRole } from '../schema.ts';
+import { seedDemo } from './demo.ts';
+import { seedMenus, seedRoles } from './menus.ts';
+
+export type RouteInfo = { method: string; path: string; menus: string[] };
+
+export type SeedResult = { generatedAdminPassword: string | null; demo: boolean };
+
+export async function seed(
+  db: Db,
+  opts: { adminPassword: string | null; demo: boolean; routes: RouteInfo[] },
+): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    // One seeder at a time when several servers start on one PostgreSQL.
+    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    const menuIds = await syncMenus(tx);
+    await syncRoles(tx, menuIds);
+    await syncEndpoints(tx, opts.routes, menuIds);
+    const generatedAdminPassword = await ensureAdmin(tx, opts.adminPassword);
+    const demo = opts.demo ? await seedDemo(tx) : false;
+    return { generatedAdminPassword, demo };
+  });
+}
+
+async function syncMenus(tx: Tx): Promise<Map<string, number>> {
+  const existing = await tx.select({ id: menu.id, name: menu.name }).from(menu);
+  const ids = new Map(existing.map((m) => [m.name, m.id]));
+  let order = 0;
+  for (const m of seedMenus) {
+    order += 10;
+    if (ids.has(m.name)) continue;
+    const [row] = await tx
+      .insert(menu)
+      .values({
+        name: m.name,
+        path: m.path,
+        title: m.title,
+        title_en: m.title_en,
+        icon: m.icon,
+        parent_id: m.parent ? (ids.get(m.parent) ?? null) : null,
+        hidden: m.hidden ?? false,
+        component: m.component ?? null,
+        redirect_url: m.redirect_url ?? null,
+        sort_order: order,
+        search_text: `${m.name} ${m.title_en}`.toLowerCase(),
+        created_by: 'system',
+      })
+      .returning({ id: menu.id });
+    ids.set(m.name, row!.id);
+  }
+  return ids;
+}
+
+async function syncRoles(tx: Tx, menuIds: Map<string, number>) {
+  for (const r of seedRoles) {
+    let [row] = await tx.select({ id: role.id }).from(role).where(eq(role.code, r.code));
+    const isNew = !row;
+    if (!row) {
+      [row] = await tx
+        .insert(role)
+        .values({ code: r.code, name: r.name, priority: r.priority, search_text: r.code.toLowerCase(), created_by: 'system' })
+        .returning({ id: role.id });
+    }
+    const linked = new Set(
+      (await tx.select({ m: roleMenu.menu_id }).from(roleMenu).where(eq(roleMenu.role_id, row!.id))).map((x) => x.m),
+    );
+    // Existing roles only gain menus that did not exist before this start (new screens).
+    const known = isNew ? new Set<number>() : await menusOlderThanThisStart(tx);
+    const values = r.menus
+      .map((name) => menuIds.get(name))
+      .filter((id): id is number => id !== undefined && !linked.has(id) && !known.has(id))
+      .map((menu_id) => ({ role_id: row!.id, menu_id }));
+    if (values.length) await tx.insert(roleMenu).values(values).onConflictDoNothing();
+  }
+}
+
+/** Menus created before this transaction began: an admin may have unlinked them on purpose. */
+async function menusOlderThanThisStart(tx: Tx): Promise<Set<number>> {
+  const rows = await tx.select({ id: menu.id }).from(menu).where(sql`${menu.created_at} < now()`);
+  return new Set(rows.map((r) => r.id));
+}
+
+async function syncEndpoints(tx: Tx, routes: RouteInfo[], menuIds: Map<string, number>) {
+  const existing = new Set(
+    (await tx.select({ method: endpoint.method, path: endpoint.path }).from(endpoint)).map((e) => `${e.method} ${e.path}`),
+  );
+  for (const route of routes) {
+    if (existing.has(`${route.method} ${route.path}`)) continue;
+    existing.add(`${route.method} ${route.path}`);
+    const [row] = await tx
+      .insert(endpoint)
+      .values({
+        method: route.method,
+        path: route.path,
+        endpoint_type: 'api',
+        description: route.menus.join(', ') || null,
+        search_text: `${route.method} ${route.path}`.toLowerCase(),
+        created_by: 'system',
+      })
+      .returning({ id: endpoint.id });
+    const links = route.menus
+      .map((name) => menuIds.get(name))
+      .filter((id): id is number => id !== undefined)
+      .map((menu_id) => ({ menu_id, endpoint_id: row!.id }));
+    if (links.length) await tx.insert(menuEndpoint).values(links).onConflictDoNothing();
+  }
+}
+
+async function ensureAdmin(tx: Tx, adminPassword: string | null): Promise<string | null> {
+  const [any] = await tx.select({ id: appUser.id }).from(appUser).limit(1);
+  if (any) return null;
+  const password = adminPassword ?? crypto.randomBytes(9).toString('base64url');
+  const [admin] = await tx
+    .insert(appUser)
+    .values({
+      user_name: 'admin',
+      password_hash: await hash(password),
+      full_name: 'Quản trị hệ thống',
+      search_text: 'admin quan tri he thong',
+      created_by: 'system',
+    })
+    .returning({ id: appUser.id });
+  const [adminRole] = await tx.select({ id: role.id }).from(role).where(eq(role.code, 'ROLE_ADMIN'));
+  await tx.insert(userRole).values({ user_id: admin!.id, role_id: adminRole!.id });
+  return adminPassword ? null : password;
+}

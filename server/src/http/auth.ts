@@ -1,0 +1,137 @@
+/**
+ * Authentication and authorization for every /api request.
+ * Routes say how they are reached with `config.access`:
+ *   'public'   — no token (health, version, login, docs);
+ *   'user'     — any signed-in user (account, logout, type lists: the always-allowed base set);
+ *   'endpoint' — (default) a menu or privilege of the user's roles must list the endpoint;
+ *                ROLE_ADMIN passes everything.
+ * The token is a JWT whose jti names a row of `session`: logout and password changes revoke
+ * the row, so every server instance refuses the token at once. One query per request checks
+ * the session, the user and the endpoint together.
+ */
+import crypto from 'node:crypto';
+import { TOKEN_EXPIRY_SECONDS } from '@sitepay/domain/auth.schema';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { jwtVerify, SignJWT } from 'jose';
+import { type Db, queryRows, type Tx } from '../db/client.ts';
+import { appUser, session } from '../db/schema.ts';
+import { endpointAllowed, isAdminSql } from './access-sql.ts';
+import { forbidden, invalidToken } from './errors.ts';
+
+export type Access = 'public' | 'user' | 'endpoint';
+
+export type CurrentUser = {
+  id: number;
+  user_name: string;
+  department_id: number | null;
+  isAdmin: boolean;
+  sessionId: string;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Menus whose screens call this endpoint; the seed links them (see seed.ts). */
+    menus?: string[];
+  }
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+  interface FastifyInstance {
+    db: Db;
+    issueToken(tx: Tx, userId: number): Promise<{ token: string; id_token: string; expires_in: number }>;
+    /** Checks the request's token (and, for 'endpoint' access, its right); sets request.user. */
+    authenticate(request: FastifyRequest, access: Exclude<Access, 'public'>): Promise<CurrentUser>;
+    /** The user id a token names, even if revoked or expired; for the access history only. */
+    tokenUserName(request: FastifyRequest): Promise<string | null>;
+  }
+}
+
+/** Fastify's route pattern `/a/:id` as stored in the endpoint table: `/a/{id}`. */
+export const endpointPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+export const currentUser = (request: FastifyRequest): CurrentUser => {
+  if (!request.user) throw invalidToken();
+  return request.user;
+};
+
+type Row = { id: number; user_name: string; department_id: number | null; is_admin: boolean; allowed: boolean };
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string }) => {
+  const key = new TextEncoder().encode(opts.jwtSecret);
+
+  app.decorateRequest('user', null);
+
+  app.decorate('issueToken', async (tx: Tx, userId: number) => {
+    const id = crypto.randomBytes(24).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = new Date((now + TOKEN_EXPIRY_SECONDS) * 1000);
+    await tx.insert(session).values({ id, user_id: userId, expires_at: expiresAt });
+    const idToken = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setJti(id)
+      .setIssuedAt(now)
+      .setExpirationTime(now + TOKEN_EXPIRY_SECONDS)
+      .sign(key);
+    return { token: id, id_token: idToken, expires_in: TOKEN_EXPIRY_SECONDS };
+  });
+
+  app.decorate('authenticate', async (request: FastifyRequest, access: Exclude<Access, 'public'>) => {
+    const claims = await verify(request.headers.authorization, key);
+    if (!claims) throw invalidToken();
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const path = endpointPath(request.routeOptions.url ?? '');
+    const [row] = await queryRows<Row>(app.db, sql`
+      select u.id, u.user_name, u.department_id,
+        ${isAdminSql(claims.userId)} as is_admin,
+        ${access === 'endpoint' ? endpointAllowed(claims.userId, method, path) : sql`true`} as allowed
+      from session s join app_user u on u.id = s.user_id
+      where s.id = ${claims.sessionId} and s.user_id = ${claims.userId}
+        and s.revoked_at is null and s.expires_at > now() and u.status = 'O'`);
+    if (!row) throw invalidToken();
+    request.user = {
+      id: row.id,
+      user_name: row.user_name,
+      department_id: row.department_id,
+      isAdmin: row.is_admin,
+      sessionId: claims.sessionId,
+    };
+    if (!row.is_admin && !row.allowed) throw forbidden(request.url.split('?')[0] ?? request.url);
+    return request.user;
+  });
+
+  app.decorate('tokenUserName', async (request: FastifyRequest) => {
+    const token = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (!token) return null;
+    try {
+      // Signature checked, expiry ignored: an expired token still names its user honestly.
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(0) });
+      const [u] = await app.db.select({ n: appUser.user_name }).from(appUser).where(eq(appUser.id, Number(payload.sub)));
+      return u?.n ?? null;
+    } catch {
+      return null;
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access: Access = request.routeOptions.config?.access ?? 'endpoint';
+    if (access === 'public' || !request.routeOptions.url) return;
+    await app.authenticate(request, access);
+  });
+});
+
+async function verify(header: string | undefined, key: Uint8Array) {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  if (!match?.[1]) return null;
+  try {
+    const { payload } = await jwtVerify(match[1], key, { algorithms: ['HS256'] });
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId) || !payload.jti) return null;
+    return { userId, sessionId: payload.jti };
+  } catch {
+    return null;
+  }
+}

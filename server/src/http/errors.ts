@@ -1,0 +1,99 @@
+/**
+ * The one error envelope of the API: {status, code, message, errors?}. Handlers throw an
+ * HttpError; validation, body-size, rate-limit and database errors are translated here, and
+ * anything unexpected answers a bare 500 with no stack trace or SQL.
+ */
+import type { ErrorCode, ErrorEnvelope } from '@sitepay/domain/common.schema';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+type FieldError = { field: string; message: string };
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | string,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldError[]) =>
+  new HttpError(400, 'bad_request', message, errors);
+export const fieldError = (field: string, message: string) =>
+  badRequest(`${field}: ${message}`, [{ field, message }]);
+export const notFound = (what = 'record') => new HttpError(404, 'not_found', `${what} not found`);
+export const staleVersion = () =>
+  new HttpError(409, 'invalid_version', 'data is out of date, press F5');
+export const unprocessable = (message: string) => new HttpError(422, 'unprocessable', message);
+export const invalidToken = () => new HttpError(401, 'invalid_token', 'Session timeout. Please login!');
+export const forbidden = (path: string) =>
+  new HttpError(403, 'forbidden', `You don't have permission to access ${path}`);
+
+/** Maps a zod issue to our message keys, which the web translates. */
+function issueMessage(issue: { code?: string; message?: string; minimum?: unknown; maximum?: unknown }): string {
+  if (issue.message && /^[a-z_]+$/.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'too_big':
+      return 'too_long';
+    case 'too_small':
+      return 'required';
+    case 'invalid_type':
+      return issue.message?.includes('received undefined') ? 'required' : 'invalid_type';
+    case 'invalid_format':
+      return 'invalid_format';
+    default:
+      return issue.message || 'invalid';
+  }
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let envelope: ErrorEnvelope;
+    if (error instanceof HttpError) {
+      envelope = { status: error.status, code: error.code, message: error.message, errors: error.errors };
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: issueMessage({ ...(v.params as object), code: v.keyword, message: v.message }),
+      }));
+      const where = error.validationContext === 'body' ? 'input' : error.validationContext;
+      envelope = {
+        status: 400,
+        code: 'bad_request',
+        message: `invalid ${where}: ${errors.map((e) => `${e.field || where} ${e.message}`).join(', ')}`,
+        errors,
+      };
+    } else if (error.statusCode === 429) {
+      envelope = { status: 429, code: 'too_many_requests', message: 'too many requests, try again later' };
+    } else if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      envelope = { status: 413, code: 'payload_too_large', message: 'request body too large' };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors: malformed JSON, unsupported media type, …
+      envelope = { status: error.statusCode, code: 'bad_request', message: safeClientMessage(error) };
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      envelope = { status: 500, code: 'internal_error', message: 'Internal Server Error' };
+    }
+    if (envelope.errors === undefined) delete envelope.errors;
+    reply.status(envelope.status).send(envelope);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ status: 404, code: 'not_found', message: `${request.method} ${request.url} not found` });
+  });
+}
+
+function safeClientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'the body is not valid JSON';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'unsupported content type';
+    default:
+      return error.message.split('\n')[0]?.slice(0, 200) ?? 'bad request';
+  }
+}

@@ -1,0 +1,289 @@
+/**
+ * The generic record service: list with paging/sort/search/status/scope, get, create, update,
+ * status changes and soft delete, with version checks, uniqueness checks and change history.
+ * An entity plugs in by describing itself (`RecordKind`); `resource.routes.ts` turns the same
+ * description into HTTP routes. Special modules call these functions instead of re-writing them.
+ */
+import { foldSearchText } from '@sitepay/domain/search-text';
+import type { Page, PagingQuery } from '@sitepay/domain/common.schema';
+import { and, asc, desc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/client.ts';
+import { recordHistory } from '../db/schema.ts';
+import type { CurrentUser } from './auth.ts';
+import { fieldError, notFound, staleVersion } from './errors.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: rows of any record table
+export type Row = Record<string, any> & { id: number; status: string; version: number };
+
+type RecordTable = PgTable & {
+  id: PgColumn;
+  status: PgColumn;
+  version: PgColumn;
+  created_at: PgColumn;
+  updated_at: PgColumn;
+  updated_by: PgColumn;
+  search_text: PgColumn;
+};
+
+export type UniqueRule = {
+  /** The field reported in the 400 answer. */
+  field: string;
+  columns: string[];
+  /** The database's unique index, for the race a pre-check cannot see. */
+  constraint: string;
+  /** Case- and diacritic-insensitive comparison (codes "ct01" and "CT01" clash). */
+  caseInsensitive?: boolean;
+};
+
+export type RecordKind = {
+  /** Entity name: history key, menu name, i18n key. */
+  name: string;
+  table: RecordTable;
+  /** Fields folded into search_text. */
+  searchFields: string[];
+  /** sortBy values a list accepts, mapped to columns. */
+  sortable: Record<string, PgColumn>;
+  defaultSort?: { by: string; desc: boolean };
+  unique?: UniqueRule[];
+  /** Rows the user may see; undefined = all. Admins are never scoped. */
+  scope?: (user: CurrentUser) => SQL | undefined;
+  /** Extra filters from the list query (e.g. constructionId). */
+  filters?: (query: Record<string, unknown>, user: CurrentUser) => (SQL | undefined)[];
+  /** Fields never written from input (ids of parents set elsewhere, computed totals…). */
+  readOnly?: string[];
+  /** Checks before a write; throw to refuse. `existing` is absent on create. */
+  beforeWrite?: (tx: Tx, input: Row, existing: Row | undefined, user: CurrentUser) => Promise<void> | void;
+};
+
+const statusFilterSql = (table: RecordTable, status: string | undefined): SQL => {
+  switch (status) {
+    case 'open':
+      return eq(table.status, 'O');
+    case 'deactive':
+      return eq(table.status, 'C');
+    case 'deleted':
+      return eq(table.status, 'D');
+    default:
+      return ne(table.status, 'D');
+  }
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const searchCondition = (column: PgColumn, search: string | undefined): SQL | undefined => {
+  const folded = search ? foldSearchText(search) : '';
+  return folded ? sql`${column} like ${`%${escapeLike(folded)}%`}` : undefined;
+};
+
+export const scopeOf = (kind: RecordKind, user: CurrentUser): SQL | undefined =>
+  user.isAdmin ? undefined : kind.scope?.(user);
+
+/** Turns a database row into the API's record: ISO dates, no internal columns. */
+export function toRecord(row: Row): Row {
+  const out: Row = { ...row };
+  delete out.search_text;
+  delete out.password_hash;
+  for (const [k, v] of Object.entries(out)) if (v instanceof Date) out[k] = v.toISOString();
+  return out;
+}
+
+export async function listRecords(
+  tx: Tx,
+  kind: RecordKind,
+  query: PagingQuery & Record<string, unknown>,
+  user: CurrentUser,
+): Promise<Page<Row>> {
+  const t = kind.table;
+  const where = and(
+    statusFilterSql(t, query.status),
+    scopeOf(kind, user),
+    searchCondition(t.search_text, query.search),
+    ...(kind.filters?.(query, user) ?? []),
+  );
+  const sortBy = query.sortBy && kind.sortable[query.sortBy] ? query.sortBy : undefined;
+  const column = sortBy ? kind.sortable[sortBy]! : kind.sortable[kind.defaultSort?.by ?? ''] ?? t.created_at;
+  const descending = sortBy ? Boolean(query.sortDesc) : (kind.defaultSort?.desc ?? true);
+  const order = descending ? [desc(column), desc(t.id)] : [asc(column), asc(t.id)];
+  const offset = (query.page - 1) * query.itemsPerPage;
+  const [rows, [count]] = await Promise.all([
+    tx.select().from(t).where(where).orderBy(...order).limit(query.itemsPerPage).offset(offset),
+    tx.select({ n: sql<number>`count(*)::int` }).from(t).where(where),
+  ]);
+  return {
+    items: (rows as Row[]).map(toRecord),
+    total: count?.n ?? 0,
+    page: query.page,
+    itemsPerPage: query.itemsPerPage,
+  };
+}
+
+/** Every active record the user may see, for pickers. Bounded: pickers of larger sets use paging. */
+export async function listAllRecords(tx: Tx, kind: RecordKind, user: CurrentUser, limit = 5000): Promise<Row[]> {
+  const t = kind.table;
+  const sortColumn = kind.sortable.name ?? kind.sortable.code ?? t.id;
+  const rows = await tx
+    .select()
+    .from(t)
+    .where(and(eq(t.status, 'O'), scopeOf(kind, user)))
+    .orderBy(asc(sortColumn), asc(t.id))
+    .limit(limit);
+  return (rows as Row[]).map(toRecord);
+}
+
+/** A live (not deleted) record inside the user's scope, or 404. `lock` takes the row for update. */
+export async function findRecord(tx: Tx, kind: RecordKind, id: number, user: CurrentUser, lock = false) {
+  const t = kind.table;
+  const q = tx
+    .select()
+    .from(t)
+    .where(and(eq(t.id, id), ne(t.status, 'D'), scopeOf(kind, user)));
+  const rows = (lock ? await q.for('update') : await q) as Row[];
+  if (!rows[0]) throw notFound(kind.name);
+  return rows[0];
+}
+
+function searchTextOf(kind: RecordKind, row: Row): string {
+  return foldSearchText(
+    kind.searchFields
+      .map((f) => row[f])
+      .filter((v) => v !== null && v !== undefined)
+      .join(' '),
+  );
+}
+
+async function checkUnique(tx: Tx, kind: RecordKind, row: Row, selfId?: number) {
+  const t = kind.table as unknown as Record<string, PgColumn>;
+  for (const rule of kind.unique ?? []) {
+    const conds = rule.columns.map((c) =>
+      rule.caseInsensitive ? sql`lower(${t[c]!}) = lower(${row[c]})` : eq(t[c]!, row[c]),
+    );
+    if (rule.columns.some((c) => row[c] === null || row[c] === undefined)) continue;
+    const clash = await tx
+      .select({ id: t.id! })
+      .from(kind.table)
+      .where(and(...conds, ne(t.status!, 'D'), selfId ? ne(t.id!, selfId) : undefined))
+      .limit(1);
+    if (clash.length) throw fieldError(rule.field, 'duplicate');
+  }
+}
+
+/** A unique index caught what the pre-check could not see (two writes at once). */
+function translateUniqueViolation(kind: RecordKind, error: unknown): never {
+  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as never);
+  if (cause && (cause as { code?: string }).code === '23505') {
+    const rule = kind.unique?.find((u) => u.constraint === (cause as { constraint?: string }).constraint);
+    throw fieldError(rule?.field ?? 'id', 'duplicate');
+  }
+  throw error;
+}
+
+function writableFields(kind: RecordKind, input: Row): Row {
+  const columns = getTableColumns(kind.table);
+  const protectedFields = new Set([
+    'id', 'status', 'version', 'created_at', 'updated_at', 'created_by', 'updated_by', 'search_text',
+    ...(kind.readOnly ?? []),
+  ]);
+  const out: Row = {} as Row;
+  for (const [k, v] of Object.entries(input)) if (k in columns && !protectedFields.has(k)) out[k] = v;
+  return out;
+}
+
+const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : v ?? null);
+
+function diff(before: Row | undefined, after: Row): Record<string, { old: unknown; new: unknown }> {
+  const changes: Record<string, { old: unknown; new: unknown }> = {};
+  for (const [k, v] of Object.entries(after)) {
+    if (['search_text', 'version', 'updated_at', 'created_at', 'updated_by', 'created_by', 'password_hash'].includes(k)) continue;
+    const old = before ? comparable(before[k]) : null;
+    const now = comparable(v);
+    if (String(old) !== String(now)) changes[k] = { old, new: now };
+  }
+  return changes;
+}
+
+export async function writeHistory(
+  tx: Tx,
+  kind: { name: string },
+  recordId: number,
+  action: string,
+  changes: Record<string, { old: unknown; new: unknown }>,
+  user: CurrentUser,
+) {
+  await tx.insert(recordHistory).values({
+    entity: kind.name,
+    record_id: recordId,
+    action,
+    changes,
+    user_id: user.id,
+    user_name: user.user_name,
+  });
+}
+
+export async function createRecord(tx: Tx, kind: RecordKind, input: Row, user: CurrentUser): Promise<Row> {
+  const values = writableFields(kind, input);
+  await kind.beforeWrite?.(tx, values, undefined, user);
+  await checkUnique(tx, kind, values);
+  const inserted = (await tx
+    .insert(kind.table)
+    .values({ ...values, search_text: searchTextOf(kind, values), created_by: user.user_name, updated_by: user.user_name })
+    .returning()
+    .catch((e) => translateUniqueViolation(kind, e))) as Row[];
+  const row = inserted[0]!;
+  await writeHistory(tx, kind, row.id, 'create', diff(undefined, toRecord(row)), user);
+  return toRecord(row);
+}
+
+/** Applies `changes` to a record read at `version`; a stale version writes nothing (409). */
+export async function updateRecord(
+  tx: Tx,
+  kind: RecordKind,
+  id: number,
+  version: number,
+  changes: Row,
+  user: CurrentUser,
+  action = 'update',
+): Promise<Row> {
+  const existing = await findRecord(tx, kind, id, user, true);
+  if (existing.version !== version) throw staleVersion();
+  const values = action === 'update' ? writableFields(kind, changes) : changes;
+  if (action === 'update') {
+    await kind.beforeWrite?.(tx, values, existing, user);
+    await checkUnique(tx, kind, { ...existing, ...values }, id);
+  }
+  const t = kind.table;
+  const updated = (await tx
+    .update(t)
+    .set({
+      ...values,
+      search_text: searchTextOf(kind, { ...existing, ...values }),
+      version: sql`${t.version} + 1`,
+      updated_at: new Date(),
+      updated_by: user.user_name,
+    })
+    .where(and(eq(t.id, id), eq(t.version, version)))
+    .returning()
+    .catch((e) => translateUniqueViolation(kind, e))) as Row[];
+  if (!updated[0]) throw staleVersion();
+  await writeHistory(tx, kind, id, action, diff(toRecord(existing), toRecord(updated[0])), user);
+  return toRecord(updated[0]);
+}
+
+export const setRecordStatus = (
+  tx: Tx,
+  kind: RecordKind,
+  id: number,
+  version: number,
+  status: 'O' | 'C' | 'D',
+  user: CurrentUser,
+) => updateRecord(tx, kind, id, version, { status } as Row, user, { O: 'activate', C: 'deactivate', D: 'delete' }[status]);
+
+export async function recordHistoryOf(tx: Tx, entity: string, recordId: number, limit = 200) {
+  const rows = await tx
+    .select()
+    .from(recordHistory)
+    .where(and(eq(recordHistory.entity, entity), eq(recordHistory.record_id, recordId)))
+    .orderBy(desc(recordHistory.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+}

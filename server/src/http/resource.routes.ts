@@ -1,0 +1,135 @@
+/**
+ * Generic HTTP routes for an ordinary record kind: describe the entity once (a RecordKind plus its
+ * zod schemas, base path and menus) and this registers paging, list/all, get, create, update,
+ * active, deactivate, delete and history with DESIGN.md §3's conventions and OpenAPI schemas.
+ * Paths default to the companies' spelling in SPEC.md §7; an entity whose paths differ overrides them.
+ */
+import {
+  idParamsSchema,
+  pageSchema,
+  pagingQuerySchema,
+  versionBodySchema,
+} from '@sitepay/domain/common.schema';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from './auth.ts';
+import {
+  createRecord,
+  findRecord,
+  listAllRecords,
+  listRecords,
+  type RecordKind,
+  recordHistoryOf,
+  type Row,
+  setRecordStatus,
+  toRecord,
+  updateRecord,
+} from './records.ts';
+
+type Operation = 'paging' | 'all' | 'get' | 'create' | 'update' | 'active' | 'deactivate' | 'delete' | 'history';
+
+export type ResourceDescription = {
+  kind: RecordKind;
+  basePath: string;
+  tag: string;
+  record: z.ZodObject;
+  input: z.ZodObject;
+  update: z.ZodObject;
+  /** Extra list query fields (e.g. constructionId is already common). */
+  listQuery?: z.ZodObject;
+  /** Menus whose screens read records, create them, and change them (update, status, delete). */
+  menus: { read: string[]; create: string[]; update: string[] };
+  /** Path overrides, e.g. { all: 'list/all', paging: 'list/paging' }; false leaves the route out. */
+  paths?: Partial<Record<Operation, string | false>>;
+};
+
+const defaultPaths: Record<Operation, string> = {
+  paging: 'paging',
+  all: 'list/all',
+  get: 'get/:id',
+  create: 'create',
+  update: 'update/:id',
+  active: 'active/:id',
+  deactivate: 'deactivate/:id',
+  delete: 'delete/:id',
+  history: 'history/:id',
+};
+
+const historySchema = z.array(
+  z.object({
+    id: z.number(),
+    action: z.string(),
+    changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
+    user_name: z.string().nullable(),
+    at: z.string(),
+  }),
+);
+
+export function registerResource(app: FastifyInstance, d: ResourceDescription) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const path = (op: Operation) => {
+    const p = d.paths?.[op] ?? defaultPaths[op];
+    return p === false ? null : `${d.basePath}/${p}`;
+  };
+  const read = { menus: d.menus.read };
+  const create = { menus: d.menus.create };
+  const write = { menus: d.menus.update };
+  const tags = [d.tag];
+  const listQuery = d.listQuery ? pagingQuerySchema.extend(d.listQuery.shape) : pagingQuerySchema;
+
+  const p = {
+    paging: path('paging'),
+    all: path('all'),
+    get: path('get'),
+    create: path('create'),
+    update: path('update'),
+    active: path('active'),
+    deactivate: path('deactivate'),
+    delete: path('delete'),
+    history: path('history'),
+  };
+
+  if (p.paging)
+    r.get(p.paging, { config: read, schema: { tags, querystring: listQuery, response: { 200: pageSchema(d.record) } } }, (req) =>
+      app.db.transaction((tx) => listRecords(tx, d.kind, req.query as never, currentUser(req))),
+    );
+  if (p.all)
+    r.get(p.all, { config: read, schema: { tags, response: { 200: z.array(d.record) } } }, (req) =>
+      listAllRecords(app.db, d.kind, currentUser(req)),
+    );
+  if (p.get)
+    r.get(p.get, { config: read, schema: { tags, params: idParamsSchema, response: { 200: d.record } } }, async (req) =>
+      toRecord(await findRecord(app.db, d.kind, req.params.id, currentUser(req))),
+    );
+  if (p.history)
+    r.get(p.history, { config: read, schema: { tags, params: idParamsSchema, response: { 200: historySchema } } }, async (req) => {
+      await findRecord(app.db, d.kind, req.params.id, currentUser(req));
+      return recordHistoryOf(app.db, d.kind.name, req.params.id);
+    });
+  if (p.create)
+    r.post(p.create, { config: create, schema: { tags, body: d.input, response: { 200: d.record } } }, (req) =>
+      app.db.transaction((tx) => createRecord(tx, d.kind, req.body as Row, currentUser(req))),
+    );
+  if (p.update)
+    r.put(
+      p.update,
+      { config: write, schema: { tags, params: idParamsSchema, body: d.update, response: { 200: d.record } } },
+      (req) => {
+        const { version, ...changes } = req.body as Row;
+        return app.db.transaction((tx) => updateRecord(tx, d.kind, req.params.id, version, changes as Row, currentUser(req)));
+      },
+    );
+  const statusRoute = (url: string | null, method: 'patch' | 'delete', status: 'O' | 'C' | 'D') => {
+    if (!url) return;
+    r[method](
+      url,
+      { config: write, schema: { tags, params: idParamsSchema, body: versionBodySchema, response: { 200: d.record } } },
+      (req) =>
+        app.db.transaction((tx) => setRecordStatus(tx, d.kind, req.params.id, req.body.version, status, currentUser(req))),
+    );
+  };
+  statusRoute(p.active, 'patch', 'O');
+  statusRoute(p.deactivate, 'patch', 'C');
+  statusRoute(p.delete, 'delete', 'D');
+}

@@ -1,0 +1,63 @@
+/**
+ * Start-up: configuration, database (migrate, seed), listen; SIGTERM/SIGINT close gracefully
+ * (in-flight requests finish, the database checkpoints and closes). A bad configuration ends
+ * with one clear line on stderr and exit code 1.
+ */
+import { buildApp, prepareDatabase } from './app.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  let database: Database | undefined;
+  try {
+    database = await openDatabase(config.database);
+    await database.migrate();
+    const app = await buildApp({ ...config, logger: { level: config.logLevel } }, database);
+    const { generatedAdminPassword, demo } = await prepareDatabase(app, database, {
+      adminPassword: config.adminPassword,
+      demo: config.seedDemo,
+    });
+    const db = database;
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), 15_000);
+      force.unref();
+      try {
+        await app.close();
+      } finally {
+        await db.close();
+        app.log.info('stopped');
+        process.exit(0);
+      }
+    };
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+
+    await app.listen({ port: config.port, host: config.host });
+    const where = config.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+    if (generatedAdminPassword) {
+      console.log(`\n  SitePay admin user: admin   password: ${generatedAdminPassword}\n  (shown once; change it after signing in)\n`);
+    }
+    if (demo) console.log('  Demo data added (users ketoan / giamdoc / ketoan2, see README).');
+    console.log(`  SitePay ${'1.0.0'} ready on http://localhost:${config.port} (${where}) in ${Date.now() - started} ms`);
+  } catch (error) {
+    await database?.close().catch(() => {});
+    throw error;
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(`SitePay cannot start: ${error.message}`);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`SitePay cannot start: port ${process.env.PORT ?? 8080} is already in use`);
+  } else {
+    console.error(`SitePay cannot start: ${(error as Error).message?.split('\n')[0] ?? error}`);
+  }
+  process.exit(1);
+});

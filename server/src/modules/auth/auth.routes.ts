@@ -1,0 +1,111 @@
+/**
+ * Sign-in and sign-out. Every attempt, success or failure, goes to the access history; the same
+ * history throttles floods (failures per user name, attempts per address, in a sliding window),
+ * so the limit holds across server instances and resets by itself after the window.
+ */
+import { type LoginResult, loginSchema } from '@sitepay/domain/auth.schema';
+import crypto from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config/config.ts';
+import type { Tx } from '../../db/client.ts';
+import { accessHistory, appUser, session } from '../../db/schema.ts';
+import type { CurrentUser } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
+import { userMenus } from '../account/account.queries.ts';
+
+// A real hash of a random password: unknown users cost the same time as known ones.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hash(crypto.randomUUID()));
+
+export const requestMeta = (request: FastifyRequest) => ({
+  address: request.ip?.slice(0, 64) ?? null,
+  user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
+});
+
+async function throttled(tx: Tx, userName: string, address: string | null, limits: Config['loginThrottle']) {
+  const since = new Date(Date.now() - limits.windowSeconds * 1000);
+  const [row] = await tx
+    .select({
+      byUser: sql<number>`count(*) filter (where lower(${accessHistory.user_name}) = lower(${userName}) and ${accessHistory.result} = 'fail')::int`,
+      byAddress: sql<number>`count(*) filter (where ${accessHistory.address} = ${address})::int`,
+    })
+    .from(accessHistory)
+    .where(and(eq(accessHistory.type, 'login'), gt(accessHistory.at, since)));
+  return (row?.byUser ?? 0) >= limits.maxFailuresPerUser || (row?.byAddress ?? 0) >= limits.maxAttemptsPerAddress;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, config: Config) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/auth/login',
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: loginSchema } },
+    async (request): Promise<LoginResult[]> => {
+      const { user_name, password } = request.body;
+      const meta = requestMeta(request);
+      const record = (userId: number | null, result: 'success' | 'fail') =>
+        app.db.insert(accessHistory).values({ user_id: userId, user_name, type: 'login', result, ...meta });
+
+      if (await throttled(app.db, user_name, meta.address, config.loginThrottle)) {
+        await record(null, 'fail');
+        throw new HttpError(429, 'too_many_requests', 'too many login attempts, try again later');
+      }
+      const [user] = await app.db
+        .select()
+        .from(appUser)
+        .where(and(sql`lower(${appUser.user_name}) = lower(${user_name})`, eq(appUser.status, 'O')));
+      const ok = await verify(user?.password_hash ?? (await getDummyHash()), password).catch(() => false);
+      if (!user || !ok) {
+        await record(user?.id ?? null, 'fail');
+        throw new HttpError(401, 'bad_credentials', 'Your user ID or password is incorrect');
+      }
+      const tokens = await app.db.transaction(async (tx) => {
+        const t = await app.issueToken(tx, user.id);
+        await tx.insert(accessHistory).values({ user_id: user.id, user_name: user.user_name, type: 'login', result: 'success', ...meta });
+        return t;
+      });
+      return [
+        {
+          ...tokens,
+          token_type: 'Bearer',
+          username: user.user_name,
+          avatar: user.avatar,
+          department_id: user.department_id,
+          menus: await userMenus(app.db, user.id),
+        },
+      ];
+    },
+  );
+
+  // Public so that a failed logout (a stale or forged token) is recorded too.
+  r.post(
+    '/api/auth/logout',
+    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: z.object({ ok: z.boolean() }) } } },
+    async (request) => {
+      const meta = requestMeta(request);
+      let user: CurrentUser;
+      try {
+        user = await app.authenticate(request, 'user');
+      } catch (error) {
+        const name = (await app.tokenUserName(request)) ?? 'unknown';
+        await app.db.insert(accessHistory).values({ user_name: name, type: 'logout', result: 'fail', ...meta });
+        throw error;
+      }
+      await app.db.transaction(async (tx) => {
+        await tx.update(session).set({ revoked_at: new Date() }).where(eq(session.id, user.sessionId));
+        await tx.insert(accessHistory).values({
+          user_id: user.id,
+          user_name: user.user_name,
+          type: 'logout',
+          result: 'success',
+          ...meta,
+        });
+      });
+      return { ok: true };
+    },
+  );
+}
