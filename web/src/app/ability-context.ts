@@ -1,0 +1,1 @@
+export { AbilityProvider, Can } from '@casl/react';

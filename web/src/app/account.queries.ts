@@ -1,0 +1,54 @@
+/** The signed-in user's own data: menus, permissions, constructions, profile. */
+import type { MenuEntry, PermissionRule } from '@sitepay/domain/auth.schema';
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { api } from '../lib/api-client.ts';
+import { ApiError } from '../lib/error-catalogue.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status > 0),
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+    },
+  },
+});
+
+export type AccountConstruction = { id: number; code: string; name: string; status: string; closed: boolean };
+export type Profile = {
+  id: number;
+  user_name: string;
+  full_name: string | null;
+  email: string | null;
+  phone: string | null;
+  avatar: string | null;
+  department_id: number | null;
+  department_name: string | null;
+  join_date: string | null;
+  version: number;
+  roles: string[];
+  constructions: { id: number; code: string; name: string }[];
+};
+
+export const menuQuery = queryOptions({
+  queryKey: ['account', 'menu'],
+  queryFn: () => api.get<MenuEntry[]>('account/menu/list'),
+  staleTime: 5 * 60_000,
+});
+
+export const permissionsQuery = queryOptions({
+  queryKey: ['account', 'permissions'],
+  queryFn: () => api.get<PermissionRule[]>('account/permissions'),
+  staleTime: 0,
+});
+
+export const constructionsQuery = queryOptions({
+  queryKey: ['account', 'constructions'],
+  queryFn: () => api.get<AccountConstruction[]>('account/construction/list'),
+  staleTime: 5 * 60_000,
+});
+
+export const profileQuery = queryOptions({
+  queryKey: ['account', 'profile'],
+  queryFn: () => api.get<Profile>('account/profile'),
+});

@@ -1,0 +1,76 @@
+/** Providers around the router: theme from preferences, toasts, queries, i18n, permissions. */
+import { AbilityProvider } from './ability-context.ts';
+import CloseIcon from '@mui/icons-material/Close';
+import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import IconButton from '@mui/material/IconButton';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { i18n } from '../i18n/i18n.ts';
+import { ability } from '../lib/ability.ts';
+import { configureApiClient } from '../lib/api-client.ts';
+import { DURATION } from '../lib/error-catalogue.ts';
+import { usePreferences } from '../lib/preferences.ts';
+import { queryClient } from './account.queries.ts';
+import { loginRedirect, setExpiredNotice } from './auth-loader.ts';
+import { router } from './router.tsx';
+import { makeTheme } from './theme.ts';
+
+configureApiClient({
+  notify: (notice) =>
+    enqueueSnackbar(notice.message, { variant: notice.variant, autoHideDuration: notice.duration }),
+  onUnauthorized: () => {
+    queryClient.clear();
+    const target = loginRedirect(window.location).headers.get('Location') ?? '/auth/login';
+    if (!window.location.pathname.startsWith('/auth/login')) void router.navigate(target, { replace: true });
+  },
+});
+setExpiredNotice(() =>
+  enqueueSnackbar(i18n.t('errors.sessionTimeout'), { variant: 'error', autoHideDuration: DURATION.apiNotice }),
+);
+
+const toastStyles = <GlobalStyles styles={{ '.notistack-MuiContent': { whiteSpace: 'pre-line', maxWidth: 520 } }} />;
+
+export function App() {
+  const preferences = usePreferences();
+  const theme = useMemo(() => makeTheme(preferences.themeColor), [preferences.themeColor]);
+
+  useEffect(() => {
+    void i18n.changeLanguage(preferences.langCode);
+    document.documentElement.lang = preferences.langCode;
+  }, [preferences.langCode]);
+
+  useEffect(() => {
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme.palette.primary.main);
+  }, [theme]);
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {toastStyles}
+        <SnackbarProvider
+          maxSnack={4}
+          preventDuplicate
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          autoHideDuration={DURATION.genericSuccess}
+          action={(key) => (
+            <IconButton size="small" color="inherit" aria-label={i18n.t('common.close')} onClick={() => closeSnackbar(key)}>
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          )}
+        >
+          <QueryClientProvider client={queryClient}>
+            <AbilityProvider value={ability}>
+              <RouterProvider router={router} />
+            </AbilityProvider>
+          </QueryClientProvider>
+        </SnackbarProvider>
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+}

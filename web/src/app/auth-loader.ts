@@ -1,0 +1,45 @@
+/**
+ * The guard in front of every layout route (SPEC §4): no id token → login, carrying the target;
+ * an expired session → "Session timeout" and login; otherwise the CASL rules are fetched again before
+ * each navigation. No route is refused here (SPEC §6): the server enforces, the browser only hides.
+ */
+import { redirect } from 'react-router';
+import { applyRules } from '../lib/ability.ts';
+import { ApiError } from '../lib/error-catalogue.ts';
+import { clearSession, readSession } from '../lib/session.ts';
+import { permissionsQuery, queryClient } from './account.queries.ts';
+
+export type SessionNotice = (message: 'sessionTimeout') => void;
+let notifyExpired: SessionNotice = () => {};
+export const setExpiredNotice = (fn: SessionNotice) => {
+  notifyExpired = fn;
+};
+
+export function loginRedirect(url: URL | Location): Response {
+  const target = `${url.pathname}${url.search}`;
+  const query = target && target !== '/' ? `?redirect=${encodeURIComponent(target)}` : '';
+  return redirect(`/auth/login${query}`);
+}
+
+export async function authLoader({ request }: { request: Request }) {
+  const url = new URL(request.url);
+  const session = readSession();
+  if (!session) throw loginRedirect(url);
+  if (session.expiresAt <= Date.now()) {
+    clearSession();
+    notifyExpired('sessionTimeout');
+    throw loginRedirect(url);
+  }
+  try {
+    applyRules(await queryClient.fetchQuery({ ...permissionsQuery, staleTime: 0 }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw loginRedirect(url);
+    // Any other failure keeps the previous rules; the toast already told the user.
+  }
+  return null;
+}
+
+/** Only the path changing (not a query such as the construction selector) re-fetches the rules. */
+export function shouldRevalidateAuth({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) {
+  return currentUrl.pathname !== nextUrl.pathname || !readSession();
+}

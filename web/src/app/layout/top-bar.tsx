@@ -1,0 +1,217 @@
+/**
+ * The top bar: menu toggle, back, construction selector, language switch, full screen (wide screens
+ * only), theme settings, and the profile menu with logout (confirmed).
+ */
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import PaletteIcon from '@mui/icons-material/Palette';
+import PersonIcon from '@mui/icons-material/Person';
+import TranslateIcon from '@mui/icons-material/Translate';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { type Language, setPreferences, usePreferences } from '../../lib/preferences.ts';
+import { readSession } from '../../lib/session.ts';
+import { WIDE_SCREEN_QUERY } from '../theme.ts';
+import { ConstructionSelector } from './construction-selector.tsx';
+import { useLogout } from './use-logout.ts';
+
+type Props = {
+  mobile: boolean;
+  collapsed: boolean;
+  onToggleMenu: () => void;
+  onOpenTheme: () => void;
+  drawerWidth: number;
+};
+
+export function TopBar({ mobile, collapsed, onToggleMenu, onOpenTheme, drawerWidth }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const session = readSession();
+  const [profileAnchor, setProfileAnchor] = useState<HTMLElement | null>(null);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const logout = useLogout();
+
+  return (
+    <AppBar
+      position="fixed"
+      color="inherit"
+      elevation={0}
+      sx={{
+        width: mobile ? '100%' : `calc(100% - ${drawerWidth}px)`,
+        ml: mobile ? 0 : `${drawerWidth}px`,
+        borderBottom: 1,
+        borderColor: 'divider',
+        transition: (theme) => theme.transitions.create(['width', 'margin']),
+      }}
+    >
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
+        <Tooltip title={mobile ? t('common.openMenu') : collapsed ? t('common.expandMenu') : t('common.collapseMenu')}>
+          <IconButton
+            edge="start"
+            onClick={onToggleMenu}
+            aria-label={mobile ? t('common.openMenu') : collapsed ? t('common.expandMenu') : t('common.collapseMenu')}
+          >
+            {!mobile && !collapsed ? <MenuOpenIcon /> : <MenuIcon />}
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t('common.back')}>
+          <IconButton onClick={() => navigate(-1)} aria-label={t('common.back')}>
+            <ArrowBackIcon />
+          </IconButton>
+        </Tooltip>
+        {!mobile && <ConstructionSelector />}
+        <Box sx={{ flex: 1 }} />
+        <LanguageSwitch compact={mobile} />
+        {wide && <FullscreenButton />}
+        <Tooltip title={t('common.settings')}>
+          <IconButton onClick={onOpenTheme} aria-label={t('common.settings')}>
+            <PaletteIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t('common.account')}>
+          <IconButton
+            onClick={(e) => setProfileAnchor(e.currentTarget)}
+            aria-label={t('common.account')}
+            aria-haspopup="menu"
+            data-testid="profile-menu-button"
+          >
+            <Avatar src={session?.avatar ?? undefined} sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 15 }}>
+              {(session?.username ?? '?').slice(0, 1).toUpperCase()}
+            </Avatar>
+          </IconButton>
+        </Tooltip>
+      </Toolbar>
+      {mobile && (
+        <Toolbar variant="dense" sx={{ px: 1, pb: 1, minHeight: 48 }}>
+          <ConstructionSelector fullWidth />
+        </Toolbar>
+      )}
+      <Menu
+        anchorEl={profileAnchor}
+        open={Boolean(profileAnchor)}
+        onClose={() => setProfileAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="subtitle2">{session?.username}</Typography>
+        </Box>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setProfileAnchor(null);
+            navigate('/profile');
+          }}
+        >
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
+          {t('common.profile')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setProfileAnchor(null);
+            setConfirmLogout(true);
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          {t('common.logout')}
+        </MenuItem>
+      </Menu>
+      <ConfirmDialog
+        open={confirmLogout}
+        title={t('confirm.logoutTitle')}
+        message={t('confirm.logout')}
+        confirmLabel={t('common.logout')}
+        busy={logout.isPending}
+        onClose={() => setConfirmLogout(false)}
+        onConfirm={() => logout.mutate(undefined, { onSettled: () => setConfirmLogout(false) })}
+      />
+    </AppBar>
+  );
+}
+
+export function LanguageSwitch({ compact }: { compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { langCode } = usePreferences();
+  const choose = (lang: Language) => {
+    setPreferences({ langCode: lang });
+    setAnchor(null);
+  };
+  return (
+    <>
+      <Tooltip title={t('common.language')}>
+        {compact ? (
+          <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('common.language')} data-testid="language-switch">
+            <TranslateIcon />
+          </IconButton>
+        ) : (
+          <Button
+            color="inherit"
+            startIcon={<TranslateIcon />}
+            onClick={(e) => setAnchor(e.currentTarget)}
+            aria-label={t('common.language')}
+            data-testid="language-switch"
+            sx={{ minWidth: 0 }}
+          >
+            {langCode.toUpperCase()}
+          </Button>
+        )}
+      </Tooltip>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {(['vi', 'en'] as const).map((lang) => (
+          <MenuItem key={lang} selected={i18n.language === lang} onClick={() => choose(lang)} lang={lang}>
+            {t(`common.${lang}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+function FullscreenButton() {
+  const { t } = useTranslation();
+  const [full, setFull] = useState(Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const update = () => setFull(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+  const label = full ? t('common.exitFullscreen') : t('common.fullscreen');
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        aria-label={label}
+        onClick={() => {
+          if (document.fullscreenElement) void document.exitFullscreen();
+          else void document.documentElement.requestFullscreen?.().catch(() => {});
+        }}
+      >
+        {full ? <FullscreenExitIcon /> : <FullscreenIcon />}
+      </IconButton>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * SPEC §2's routes. Public: login, 403, 404, 500 and the catch-all. Everything else sits in the
+ * layout behind the auth loader. Resource screens come from the registry; planned screens route to
+ * "coming soon"; every page is its own lazily loaded chunk.
+ */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { resourceRegistry } from '../resources/registry.ts';
+import { authLoader, shouldRevalidateAuth } from './auth-loader.ts';
+import { AppLayout } from './layout/app-layout.tsx';
+import { loadChunk } from './lazy.ts';
+import { RouteErrorPage } from './pages/route-error-page.tsx';
+import { plannedRoutes, sectionRedirects } from './route-table.ts';
+
+type Kind = 'list' | 'create' | 'update' | 'view';
+
+function resourceRoutes(): RouteObject[] {
+  return resourceRegistry.flatMap((entry) =>
+    (['list', 'create', 'update', 'view'] as Kind[]).map((kind) => ({
+      path: kind === 'update' || kind === 'view' ? `${entry.routeBase}/${kind}/:id` : `${entry.routeBase}/${kind}`,
+      handle: { crumb: kind },
+      lazy: async () => {
+        const { resource } = await loadChunk(entry.load);
+        if (kind === 'list') {
+          const { ResourceListPage } = await loadChunk(() => import('../resources/resource-list-page.tsx'));
+          return { Component: () => <ResourceListPage resource={resource} /> };
+        }
+        if (kind === 'view') {
+          const { ResourceViewPage } = await loadChunk(() => import('../resources/resource-view-page.tsx'));
+          return { Component: () => <ResourceViewPage resource={resource} /> };
+        }
+        const { ResourceFormPage } = await loadChunk(() => import('../resources/resource-form-page.tsx'));
+        return { Component: () => <ResourceFormPage resource={resource} mode={kind} /> };
+      },
+    })),
+  );
+}
+
+const served = new Set(
+  resourceRegistry.flatMap((e) => ['list', 'create', 'update/:id', 'view/:id'].map((k) => `${e.routeBase}/${k}`)),
+);
+
+const comingSoon: RouteObject[] = plannedRoutes
+  .filter((path) => !served.has(path))
+  .map((path) => ({
+    path,
+    lazy: async () => ({ Component: (await loadChunk(() => import('./pages/coming-soon-page.tsx'))).ComingSoonPage }),
+  }));
+
+const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => ({
+  lazy: async () => ({ Component: (await loadChunk(load))[name] }),
+});
+
+export const routes: RouteObject[] = [
+  { path: '/auth/login', ...page(() => import('./pages/login-page.tsx'), 'LoginPage') },
+  { path: '/403', ...page(() => import('./pages/status-pages.tsx'), 'ForbiddenPage') },
+  { path: '/404', ...page(() => import('./pages/status-pages.tsx'), 'NotFoundPage') },
+  { path: '/500', ...page(() => import('./pages/status-pages.tsx'), 'ServerErrorPage') },
+  {
+    id: 'app',
+    path: '/',
+    loader: authLoader,
+    shouldRevalidate: shouldRevalidateAuth,
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, element: <Navigate to="/about-me" replace /> },
+          { path: 'about-me', ...page(() => import('./pages/about-me-page.tsx'), 'AboutMePage') },
+          { path: 'profile', ...page(() => import('./pages/profile-page.tsx'), 'ProfilePage') },
+          ...Object.entries(sectionRedirects).map(([from, to]) => ({
+            path: from,
+            element: <Navigate to={to} replace />,
+          })),
+          ...resourceRoutes(),
+          ...comingSoon,
+        ],
+      },
+    ],
+  },
+  { path: '*', ...page(() => import('./pages/status-pages.tsx'), 'NotFoundPage') },
+];
+
+export const router = createBrowserRouter(routes);

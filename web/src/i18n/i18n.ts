@@ -1,0 +1,22 @@
+/**
+ * Vietnamese (default) and English, bundled: both files are small and switching must be instant.
+ * Keys for an entity follow `resources.<name>.fields.<field>` so generic pages find their labels.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { getPreferences } from '../lib/preferences.ts';
+import en from './en.json';
+import vi from './vi.json';
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: { vi: { translation: vi }, en: { translation: en } },
+  lng: typeof localStorage === 'undefined' ? 'vi' : getPreferences().langCode,
+  fallbackLng: 'vi',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export type Lang = 'vi' | 'en';
+export const currentLang = (): Lang => (i18n.language === 'en' ? 'en' : 'vi');

@@ -1,0 +1,96 @@
+/**
+ * SPEC §8 in one place: what the user is told for each failed (or succeeded) API call, in which
+ * colour and for how long. Pure — the API client feeds it errors and shows what it returns.
+ */
+import type { TFunction } from 'i18next';
+
+/** SPEC §9 toast durations. */
+export const DURATION = { apiNotice: 20_000, genericSuccess: 10_000, serverError: 30_000 } as const;
+
+export type NoticeVariant = 'success' | 'error' | 'warning' | 'info';
+export type Notice = { message: string; variant: NoticeVariant; duration: number };
+
+export type FieldError = { field: string; message: string };
+
+/** A failed call: `status` 0 means no response arrived. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly path = '',
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type ErrorContext = {
+  /** What the user was doing, already translated ("Tạo mới Công ty"); used in "{0} failed". */
+  action?: string;
+  /** Translates a field name of a 400 answer into its label. */
+  fieldLabel?: (field: string) => string;
+};
+
+/** Translates a validation message key ("required", "invalid_email"…) for a field, or keeps plain text. */
+export function fieldMessage(t: TFunction, label: string, message: string): string {
+  const key = `validation.${message}`;
+  return t(key, { field: label, defaultValue: message });
+}
+
+export function describeError(error: ApiError, t: TFunction, context: ErrorContext = {}): Notice {
+  const notice = (message: string, duration: number = DURATION.apiNotice): Notice => ({
+    message,
+    variant: 'error',
+    duration,
+  });
+  const failed = (cause: string) =>
+    context.action ? t('errors.failedBecause', { action: context.action, cause }) : cause;
+
+  if (error.status === 0) return notice(t('errors.network'), DURATION.serverError);
+  switch (error.status) {
+    case 400: {
+      const lines = [`${t('errors.badRequest')}${error.message ? ` - ${error.message}` : ''}`];
+      const seen = new Set<string>();
+      for (const item of error.errors) {
+        if (seen.has(item.field)) continue; // each field's first message only
+        seen.add(item.field);
+        const label = context.fieldLabel?.(item.field) ?? item.field;
+        lines.push(`• ${label}: ${fieldMessage(t, label, item.message)}`);
+      }
+      return notice(lines.join('\n'));
+    }
+    case 401:
+      return notice(error.code === 'bad_credentials' ? t('errors.loginFailed') : t('errors.sessionTimeout'));
+    case 403:
+      return notice(
+        [t('errors.forbidden', { path: error.path }), error.message].filter(Boolean).join('\n'),
+      );
+    case 404:
+      return notice(failed(error.message || t('errors.causes.notFound')));
+    case 409:
+      return notice(error.code === 'invalid_version' ? t('errors.invalidVersion') : failed(error.message));
+    case 422:
+      return notice(error.message || t('errors.unprocessable'));
+    case 500:
+      return notice(t('errors.internal'), DURATION.serverError);
+    default:
+      if (error.status > 500) return notice(t('errors.internal'), DURATION.serverError);
+      return notice(failed(error.message || t('errors.causes.unknown')));
+  }
+}
+
+export function describeSuccess(t: TFunction, action: string): Notice {
+  return { message: t('notices.succeeded', { action }), variant: 'success', duration: DURATION.apiNotice };
+}
+
+/** Empty strings become null before sending (SPEC §5), in plain objects and arrays. */
+export function blanksToNull(value: unknown): unknown {
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (Array.isArray(value)) return value.map(blanksToNull);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, blanksToNull(v)]));
+  }
+  return value;
+}

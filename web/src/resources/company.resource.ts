@@ -1,0 +1,34 @@
+/** Companies (/management/company, API /admin/company): the generic pages, nothing special. */
+import { companyInputSchema, companyUpdateSchema } from '@sitepay/domain/company.schema';
+import type { ResourceDescription } from './resource.types.ts';
+
+export const resource: ResourceDescription = {
+  name: 'company',
+  apiBase: 'admin/company',
+  routeBase: '/management/company',
+  titleField: 'name',
+  columns: [
+    { field: 'code', width: 130 },
+    { field: 'name', flex: 2, minWidth: 200 },
+    { field: 'tax_code', width: 140 },
+    { field: 'phone', width: 140 },
+    { field: 'representative', flex: 1, minWidth: 160 },
+    { field: 'created_at', kind: 'date', width: 120 },
+    { field: 'status', kind: 'status', width: 150 },
+  ],
+  defaultSort: { field: 'created_at', desc: true },
+  form: {
+    createSchema: companyInputSchema,
+    updateSchema: companyUpdateSchema,
+    fields: [
+      { name: 'code' },
+      { name: 'name' },
+      { name: 'tax_code' },
+      { name: 'representative' },
+      { name: 'phone', kind: 'tel' },
+      { name: 'email', kind: 'email' },
+      { name: 'address', width: 'full' },
+      { name: 'note', kind: 'textarea', width: 'full' },
+    ],
+  },
+};

@@ -1,0 +1,111 @@
+/**
+ * The generic create/update form: fields from the description, validated with the domain's zod
+ * schema (labels and messages in the active language), sending the version read; a 400's field
+ * errors land on their fields, a 409 tells the user to press F5 (the API client's toast).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import SaveIcon from '@mui/icons-material/Save';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { type FieldValues, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { ApiError } from '../lib/error-catalogue.ts';
+import { FormField } from './form-field.tsx';
+import { resourceRecordQuery, useSaveRecord } from './resource.queries.ts';
+import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
+
+type Mode = 'create' | 'update';
+
+export function ResourceFormPage({ resource, mode }: { resource: ResourceDescription; mode: Mode }) {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const record = useQuery({ ...resourceRecordQuery(resource, id ?? ''), enabled: mode === 'update' && Boolean(id) });
+  if (mode === 'update') {
+    if (record.isPending) return <Skeleton variant="rounded" height={320} />;
+    if (!record.data) return <Alert severity="error">{t('errors.causes.notFound')}</Alert>;
+  }
+  return <ResourceForm key={`${id}-${record.data?.version}`} resource={resource} mode={mode} record={record.data} />;
+}
+
+/** Whether a schema field refuses an empty value, to mark it required. */
+function isRequired(schema: z.ZodType, name: string): boolean {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;
+  const field = shape?.[name];
+  return field ? !field.safeParse('').success : false;
+}
+
+function ResourceForm({ resource, mode, record }: { resource: ResourceDescription; mode: Mode; record?: ResourceRecord }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const schema = mode === 'update' ? resource.form.updateSchema : resource.form.createSchema;
+  const save = useSaveRecord(resource, mode === 'update' ? String(record?.id) : undefined);
+  const defaults = useMemo(() => {
+    const values: Record<string, unknown> = {};
+    for (const f of resource.form.fields) values[f.name] = record?.[f.name] ?? '';
+    if (mode === 'update') values.version = record?.version ?? 0;
+    return values;
+  }, [resource, record, mode]);
+  const form = useForm<FieldValues>({ resolver: zodResolver(schema as never) as never, defaultValues: defaults });
+  const { isSubmitting } = form.formState;
+  const resourceName = t(`resources.${resource.name}.name`);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(mode === 'update' ? { ...values, version: record?.version } : values);
+      navigate(`${resource.routeBase}/list`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        const seen = new Set<string>();
+        for (const item of error.errors) {
+          if (seen.has(item.field) || !(item.field in defaults)) continue;
+          seen.add(item.field);
+          form.setError(item.field, { type: 'server', message: item.message }, { shouldFocus: seen.size === 1 });
+        }
+      }
+    }
+  });
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
+        {mode === 'create' ? t('actions.create', { resource: resourceName }) : t('actions.update', { resource: resourceName })}
+      </Typography>
+      <Box component="form" noValidate onSubmit={submit}>
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          {resource.form.fields.map((spec, index) => (
+            <FormField
+              key={spec.name}
+              spec={spec}
+              control={form.control}
+              label={t(`resources.${resource.name}.fields.${spec.name}`)}
+              required={isRequired(schema, spec.name)}
+              autoFocus={index === 0}
+            />
+          ))}
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', mt: 3, flexWrap: 'wrap' }}>
+          <Button color="inherit" onClick={() => navigate(-1)} disabled={isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={isSubmitting}
+            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
+          >
+            {t('common.save')}
+          </Button>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}

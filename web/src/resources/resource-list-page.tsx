@@ -1,0 +1,254 @@
+/**
+ * The generic list: server-side paging and sorting, search, status filter, row numbers, status chips
+ * and row actions with confirmations. Its whole state is in the URL. A resource plugs in through its
+ * description (columns, endpoints, name); nothing here knows a particular entity.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import BlockIcon from '@mui/icons-material/Block';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { enUS, viVN } from '@mui/x-data-grid/locales';
+import { statusFilters } from '@sitepay/domain/common.schema';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { StatusChip } from '../components/status-chip.tsx';
+import { useAbility } from '../app/use-ability.ts';
+import { useSelectedConstruction } from '../app/layout/construction-selector.tsx';
+import { currentLang } from '../i18n/i18n.ts';
+import { PAGE_SIZE_OPTIONS, readListParams, rowNumber, withParams } from '../lib/list-params.ts';
+import { formatValue } from './format-value.ts';
+import { resourceListQuery, type StatusAction, useStatusAction } from './resource.queries.ts';
+import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
+
+const SEARCH_DEBOUNCE_MS = 400;
+
+type Pending = { action: StatusAction; record: ResourceRecord } | null;
+
+export function ResourceListPage({ resource }: { resource: ResourceDescription }) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLang();
+  const [params, setParams] = useSearchParams();
+  const list = readListParams(params);
+  const selectedConstruction = useSelectedConstruction();
+  const effective = {
+    ...list,
+    sortBy: list.sortBy ?? resource.defaultSort?.field,
+    sortDesc: list.sortBy ? list.sortDesc : resource.defaultSort?.desc,
+    constructionId: resource.scopedByConstruction ? (list.constructionId ?? selectedConstruction) : undefined,
+  };
+  const query = useQuery(resourceListQuery(resource, effective));
+  const statusAction = useStatusAction(resource);
+  const [pending, setPending] = useState<Pending>(null);
+  const ability = useAbility();
+  const subject = resource.name;
+  const actions = { view: true, update: true, status: true, delete: true, create: true, ...resource.actions };
+  const field = (name: string) => t(`resources.${resource.name}.fields.${name}`, { defaultValue: name });
+  const resourceName = t(`resources.${resource.name}.name`);
+
+  // The search box types freely; the URL (and the request) follow after a pause.
+  const [search, setSearch] = useState(list.search ?? '');
+  useEffect(() => setSearch(list.search ?? ''), [list.search]);
+  useEffect(() => {
+    if ((list.search ?? '') === search) return;
+    const timer = setTimeout(() => setParams(withParams(params, { search: search.trim(), page: 1 }), { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, list.search, params, setParams]);
+
+  const columns = useMemo<GridColDef<ResourceRecord>[]>(() => {
+    const numbered: GridColDef<ResourceRecord> = {
+      field: '__row',
+      headerName: t('common.rowNumber'),
+      width: 64,
+      sortable: false,
+      disableColumnMenu: true,
+      renderCell: ({ api, id }) =>
+        rowNumber(api.getRowIndexRelativeToVisibleRows(id), list.itemsPerPage, list.page),
+    };
+    const described = resource.columns.map<GridColDef<ResourceRecord>>((column) => ({
+      field: column.field,
+      headerName: field(column.field),
+      sortable: column.sortable ?? true,
+      ...(column.width ? { width: column.width } : { flex: column.flex ?? 1, minWidth: column.minWidth ?? 140 }),
+      renderCell:
+        column.kind === 'status'
+          ? ({ value }) => <StatusChip status={String(value ?? '')} />
+          : ({ value }) => formatValue(value, column.kind, lang),
+      ...(column.kind === 'amount' || column.kind === 'number' ? { align: 'right', headerAlign: 'right' } : {}),
+    }));
+    const actionColumn: GridColDef<ResourceRecord> = {
+      field: '__actions',
+      headerName: t('common.actions'),
+      width: 176,
+      sortable: false,
+      disableColumnMenu: true,
+      renderCell: ({ row }) => (
+        <RowActions
+          row={row}
+          resource={resource}
+          show={{
+            view: actions.view && ability.can('read', subject),
+            update: actions.update && row.status !== 'D' && ability.can('update', subject),
+            status: actions.status && row.status !== 'D' && ability.can('update', subject),
+            delete: actions.delete && row.status !== 'D' && ability.can('delete', subject),
+          }}
+          onAction={(action) => setPending({ action, record: row })}
+        />
+      ),
+    };
+    return [numbered, ...described, actionColumn];
+    // biome-ignore lint/correctness/useExhaustiveDependencies: labels follow the language
+  }, [resource, lang, i18n.language, list.page, list.itemsPerPage, ability, ability.rules]);
+
+  const sortModel: GridSortModel = list.sortBy ? [{ field: list.sortBy, sort: list.sortDesc ? 'desc' : 'asc' }] : [];
+  const rows = query.data?.items ?? [];
+  const title = t(`resources.${resource.name}.plural`);
+  const recordName = pending ? String(pending.record[resource.titleField] ?? pending.record.id) : '';
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: '1 1 auto', mr: 'auto' }}>
+          {title}
+        </Typography>
+        {actions.create && ability.can('create', subject) && (
+          <Button component={RouterLink} to={`${resource.routeBase}/create`} variant="contained" startIcon={<AddIcon />}>
+            {t('common.create')}
+          </Button>
+        )}
+      </Box>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 200px' }, mb: 2 }}>
+        <TextField
+          type="search"
+          label={t('common.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          label={t('common.status')}
+          value={list.status}
+          onChange={(e) => setParams(withParams(params, { status: e.target.value === 'all' ? undefined : e.target.value, page: 1 }))}
+          slotProps={{ htmlInput: { 'data-testid': 'status-filter' } }}
+        >
+          {statusFilters.map((status) => (
+            <MenuItem key={status} value={status}>
+              {t(`statusFilter.${status}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      <Box sx={{ width: '100%', display: 'flex', flexDirection: 'column' }}>
+        <DataGrid<ResourceRecord>
+          rows={rows}
+          columns={columns}
+          getRowId={(row) => row.id}
+          rowCount={query.data?.total ?? 0}
+          loading={query.isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          paginationModel={{ page: list.page - 1, pageSize: list.itemsPerPage }}
+          onPaginationModelChange={(model) =>
+            setParams(withParams(params, { page: model.page + 1, itemsPerPage: model.pageSize }))
+          }
+          pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+          sortModel={sortModel}
+          onSortModelChange={(model) => {
+            const first = model[0];
+            setParams(withParams(params, { sortBy: first?.field, sortDesc: first ? first.sort === 'desc' : undefined, page: 1 }));
+          }}
+          disableColumnFilter
+          disableRowSelectionOnClick
+          disableColumnSelector
+          localeText={(lang === 'vi' ? viVN : enUS).components.MuiDataGrid.defaultProps.localeText}
+          sx={{ border: 0, minHeight: 320, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
+        />
+      </Box>
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? t(`actions.${pending.action}`, { resource: resourceName }) : ''}
+        message={
+          pending
+            ? t(`confirm.${pending.action === 'active' ? 'activate' : pending.action === 'deactive' ? 'deactivate' : 'delete'}`, {
+                resource: resourceName,
+                name: recordName,
+              })
+            : ''
+        }
+        color={pending?.action === 'delete' ? 'error' : pending?.action === 'deactive' ? 'warning' : 'primary'}
+        busy={statusAction.isPending}
+        onClose={() => setPending(null)}
+        onConfirm={() => pending && statusAction.mutate(pending, { onSettled: () => setPending(null) })}
+      />
+    </Paper>
+  );
+}
+
+function RowActions({
+  row,
+  resource,
+  show,
+  onAction,
+}: {
+  row: ResourceRecord;
+  resource: ResourceDescription;
+  show: { view: boolean; update: boolean; status: boolean; delete: boolean };
+  onAction: (action: StatusAction) => void;
+}) {
+  const { t } = useTranslation();
+  const name = String(row[resource.titleField] ?? row.id);
+  const button = (label: string, icon: React.ReactNode, props: object) => (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={`${label}: ${name}`} {...props}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+  return (
+    <Box sx={{ display: 'flex', gap: 0.25, alignItems: 'center', height: '100%' }}>
+      {show.view &&
+        button(t('common.view'), <VisibilityOutlinedIcon fontSize="small" />, {
+          component: RouterLink,
+          to: `${resource.routeBase}/view/${row.id}`,
+        })}
+      {show.update &&
+        button(t('common.edit'), <EditOutlinedIcon fontSize="small" />, {
+          component: RouterLink,
+          to: `${resource.routeBase}/update/${row.id}`,
+        })}
+      {show.status &&
+        (row.status === 'O'
+          ? button(t('common.deactivate'), <BlockIcon fontSize="small" color="warning" />, { onClick: () => onAction('deactive') })
+          : button(t('common.activate'), <CheckCircleOutlineIcon fontSize="small" color="success" />, {
+              onClick: () => onAction('active'),
+            }))}
+      {show.delete &&
+        button(t('common.delete'), <DeleteOutlineIcon fontSize="small" color="error" />, { onClick: () => onAction('delete') })}
+    </Box>
+  );
+}
