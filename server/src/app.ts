@@ -50,6 +50,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   app.decorate('db', database.db);
   app.decorate('protectedRoutes', [] as RouteInfo[]);
   app.addHook('onRoute', (route) => {
+    // The API documentation is public like the OpenAPI document it shows.
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
     if (!route.url.startsWith('/api/') || (route.config?.access ?? 'endpoint') !== 'endpoint') return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;

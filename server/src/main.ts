@@ -6,6 +6,7 @@
 import { buildApp, prepareDatabase } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { APP_VERSION } from './modules/system/system.routes.ts';
 
 async function main() {
   const started = Date.now();
@@ -44,7 +45,8 @@ async function main() {
       console.log(`\n  SitePay admin user: admin   password: ${generatedAdminPassword}\n  (shown once; change it after signing in)\n`);
     }
     if (demo) console.log('  Demo data added (users ketoan / giamdoc / ketoan2, see README).');
-    console.log(`  SitePay ${'1.0.0'} ready on http://localhost:${config.port} (${where}) in ${Date.now() - started} ms`);
+    const { port } = app.server.address() as import('node:net').AddressInfo;
+    console.log(`  SitePay ${APP_VERSION} ready on http://localhost:${port} (${where}) in ${Date.now() - started} ms`);
   } catch (error) {
     await database?.close().catch(() => {});
     throw error;

@@ -1,0 +1,119 @@
+// `npm start` as a newcomer runs it: a real process on a fresh data folder.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from './helpers.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const running = new Set<ChildProcess>();
+
+type Started = { proc: ChildProcess; port: number; out: () => string; exited: Promise<number | null> };
+
+function start(env: Record<string, string>): Promise<Started> {
+  const proc = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, SKIP_WEB_BUILD: '1', WEB_DIST: '', PORT: '0', LOG_LEVEL: 'warn', ...env },
+  });
+  running.add(proc);
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => { running.delete(proc); resolve(code); }));
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = out.match(/ready on http:\/\/localhost:(\d+)/);
+      if (m) {
+        clearInterval(timer);
+        resolve({ proc, port: Number(m[1]), out: () => out, exited });
+      }
+    }, 50);
+    exited.then((code) => {
+      clearInterval(timer);
+      reject(Object.assign(new Error(`exited ${code}: ${out}`), { code, out }));
+    });
+  });
+}
+
+async function failedStart(env: Record<string, string>) {
+  const error = (await start(env).then(
+    () => { throw new Error('server started but should not have'); },
+    (e) => e,
+  )) as { code: number; out: string };
+  return error;
+}
+
+const post = (port: number, url: string, body: unknown, token?: string) =>
+  fetch(`http://127.0.0.1:${port}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+afterAll(() => {
+  for (const p of running) p.kill('SIGKILL');
+});
+
+describe('npm start', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-start-'));
+
+  it('starts on a fresh folder, prints the admin password once, refuses a second server, and keeps records across a restart', async () => {
+    const first = await start({ DATA_DIR: dataDir });
+    const password = first.out().match(/admin user: admin\s+password: (\S+)/)?.[1];
+    expect(password).toBeTruthy();
+    const login = await post(first.port, '/api/auth/login', { user_name: 'admin', password });
+    expect(login.status).toBe(200);
+    const token = (await login.json())[0].id_token;
+    const created = await post(first.port, '/api/admin/company/create', { code: 'KEEP', name: 'Lưu lại' }, token);
+    expect(created.status).toBe(200);
+
+    const second = await failedStart({ DATA_DIR: dataDir });
+    expect(second.code).toBe(1);
+    expect(second.out.trim().split('\n')).toHaveLength(1);
+    expect(second.out).toMatch(/SitePay cannot start: DATA_DIR .* is in use by another SitePay server/);
+
+    first.proc.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'sitepay.lock'))).toBe(false);
+
+    const again = await start({ DATA_DIR: dataDir });
+    expect(again.out()).not.toMatch(/password:/);
+    const relog = await post(again.port, '/api/auth/login', { user_name: 'admin', password });
+    const token2 = (await relog.json())[0].id_token;
+    const list = await fetch(`http://127.0.0.1:${again.port}/api/admin/company/paging?search=keep`, {
+      headers: { authorization: `Bearer ${token2}` },
+    });
+    expect((await list.json()).items.map((c: { code: string }) => c.code)).toEqual(['KEEP']);
+    again.proc.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  });
+
+  it('a bad configuration stops with one clear line', async () => {
+    for (const [env, message] of [
+      [{ PORT: 'abc' }, /PORT must be a port number/],
+      [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
+      [{ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing' }, /cannot reach PostgreSQL/],
+      [{ ADMIN_PASSWORD: '123' }, /ADMIN_PASSWORD must be at least 6 characters/],
+    ] as const) {
+      const result = await failedStart({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-bad-')), ...env });
+      expect(result.code).toBe(1);
+      expect(result.out.trim().split('\n')).toHaveLength(1);
+      expect(result.out).toMatch(message);
+    }
+  });
+
+  it('runs on PostgreSQL with DATABASE_URL and the given ADMIN_PASSWORD', async () => {
+    const db = await createTestDatabase();
+    try {
+      const s = await start({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-pg-')), DATABASE_URL: db.url, ADMIN_PASSWORD: 'chosen-pass' });
+      expect(s.out()).toMatch(/PostgreSQL/);
+      expect((await post(s.port, '/api/auth/login', { user_name: 'admin', password: 'chosen-pass' })).status).toBe(200);
+      s.proc.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    } finally {
+      await db.drop();
+    }
+  });
+});
