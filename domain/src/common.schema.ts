@@ -18,8 +18,7 @@ export const MAX_ITEMS_PER_PAGE = 1000;
 export const DEFAULT_ITEMS_PER_PAGE = 10;
 
 /** Turns "" and whitespace-only strings into null, as the API promises for every field. */
-const blankToNull = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? null : value;
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 /** A required text field: trimmed, not blank, at most `max` characters. */
 export const requiredText = (max = 255) =>

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { optionalEmail, optionalText, recordMetaSchema, requiredText, versionSchema } from './common.schema.ts';
+import {
+  optionalEmail,
+  optionalText,
+  recordMetaSchema,
+  requiredText,
+  versionSchema,
+} from './common.schema.ts';
 
 /** What a user types to create or edit a company. */
 export const companyInputSchema = z.object({

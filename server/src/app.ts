@@ -31,7 +31,10 @@ declare module 'fastify' {
   }
 }
 
-export type AppConfig = Pick<Config, 'jwtSecret' | 'webDist' | 'bodyLimit' | 'loginThrottle' | 'trustProxy'> & {
+export type AppConfig = Pick<
+  Config,
+  'jwtSecret' | 'webDist' | 'bodyLimit' | 'loginThrottle' | 'trustProxy'
+> & {
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -113,9 +116,16 @@ function serveWeb(app: FastifyInstance, root: string) {
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
     const file = req.url.split('?')[0]!.slice(1);
     if (file.startsWith('api/')) {
-      return reply.status(404).send({ status: 404, code: 'not_found', message: `${req.method} ${req.url} not found` });
+      return reply
+        .status(404)
+        .send({ status: 404, code: 'not_found', message: `${req.method} ${req.url} not found` });
     }
-    if (file && !file.includes('..') && fs.existsSync(path.join(root, file)) && fs.statSync(path.join(root, file)).isFile()) {
+    if (
+      file &&
+      !file.includes('..') &&
+      fs.existsSync(path.join(root, file)) &&
+      fs.statSync(path.join(root, file)).isFile()
+    ) {
       // hashed assets are immutable; other files (favicon, build-info) must be revalidated
       if (!file.startsWith('assets/')) reply.header('cache-control', 'no-cache');
       return reply.sendFile(file);

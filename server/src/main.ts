@@ -42,11 +42,15 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
     const where = config.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
     if (generatedAdminPassword) {
-      console.log(`\n  SitePay admin user: admin   password: ${generatedAdminPassword}\n  (shown once; change it after signing in)\n`);
+      console.log(
+        `\n  SitePay admin user: admin   password: ${generatedAdminPassword}\n  (shown once; change it after signing in)\n`,
+      );
     }
     if (demo) console.log('  Demo data added (users ketoan / giamdoc / ketoan2, see README).');
     const { port } = app.server.address() as import('node:net').AddressInfo;
-    console.log(`  SitePay ${APP_VERSION} ready on http://localhost:${port} (${where}) in ${Date.now() - started} ms`);
+    console.log(
+      `  SitePay ${APP_VERSION} ready on http://localhost:${port} (${where}) in ${Date.now() - started} ms`,
+    );
   } catch (error) {
     await database?.close().catch(() => {});
     throw error;

@@ -33,7 +33,9 @@ describe.each(backends)('access control and data scope (%s)', (backend) => {
     expect(res.body.message).toContain('/api/admin/company/paging');
     expect((await s.call('GET', '/api/account/profile', nobody)).status).toBe(200);
     expect((await s.call('GET', '/api/account/menu/list', nobody)).body).toEqual([]);
-    expect((await s.call('GET', '/api/account/permissions', nobody)).body).toEqual([{ action: 'read', subject: 'Login' }]);
+    expect((await s.call('GET', '/api/account/permissions', nobody)).body).toEqual([
+      { action: 'read', subject: 'Login' },
+    ]);
   });
 
   it('an accountant may read companies but not create or change them', async () => {
@@ -59,9 +61,13 @@ describe.each(backends)('access control and data scope (%s)', (backend) => {
   });
 
   it('constructions in the selector follow the scope', async () => {
-    const mine = (await s.call('GET', '/api/account/construction/list', ketoan)).body.map((c: { code: string }) => c.code).sort();
+    const mine = (await s.call('GET', '/api/account/construction/list', ketoan)).body
+      .map((c: { code: string }) => c.code)
+      .sort();
     expect(mine).toEqual(['CT-001', 'CT-002', 'CT-003']);
-    const theirs = (await s.call('GET', '/api/account/construction/list', ketoan2)).body.map((c: { code: string }) => c.code).sort();
+    const theirs = (await s.call('GET', '/api/account/construction/list', ketoan2)).body
+      .map((c: { code: string }) => c.code)
+      .sort();
     expect(theirs).toEqual(['CT-004', 'CT-005']);
     expect((await s.call('GET', '/api/account/construction/list', admin)).body).toHaveLength(5);
     expect((await s.call('GET', '/api/account/construction/list', nobody)).body).toEqual([]);
@@ -79,7 +85,9 @@ describe.each(backends)('access control and data scope (%s)', (backend) => {
     expect(rules).toContainEqual({ action: 'read', subject: 'company' });
     expect(rules).toContainEqual({ action: 'create', subject: 'contract' });
     expect(rules).not.toContainEqual({ action: 'create', subject: 'company' });
-    expect((await s.call('GET', '/api/account/permissions', admin)).body).toEqual([{ action: 'manage', subject: 'all' }]);
+    expect((await s.call('GET', '/api/account/permissions', admin)).body).toEqual([
+      { action: 'manage', subject: 'all' },
+    ]);
   });
 
   it('the admin endpoints of other users are closed to a director', async () => {
@@ -90,13 +98,21 @@ describe.each(backends)('access control and data scope (%s)', (backend) => {
 
   it('the profile names the department, roles and constructions', async () => {
     const me = (await s.call('GET', '/api/account/profile', giamdoc)).body;
-    expect(me).toMatchObject({ user_name: 'giamdoc', department_name: 'Ban Giám đốc', join_date: '2024-03-01' });
+    expect(me).toMatchObject({
+      user_name: 'giamdoc',
+      department_name: 'Ban Giám đốc',
+      join_date: '2024-03-01',
+    });
     expect(me.roles).toEqual(expect.arrayContaining(['ROLE_DIRECTOR', 'SCOPE_HP']));
     expect(me.constructions).toHaveLength(3);
     expect(me).not.toHaveProperty('password_hash');
     const depts = (await s.call('GET', '/api/account/department/list', giamdoc)).body;
     expect(depts.map((d: { code: string }) => d.code).sort()).toEqual(['BGD', 'KT', 'KTKT']);
-    expect((await s.call('GET', `/api/account/department/get/${me.department_id}`, giamdoc)).body.name).toBe('Ban Giám đốc');
-    expect((await s.call('GET', '/api/account/company/list', ketoan2)).body.map((c: { code: string }) => c.code)).toEqual(['DN']);
+    expect((await s.call('GET', `/api/account/department/get/${me.department_id}`, giamdoc)).body.name).toBe(
+      'Ban Giám đốc',
+    );
+    expect(
+      (await s.call('GET', '/api/account/company/list', ketoan2)).body.map((c: { code: string }) => c.code),
+    ).toEqual(['DN']);
   });
 });

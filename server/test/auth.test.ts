@@ -13,18 +13,32 @@ describe.each(backends)('sign-in, sign-out and tokens (%s)', (backend) => {
   afterAll(() => s?.close());
 
   it('a correct login answers the documented token list', async () => {
-    const res = await s.call('POST', '/api/auth/login', null, { user_name: 'admin', password: ADMIN_PASSWORD });
+    const res = await s.call('POST', '/api/auth/login', null, {
+      user_name: 'admin',
+      password: ADMIN_PASSWORD,
+    });
     expect(res.status).toBe(200);
     const [auth] = res.body;
-    expect(auth).toMatchObject({ expires_in: 3600, token_type: 'Bearer', username: 'admin', department_id: null });
+    expect(auth).toMatchObject({
+      expires_in: 3600,
+      token_type: 'Bearer',
+      username: 'admin',
+      department_id: null,
+    });
     expect(typeof auth.token).toBe('string');
     expect(auth.id_token.split('.')).toHaveLength(3);
     expect(auth.menus.some((m: { name: string }) => m.name === 'company')).toBe(true);
   });
 
   it('a wrong password or unknown user answers 401 without saying which', async () => {
-    const wrong = await s.call('POST', '/api/auth/login', null, { user_name: 'ketoan', password: 'nope-nope' });
-    const unknown = await s.call('POST', '/api/auth/login', null, { user_name: 'nobody', password: 'nope-nope' });
+    const wrong = await s.call('POST', '/api/auth/login', null, {
+      user_name: 'ketoan',
+      password: 'nope-nope',
+    });
+    const unknown = await s.call('POST', '/api/auth/login', null, {
+      user_name: 'nobody',
+      password: 'nope-nope',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.message).toBe(unknown.body.message);
@@ -39,12 +53,21 @@ describe.each(backends)('sign-in, sign-out and tokens (%s)', (backend) => {
   it('missing, forged and expired tokens answer 401 invalid_token', async () => {
     const missing = await s.call('GET', '/api/account/profile');
     expect(missing).toMatchObject({ status: 401, body: { code: 'invalid_token' } });
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setJti('x')
-      .setExpirationTime('1h').sign(new TextEncoder().encode('some-other-secret-some-other-secret'));
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setJti('x')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('some-other-secret-some-other-secret'));
     expect((await s.call('GET', '/api/account/profile', forged)).body.code).toBe('invalid_token');
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setJti('x')
-      .setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(new TextEncoder().encode(JWT_SECRET));
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setJti('x')
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(new TextEncoder().encode(JWT_SECRET));
     expect((await s.call('GET', '/api/account/profile', expired)).status).toBe(401);
     expect((await s.call('GET', '/api/account/profile', 'garbage')).status).toBe(401);
   });
@@ -79,32 +102,63 @@ describe.each(backends)('sign-in, sign-out and tokens (%s)', (backend) => {
 
   it('a flood of failed logins answers 429, and the real user gets in after the window', async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await s.call('POST', '/api/auth/login', null, { user_name: 'giamdoc', password: `bad-${i}` })).status).toBe(401);
+      expect(
+        (await s.call('POST', '/api/auth/login', null, { user_name: 'giamdoc', password: `bad-${i}` }))
+          .status,
+      ).toBe(401);
     }
-    const blocked = await s.call('POST', '/api/auth/login', null, { user_name: 'giamdoc', password: 'giamdoc123' });
+    const blocked = await s.call('POST', '/api/auth/login', null, {
+      user_name: 'giamdoc',
+      password: 'giamdoc123',
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('too_many_requests');
     // other users are not affected
-    expect((await s.call('POST', '/api/auth/login', null, { user_name: 'ketoan', password: 'ketoan123' })).status).toBe(200);
+    expect(
+      (await s.call('POST', '/api/auth/login', null, { user_name: 'ketoan', password: 'ketoan123' })).status,
+    ).toBe(200);
     await new Promise((r) => setTimeout(r, 2200));
-    expect((await s.call('POST', '/api/auth/login', null, { user_name: 'giamdoc', password: 'giamdoc123' })).status).toBe(200);
+    expect(
+      (await s.call('POST', '/api/auth/login', null, { user_name: 'giamdoc', password: 'giamdoc123' }))
+        .status,
+    ).toBe(200);
   });
 
   it('changing the password checks the old one, the length and the version, then ends the session', async () => {
     const token = await s.login('ketoan2', 'ketoan123');
     const { version } = (await s.call('GET', '/api/account/profile', token)).body;
-    const wrongOld = await s.call('PUT', '/api/account/change-password', token, { oldPassword: 'x', newPassword: 'newpass1', version });
+    const wrongOld = await s.call('PUT', '/api/account/change-password', token, {
+      oldPassword: 'x',
+      newPassword: 'newpass1',
+      version,
+    });
     expect(wrongOld.status).toBe(400);
     expect(wrongOld.body.errors[0]).toEqual({ field: 'oldPassword', message: 'old_password_mismatch' });
-    const short = await s.call('PUT', '/api/account/change-password', token, { oldPassword: 'ketoan123', newPassword: '12345', version });
+    const short = await s.call('PUT', '/api/account/change-password', token, {
+      oldPassword: 'ketoan123',
+      newPassword: '12345',
+      version,
+    });
     expect(short.status).toBe(400);
     expect(short.body.errors[0]).toEqual({ field: 'newPassword', message: 'password_min_length' });
-    const stale = await s.call('PUT', '/api/account/change-password', token, { oldPassword: 'ketoan123', newPassword: 'newpass1', version: version + 5 });
+    const stale = await s.call('PUT', '/api/account/change-password', token, {
+      oldPassword: 'ketoan123',
+      newPassword: 'newpass1',
+      version: version + 5,
+    });
     expect(stale.status).toBe(409);
-    const ok = await s.call('PUT', '/api/account/change-password', token, { oldPassword: 'ketoan123', newPassword: 'newpass1', version });
+    const ok = await s.call('PUT', '/api/account/change-password', token, {
+      oldPassword: 'ketoan123',
+      newPassword: 'newpass1',
+      version,
+    });
     expect(ok.status).toBe(200);
     expect((await s.call('GET', '/api/account/profile', token)).status).toBe(401);
-    expect((await s.call('POST', '/api/auth/login', null, { user_name: 'ketoan2', password: 'ketoan123' })).status).toBe(401);
-    expect((await s.call('POST', '/api/auth/login', null, { user_name: 'ketoan2', password: 'newpass1' })).status).toBe(200);
+    expect(
+      (await s.call('POST', '/api/auth/login', null, { user_name: 'ketoan2', password: 'ketoan123' })).status,
+    ).toBe(401);
+    expect(
+      (await s.call('POST', '/api/auth/login', null, { user_name: 'ketoan2', password: 'newpass1' })).status,
+    ).toBe(200);
   });
 });

@@ -15,9 +15,22 @@ describe.each(backends)('companies through the generic record machinery (%s)', (
   const create = (body: Record<string, unknown>) => s.call('POST', `${base}/create`, admin, body);
 
   it('creates a company, turning empty strings into null, and reads it back', async () => {
-    const res = await create({ code: 'HP', name: 'Công ty Cổ phần Xây dựng Hòa Phát', tax_code: ' ', email: '', address: 'Hà Nội' });
+    const res = await create({
+      code: 'HP',
+      name: 'Công ty Cổ phần Xây dựng Hòa Phát',
+      tax_code: ' ',
+      email: '',
+      address: 'Hà Nội',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ code: 'HP', tax_code: null, email: null, address: 'Hà Nội', status: 'O', version: 0 });
+    expect(res.body).toMatchObject({
+      code: 'HP',
+      tax_code: null,
+      email: null,
+      address: 'Hà Nội',
+      status: 'O',
+      version: 0,
+    });
     const got = await s.call('GET', `${base}/get/${res.body.id}`, admin);
     expect(got.body).toEqual(res.body);
     expect(got.body).not.toHaveProperty('search_text');
@@ -43,12 +56,25 @@ describe.each(backends)('companies through the generic record machinery (%s)', (
   });
 
   it('pages with the documented shape and sorts on request', async () => {
-    for (const [code, name] of [['S1', 'Alpha'], ['S2', 'Bravo'], ['S3', 'Charlie']]) await create({ code, name: `Sort ${name}` });
-    const res = await s.call('GET', `${base}/paging?page=1&itemsPerPage=2&sortBy=name&sortDesc=true&search=sort`, admin);
+    for (const [code, name] of [
+      ['S1', 'Alpha'],
+      ['S2', 'Bravo'],
+      ['S3', 'Charlie'],
+    ])
+      await create({ code, name: `Sort ${name}` });
+    const res = await s.call(
+      'GET',
+      `${base}/paging?page=1&itemsPerPage=2&sortBy=name&sortDesc=true&search=sort`,
+      admin,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 3, page: 1, itemsPerPage: 2 });
     expect(res.body.items.map((c: { name: string }) => c.name)).toEqual(['Sort Charlie', 'Sort Bravo']);
-    const page2 = await s.call('GET', `${base}/paging?page=2&itemsPerPage=2&sortBy=name&sortDesc=true&search=sort`, admin);
+    const page2 = await s.call(
+      'GET',
+      `${base}/paging?page=2&itemsPerPage=2&sortBy=name&sortDesc=true&search=sort`,
+      admin,
+    );
     expect(page2.body.items.map((c: { name: string }) => c.name)).toEqual(['Sort Alpha']);
   });
 
@@ -59,7 +85,11 @@ describe.each(backends)('companies through the generic record machinery (%s)', (
 
   it('search ignores Vietnamese diacritics and case', async () => {
     await create({ code: 'DN', name: 'Công ty TNHH Đầu tư Đông Nam', tax_code: '0309876543' });
-    const plain = await s.call('GET', `${base}/paging?search=${encodeURIComponent('dau tu dong nam')}`, admin);
+    const plain = await s.call(
+      'GET',
+      `${base}/paging?search=${encodeURIComponent('dau tu dong nam')}`,
+      admin,
+    );
     expect(plain.body.items.map((c: { code: string }) => c.code)).toEqual(['DN']);
     const accented = await s.call('GET', `${base}/paging?search=${encodeURIComponent('ĐÔNG NAM')}`, admin);
     expect(accented.body.items.map((c: { code: string }) => c.code)).toEqual(['DN']);
@@ -71,7 +101,11 @@ describe.each(backends)('companies through the generic record machinery (%s)', (
 
   it('a stale version is refused with 409 and nothing is written', async () => {
     const c = (await create({ code: 'V1', name: 'Phiên bản' })).body;
-    const ok = await s.call('PUT', `${base}/update/${c.id}`, admin, { ...c, name: 'Phiên bản mới', version: 0 });
+    const ok = await s.call('PUT', `${base}/update/${c.id}`, admin, {
+      ...c,
+      name: 'Phiên bản mới',
+      version: 0,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.version).toBe(1);
     const stale = await s.call('PUT', `${base}/update/${c.id}`, admin, { ...c, name: 'Ghi đè', version: 0 });
@@ -98,7 +132,9 @@ describe.each(backends)('companies through the generic record machinery (%s)', (
     expect(del.status).toBe(200);
     expect(del.body.status).toBe('D');
     expect((await s.call('GET', `${base}/paging?search=trang thai`, admin)).body.total).toBe(0);
-    expect((await s.call('GET', `${base}/paging?status=deleted&search=trang thai`, admin)).body.total).toBe(1);
+    expect((await s.call('GET', `${base}/paging?status=deleted&search=trang thai`, admin)).body.total).toBe(
+      1,
+    );
     expect((await s.call('GET', `${base}/get/${c.id}`, admin)).status).toBe(404);
     const all = await s.call('GET', `${base}/list/all`, admin);
     expect(all.body.map((x: { id: number }) => x.id)).not.toContain(c.id);
@@ -108,7 +144,9 @@ describe.each(backends)('companies through the generic record machinery (%s)', (
 
   it('keeps the change history with old and new values, newest first', async () => {
     const c = (await create({ code: 'H1', name: 'Lịch sử' })).body;
-    const u = (await s.call('PUT', `${base}/update/${c.id}`, admin, { ...c, phone: '0909', version: c.version })).body;
+    const u = (
+      await s.call('PUT', `${base}/update/${c.id}`, admin, { ...c, phone: '0909', version: c.version })
+    ).body;
     await s.call('PATCH', `${base}/deactivate/${c.id}`, admin, { version: u.version });
     const h = await s.call('GET', `${base}/history/${c.id}`, admin);
     expect(h.body.map((x: { action: string }) => x.action)).toEqual(['deactivate', 'update', 'create']);
@@ -120,6 +158,8 @@ describe.each(backends)('companies through the generic record machinery (%s)', (
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await s.call('GET', `${base}/get/999999`, admin)).status).toBe(404);
     expect((await s.call('GET', `${base}/get/abc`, admin)).status).toBe(400);
-    expect((await s.call('PUT', `${base}/update/999999`, admin, { code: 'X', name: 'Y', version: 0 })).status).toBe(404);
+    expect(
+      (await s.call('PUT', `${base}/update/999999`, admin, { code: 'X', name: 'Y', version: 0 })).status,
+    ).toBe(404);
   });
 });

@@ -16,7 +16,11 @@ describe('concurrent writes on PostgreSQL', () => {
     const c = (await s.call('POST', '/api/admin/company/create', admin, { code: 'RACE', name: 'Đua' })).body;
     const results = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
-        s.call('PUT', `/api/admin/company/update/${c.id}`, admin, { code: 'RACE', name: `Người thắng ${i}`, version: c.version }),
+        s.call('PUT', `/api/admin/company/update/${c.id}`, admin, {
+          code: 'RACE',
+          name: `Người thắng ${i}`,
+          version: c.version,
+        }),
       ),
     );
     const ok = results.filter((r) => r.status === 200);
@@ -31,7 +35,9 @@ describe('concurrent writes on PostgreSQL', () => {
 
   it('two creates of the same code at once: one succeeds, the other gets the field error', async () => {
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => s.call('POST', '/api/admin/company/create', admin, { code: 'TWIN', name: 'Song sinh' })),
+      Array.from({ length: 10 }, () =>
+        s.call('POST', '/api/admin/company/create', admin, { code: 'TWIN', name: 'Song sinh' }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) {
@@ -44,7 +50,11 @@ describe('concurrent writes on PostgreSQL', () => {
     const c = (await s.call('POST', '/api/admin/company/create', admin, { code: 'MIX', name: 'Trộn' })).body;
     const [a, b] = await Promise.all([
       s.call('PATCH', `/api/admin/company/deactivate/${c.id}`, admin, { version: c.version }),
-      s.call('PUT', `/api/admin/company/update/${c.id}`, admin, { code: 'MIX', name: 'Trộn 2', version: c.version }),
+      s.call('PUT', `/api/admin/company/update/${c.id}`, admin, {
+        code: 'MIX',
+        name: 'Trộn 2',
+        version: c.version,
+      }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect((await s.call('GET', `/api/admin/company/get/${c.id}`, admin)).body.version).toBe(c.version + 1);

@@ -24,7 +24,12 @@ export type TestServer = {
   /** Signs in and returns the bearer id token. */
   login(user?: string, password?: string): Promise<string>;
   /** An HTTP call with the given token, JSON in and out. */
-  call(method: InjectOptions['method'], url: string, token?: string | null, body?: unknown): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    token?: string | null,
+    body?: unknown,
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 };
 
@@ -34,7 +39,9 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   try {
     await admin.connect();
   } catch (error) {
-    throw new Error(`PostgreSQL is required for the tests and cannot be reached at ${PG_ADMIN_URL}: ${(error as Error).message}`);
+    throw new Error(
+      `PostgreSQL is required for the tests and cannot be reached at ${PG_ADMIN_URL}: ${(error as Error).message}`,
+    );
   }
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
@@ -53,7 +60,11 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 
 export async function createTestServer(
   backend: Backend,
-  opts: { demo?: boolean; loginThrottle?: { windowSeconds: number; maxFailuresPerUser: number; maxAttemptsPerAddress: number }; bodyLimit?: number } = {},
+  opts: {
+    demo?: boolean;
+    loginThrottle?: { windowSeconds: number; maxFailuresPerUser: number; maxAttemptsPerAddress: number };
+    bodyLimit?: number;
+  } = {},
 ): Promise<TestServer> {
   const pgDb = backend === 'postgres' ? await createTestDatabase() : null;
   const database = await openDatabase(
@@ -65,7 +76,11 @@ export async function createTestServer(
       jwtSecret: JWT_SECRET,
       webDist: null,
       bodyLimit: opts.bodyLimit ?? 1024 * 1024,
-      loginThrottle: opts.loginThrottle ?? { windowSeconds: 900, maxFailuresPerUser: 10, maxAttemptsPerAddress: 1000 },
+      loginThrottle: opts.loginThrottle ?? {
+        windowSeconds: 900,
+        maxFailuresPerUser: 10,
+        maxAttemptsPerAddress: 1000,
+      },
       trustProxy: false,
     },
     database,
@@ -95,7 +110,8 @@ export async function createTestServer(
     call,
     async login(user = 'admin', password = ADMIN_PASSWORD) {
       const res = await call('POST', '/api/auth/login', null, { user_name: user, password });
-      if (res.status !== 200) throw new Error(`login ${user} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200)
+        throw new Error(`login ${user} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body[0].id_token as string;
     },
     async close() {

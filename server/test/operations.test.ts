@@ -12,7 +12,10 @@ describe.each(backends)('operations (%s)', (backend) => {
   afterAll(() => s?.close());
 
   it('health and version need no login', async () => {
-    expect(await s.call('GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok', database: 'ok' } });
+    expect(await s.call('GET', '/api/health')).toMatchObject({
+      status: 200,
+      body: { status: 'ok', database: 'ok' },
+    });
     const v = await s.call('GET', '/api/version');
     expect(v.body.app_version).toBe('1.0.0');
     expect(Number.isNaN(Date.parse(v.body.last_build_time))).toBe(false);
@@ -21,12 +24,12 @@ describe.each(backends)('operations (%s)', (backend) => {
   it('publishes OpenAPI generated from the same schemas, and the docs page', async () => {
     const doc = (await s.call('GET', '/api/openapi.json')).body;
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.paths['/api/admin/company/create'].post.requestBody.content['application/json'].schema.required).toEqual(
-      expect.arrayContaining(['code', 'name']),
-    );
-    expect(doc.paths['/api/admin/company/paging'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
-      expect.arrayContaining(['page', 'itemsPerPage', 'sortBy', 'search', 'status']),
-    );
+    expect(
+      doc.paths['/api/admin/company/create'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(expect.arrayContaining(['code', 'name']));
+    expect(
+      doc.paths['/api/admin/company/paging'].get.parameters.map((p: { name: string }) => p.name),
+    ).toEqual(expect.arrayContaining(['page', 'itemsPerPage', 'sortBy', 'search', 'status']));
     const ui = await s.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
@@ -41,7 +44,11 @@ describe.each(backends)('operations (%s)', (backend) => {
   });
 
   it('a body over the limit answers 413 and writes nothing', async () => {
-    const res = await s.call('POST', '/api/admin/company/create', admin, { code: 'BIG', name: 'x', note: 'y'.repeat(70 * 1024) });
+    const res = await s.call('POST', '/api/admin/company/create', admin, {
+      code: 'BIG',
+      name: 'x',
+      note: 'y'.repeat(70 * 1024),
+    });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('payload_too_large');
     expect((await s.call('GET', '/api/admin/company/paging?search=big', admin)).body.total).toBe(0);

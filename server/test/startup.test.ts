@@ -21,7 +21,12 @@ function start(env: Record<string, string>): Promise<Started> {
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => { running.delete(proc); resolve(code); }));
+  const exited = new Promise<number | null>((resolve) =>
+    proc.on('exit', (code) => {
+      running.delete(proc);
+      resolve(code);
+    }),
+  );
   return new Promise((resolve, reject) => {
     const timer = setInterval(() => {
       const m = out.match(/ready on http:\/\/localhost:(\d+)/);
@@ -39,7 +44,9 @@ function start(env: Record<string, string>): Promise<Started> {
 
 async function failedStart(env: Record<string, string>) {
   const error = (await start(env).then(
-    () => { throw new Error('server started but should not have'); },
+    () => {
+      throw new Error('server started but should not have');
+    },
     (e) => e,
   )) as { code: number; out: string };
   return error;
@@ -66,7 +73,12 @@ describe('npm start', () => {
     const login = await post(first.port, '/api/auth/login', { user_name: 'admin', password });
     expect(login.status).toBe(200);
     const token = (await login.json())[0].id_token;
-    const created = await post(first.port, '/api/admin/company/create', { code: 'KEEP', name: 'Lưu lại' }, token);
+    const created = await post(
+      first.port,
+      '/api/admin/company/create',
+      { code: 'KEEP', name: 'Lưu lại' },
+      token,
+    );
     expect(created.status).toBe(200);
 
     const second = await failedStart({ DATA_DIR: dataDir });
@@ -97,7 +109,10 @@ describe('npm start', () => {
       [{ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing' }, /cannot reach PostgreSQL/],
       [{ ADMIN_PASSWORD: '123' }, /ADMIN_PASSWORD must be at least 6 characters/],
     ] as const) {
-      const result = await failedStart({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-bad-')), ...env });
+      const result = await failedStart({
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-bad-')),
+        ...env,
+      });
       expect(result.code).toBe(1);
       expect(result.out.trim().split('\n')).toHaveLength(1);
       expect(result.out).toMatch(message);
@@ -107,9 +122,15 @@ describe('npm start', () => {
   it('runs on PostgreSQL with DATABASE_URL and the given ADMIN_PASSWORD', async () => {
     const db = await createTestDatabase();
     try {
-      const s = await start({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-pg-')), DATABASE_URL: db.url, ADMIN_PASSWORD: 'chosen-pass' });
+      const s = await start({
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-pg-')),
+        DATABASE_URL: db.url,
+        ADMIN_PASSWORD: 'chosen-pass',
+      });
       expect(s.out()).toMatch(/PostgreSQL/);
-      expect((await post(s.port, '/api/auth/login', { user_name: 'admin', password: 'chosen-pass' })).status).toBe(200);
+      expect(
+        (await post(s.port, '/api/auth/login', { user_name: 'admin', password: 'chosen-pass' })).status,
+      ).toBe(200);
       s.proc.kill('SIGTERM');
       expect(await s.exited).toBe(0);
     } finally {

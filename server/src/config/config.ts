@@ -25,7 +25,8 @@ export type Config = {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT ? Number(env.PORT) : 8080;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   try {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -49,7 +50,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || readOrCreateSecret(dataDir),
     seedDemo: env.SEED_DEMO === '1' || process.argv.includes('--demo'),
     logLevel: env.LOG_LEVEL || 'info',
-    webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../../web/dist')),
+    webDist:
+      env.WEB_DIST === ''
+        ? null
+        : path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../../web/dist')),
     bodyLimit: 1024 * 1024,
     loginThrottle: { windowSeconds: 15 * 60, maxFailuresPerUser: 10, maxAttemptsPerAddress: 50 },
     trustProxy: env.TRUST_PROXY === '1',

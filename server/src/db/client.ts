@@ -9,9 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -36,14 +36,18 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize);
+  return options.kind === 'pglite'
+    ? openPglite(options.dataDir)
+    : openPostgres(options.url, options.poolSize);
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   const releaseLock = dataDir ? takeLock(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, { extensions: { pg_trgm } });
+    client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
+      extensions: { pg_trgm },
+    });
   } catch (error) {
     releaseLock();
     throw error;

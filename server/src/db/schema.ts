@@ -10,6 +10,7 @@ import {
   bigint,
   boolean,
   date,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -36,7 +37,15 @@ export const recordColumns = () => ({
 });
 
 /** Indexes every record table gets: status + recency for default lists, trigram search. */
-const recordIndexes = (name: string, t: { status: any; created_at: any; id: any; search_text: any }) => [
+const recordIndexes = (
+  name: string,
+  t: {
+    status: ExtraConfigColumn;
+    created_at: ExtraConfigColumn;
+    id: ExtraConfigColumn;
+    search_text: ExtraConfigColumn;
+  },
+) => [
   index(`${name}_status_created_idx`).on(t.status, t.created_at.desc(), t.id.desc()),
   index(`${name}_search_trgm_idx`).using('gin', sql`${t.search_text} gin_trgm_ops`),
 ];
@@ -140,7 +149,10 @@ export const appGroup = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     priority: integer('priority').notNull().default(0),
   },
-  (t) => [...recordIndexes('app_group', t), uniqueIndex('app_group_code_uq').on(t.code).where(sql`status <> 'D'`)],
+  (t) => [
+    ...recordIndexes('app_group', t),
+    uniqueIndex('app_group_code_uq').on(t.code).where(sql`status <> 'D'`),
+  ],
 );
 
 export const role = pgTable(
@@ -165,7 +177,10 @@ export const privilege = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     description: text('description'),
   },
-  (t) => [...recordIndexes('privilege', t), uniqueIndex('privilege_code_uq').on(t.code).where(sql`status <> 'D'`)],
+  (t) => [
+    ...recordIndexes('privilege', t),
+    uniqueIndex('privilege_code_uq').on(t.code).where(sql`status <> 'D'`),
+  ],
 );
 
 export const menu = pgTable(
@@ -206,40 +221,60 @@ export const endpoint = pgTable(
 export const userRole = pgTable(
   'user_role',
   {
-    user_id: integer('user_id').notNull().references(() => appUser.id),
-    role_id: integer('role_id').notNull().references(() => role.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => appUser.id),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => role.id),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.role_id] }), index('user_role_role_idx').on(t.role_id)],
 );
 export const userGroup = pgTable(
   'user_group',
   {
-    user_id: integer('user_id').notNull().references(() => appUser.id),
-    group_id: integer('group_id').notNull().references(() => appGroup.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => appUser.id),
+    group_id: integer('group_id')
+      .notNull()
+      .references(() => appGroup.id),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.group_id] }), index('user_group_group_idx').on(t.group_id)],
 );
 export const groupRole = pgTable(
   'group_role',
   {
-    group_id: integer('group_id').notNull().references(() => appGroup.id),
-    role_id: integer('role_id').notNull().references(() => role.id),
+    group_id: integer('group_id')
+      .notNull()
+      .references(() => appGroup.id),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => role.id),
   },
   (t) => [primaryKey({ columns: [t.group_id, t.role_id] }), index('group_role_role_idx').on(t.role_id)],
 );
 export const roleMenu = pgTable(
   'role_menu',
   {
-    role_id: integer('role_id').notNull().references(() => role.id),
-    menu_id: integer('menu_id').notNull().references(() => menu.id),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => role.id),
+    menu_id: integer('menu_id')
+      .notNull()
+      .references(() => menu.id),
   },
   (t) => [primaryKey({ columns: [t.role_id, t.menu_id] }), index('role_menu_menu_idx').on(t.menu_id)],
 );
 export const rolePrivilege = pgTable(
   'role_privilege',
   {
-    role_id: integer('role_id').notNull().references(() => role.id),
-    privilege_id: integer('privilege_id').notNull().references(() => privilege.id),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => role.id),
+    privilege_id: integer('privilege_id')
+      .notNull()
+      .references(() => privilege.id),
   },
   (t) => [
     primaryKey({ columns: [t.role_id, t.privilege_id] }),
@@ -249,16 +284,27 @@ export const rolePrivilege = pgTable(
 export const menuEndpoint = pgTable(
   'menu_endpoint',
   {
-    menu_id: integer('menu_id').notNull().references(() => menu.id),
-    endpoint_id: integer('endpoint_id').notNull().references(() => endpoint.id),
+    menu_id: integer('menu_id')
+      .notNull()
+      .references(() => menu.id),
+    endpoint_id: integer('endpoint_id')
+      .notNull()
+      .references(() => endpoint.id),
   },
-  (t) => [primaryKey({ columns: [t.menu_id, t.endpoint_id] }), index('menu_endpoint_endpoint_idx').on(t.endpoint_id)],
+  (t) => [
+    primaryKey({ columns: [t.menu_id, t.endpoint_id] }),
+    index('menu_endpoint_endpoint_idx').on(t.endpoint_id),
+  ],
 );
 export const privilegeEndpoint = pgTable(
   'privilege_endpoint',
   {
-    privilege_id: integer('privilege_id').notNull().references(() => privilege.id),
-    endpoint_id: integer('endpoint_id').notNull().references(() => endpoint.id),
+    privilege_id: integer('privilege_id')
+      .notNull()
+      .references(() => privilege.id),
+    endpoint_id: integer('endpoint_id')
+      .notNull()
+      .references(() => endpoint.id),
   },
   (t) => [
     primaryKey({ columns: [t.privilege_id, t.endpoint_id] }),
@@ -273,7 +319,9 @@ export const session = pgTable(
   'session',
   {
     id: varchar('id', { length: 64 }).primaryKey(),
-    user_id: integer('user_id').notNull().references(() => appUser.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => appUser.id),
     issued_at: stamp('issued_at').notNull().defaultNow(),
     expires_at: stamp('expires_at').notNull(),
     revoked_at: stamp('revoked_at'),

@@ -39,7 +39,8 @@ export const endpointAllowed = (userId: number, method: string, path: string): S
 export const isAdminSql = (userId: number): SQL => sql`
   exists (select 1 from role r where r.code = ${ADMIN_ROLE} and r.id in (${userRoleIds(userId)}))`;
 
-const scopedRoles = (userId: number) => sql`select company_id, project_id, construction_id from role where id in (${userRoleIds(userId)})`;
+const scopedRoles = (userId: number) =>
+  sql`select company_id, project_id, construction_id from role where id in (${userRoleIds(userId)})`;
 
 /** Construction ids the user's roles cover: its construction, its project's, its company's projects'. */
 export const scopeConstructionIds = (userId: number): SQL => sql`

@@ -57,7 +57,13 @@ export const currentUser = (request: FastifyRequest): CurrentUser => {
   return request.user;
 };
 
-type Row = { id: number; user_name: string; department_id: number | null; is_admin: boolean; allowed: boolean };
+type Row = {
+  id: number;
+  user_name: string;
+  department_id: number | null;
+  is_admin: boolean;
+  allowed: boolean;
+};
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string }) => {
   const key = new TextEncoder().encode(opts.jwtSecret);
@@ -84,13 +90,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: str
     if (!claims) throw invalidToken();
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const path = endpointPath(request.routeOptions.url ?? '');
-    const [row] = await queryRows<Row>(app.db, sql`
+    const [row] = await queryRows<Row>(
+      app.db,
+      sql`
       select u.id, u.user_name, u.department_id,
         ${isAdminSql(claims.userId)} as is_admin,
         ${access === 'endpoint' ? endpointAllowed(claims.userId, method, path) : sql`true`} as allowed
       from session s join app_user u on u.id = s.user_id
       where s.id = ${claims.sessionId} and s.user_id = ${claims.userId}
-        and s.revoked_at is null and s.expires_at > now() and u.status = 'O'`);
+        and s.revoked_at is null and s.expires_at > now() and u.status = 'O'`,
+    );
     if (!row) throw invalidToken();
     request.user = {
       id: row.id,
@@ -109,7 +118,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: str
     try {
       // Signature checked, expiry ignored: an expired token still names its user honestly.
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(0) });
-      const [u] = await app.db.select({ n: appUser.user_name }).from(appUser).where(eq(appUser.id, Number(payload.sub)));
+      const [u] = await app.db
+        .select({ n: appUser.user_name })
+        .from(appUser)
+        .where(eq(appUser.id, Number(payload.sub)));
       return u?.n ?? null;
     } catch {
       return null;

@@ -25,15 +25,19 @@ export const badRequest = (message: string, errors?: FieldError[]) =>
 export const fieldError = (field: string, message: string) =>
   badRequest(`${field}: ${message}`, [{ field, message }]);
 export const notFound = (what = 'record') => new HttpError(404, 'not_found', `${what} not found`);
-export const staleVersion = () =>
-  new HttpError(409, 'invalid_version', 'data is out of date, press F5');
+export const staleVersion = () => new HttpError(409, 'invalid_version', 'data is out of date, press F5');
 export const unprocessable = (message: string) => new HttpError(422, 'unprocessable', message);
 export const invalidToken = () => new HttpError(401, 'invalid_token', 'Session timeout. Please login!');
 export const forbidden = (path: string) =>
   new HttpError(403, 'forbidden', `You don't have permission to access ${path}`);
 
 /** Maps a zod issue to our message keys, which the web translates. */
-function issueMessage(issue: { code?: string; message?: string; minimum?: unknown; maximum?: unknown }): string {
+function issueMessage(issue: {
+  code?: string;
+  message?: string;
+  minimum?: unknown;
+  maximum?: unknown;
+}): string {
   if (issue.message && /^[a-z_]+$/.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'too_big':
@@ -82,7 +86,9 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ status: 404, code: 'not_found', message: `${request.method} ${request.url} not found` });
+    reply
+      .status(404)
+      .send({ status: 404, code: 'not_found', message: `${request.method} ${request.url} not found` });
   });
 }
 

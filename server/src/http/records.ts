@@ -4,8 +4,9 @@
  * An entity plugs in by describing itself (`RecordKind`); `resource.routes.ts` turns the same
  * description into HTTP routes. Special modules call these functions instead of re-writing them.
  */
-import { foldSearchText } from '@sitepay/domain/search-text';
+
 import type { Page, PagingQuery } from '@sitepay/domain/common.schema';
+import { foldSearchText } from '@sitepay/domain/search-text';
 import { and, asc, desc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
@@ -102,12 +103,20 @@ export async function listRecords(
     ...(kind.filters?.(query, user) ?? []),
   );
   const sortBy = query.sortBy && kind.sortable[query.sortBy] ? query.sortBy : undefined;
-  const column = sortBy ? kind.sortable[sortBy]! : kind.sortable[kind.defaultSort?.by ?? ''] ?? t.created_at;
+  const column = sortBy
+    ? kind.sortable[sortBy]!
+    : (kind.sortable[kind.defaultSort?.by ?? ''] ?? t.created_at);
   const descending = sortBy ? Boolean(query.sortDesc) : (kind.defaultSort?.desc ?? true);
   const order = descending ? [desc(column), desc(t.id)] : [asc(column), asc(t.id)];
   const offset = (query.page - 1) * query.itemsPerPage;
   const [rows, [count]] = await Promise.all([
-    tx.select().from(t).where(where).orderBy(...order).limit(query.itemsPerPage).offset(offset),
+    tx
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.itemsPerPage)
+      .offset(offset),
     tx.select({ n: sql<number>`count(*)::int` }).from(t).where(where),
   ]);
   return {
@@ -119,7 +128,12 @@ export async function listRecords(
 }
 
 /** Every active record the user may see, for pickers. Bounded: pickers of larger sets use paging. */
-export async function listAllRecords(tx: Tx, kind: RecordKind, user: CurrentUser, limit = 5000): Promise<Row[]> {
+export async function listAllRecords(
+  tx: Tx,
+  kind: RecordKind,
+  user: CurrentUser,
+  limit = 5000,
+): Promise<Row[]> {
   const t = kind.table;
   const sortColumn = kind.sortable.name ?? kind.sortable.code ?? t.id;
   const rows = await tx
@@ -181,7 +195,14 @@ function translateUniqueViolation(kind: RecordKind, error: unknown): never {
 function writableFields(kind: RecordKind, input: Row): Row {
   const columns = getTableColumns(kind.table);
   const protectedFields = new Set([
-    'id', 'status', 'version', 'created_at', 'updated_at', 'created_by', 'updated_by', 'search_text',
+    'id',
+    'status',
+    'version',
+    'created_at',
+    'updated_at',
+    'created_by',
+    'updated_by',
+    'search_text',
     ...(kind.readOnly ?? []),
   ]);
   const out: Row = {} as Row;
@@ -189,12 +210,23 @@ function writableFields(kind: RecordKind, input: Row): Row {
   return out;
 }
 
-const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : v ?? null);
+const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
 
 function diff(before: Row | undefined, after: Row): Record<string, { old: unknown; new: unknown }> {
   const changes: Record<string, { old: unknown; new: unknown }> = {};
   for (const [k, v] of Object.entries(after)) {
-    if (['search_text', 'version', 'updated_at', 'created_at', 'updated_by', 'created_by', 'password_hash'].includes(k)) continue;
+    if (
+      [
+        'search_text',
+        'version',
+        'updated_at',
+        'created_at',
+        'updated_by',
+        'created_by',
+        'password_hash',
+      ].includes(k)
+    )
+      continue;
     const old = before ? comparable(before[k]) : null;
     const now = comparable(v);
     if (String(old) !== String(now)) changes[k] = { old, new: now };
@@ -226,7 +258,12 @@ export async function createRecord(tx: Tx, kind: RecordKind, input: Row, user: C
   await checkUnique(tx, kind, values);
   const inserted = (await tx
     .insert(kind.table)
-    .values({ ...values, search_text: searchTextOf(kind, values), created_by: user.user_name, updated_by: user.user_name })
+    .values({
+      ...values,
+      search_text: searchTextOf(kind, values),
+      created_by: user.user_name,
+      updated_by: user.user_name,
+    })
     .returning()
     .catch((e) => translateUniqueViolation(kind, e))) as Row[];
   const row = inserted[0]!;
@@ -276,7 +313,16 @@ export const setRecordStatus = (
   version: number,
   status: 'O' | 'C' | 'D',
   user: CurrentUser,
-) => updateRecord(tx, kind, id, version, { status } as Row, user, { O: 'activate', C: 'deactivate', D: 'delete' }[status]);
+) =>
+  updateRecord(
+    tx,
+    kind,
+    id,
+    version,
+    { status } as Row,
+    user,
+    { O: 'activate', C: 'deactivate', D: 'delete' }[status],
+  );
 
 export async function recordHistoryOf(tx: Tx, entity: string, recordId: number, limit = 200) {
   const rows = await tx

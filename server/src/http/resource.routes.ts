@@ -20,14 +20,23 @@ import {
   listAllRecords,
   listRecords,
   type RecordKind,
-  recordHistoryOf,
   type Row,
+  recordHistoryOf,
   setRecordStatus,
   toRecord,
   updateRecord,
 } from './records.ts';
 
-type Operation = 'paging' | 'all' | 'get' | 'create' | 'update' | 'active' | 'deactivate' | 'delete' | 'history';
+type Operation =
+  | 'paging'
+  | 'all'
+  | 'get'
+  | 'create'
+  | 'update'
+  | 'active'
+  | 'deactivate'
+  | 'delete'
+  | 'history';
 
 export type ResourceDescription = {
   kind: RecordKind;
@@ -91,42 +100,62 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   };
 
   if (p.paging)
-    r.get(p.paging, { config: read, schema: { tags, querystring: listQuery, response: { 200: pageSchema(d.record) } } }, (req) =>
-      app.db.transaction((tx) => listRecords(tx, d.kind, req.query as never, currentUser(req))),
+    r.get(
+      p.paging,
+      { config: read, schema: { tags, querystring: listQuery, response: { 200: pageSchema(d.record) } } },
+      (req) => app.db.transaction((tx) => listRecords(tx, d.kind, req.query as never, currentUser(req))),
     );
   if (p.all)
     r.get(p.all, { config: read, schema: { tags, response: { 200: z.array(d.record) } } }, (req) =>
       listAllRecords(app.db, d.kind, currentUser(req)),
     );
   if (p.get)
-    r.get(p.get, { config: read, schema: { tags, params: idParamsSchema, response: { 200: d.record } } }, async (req) =>
-      toRecord(await findRecord(app.db, d.kind, req.params.id, currentUser(req))),
+    r.get(
+      p.get,
+      { config: read, schema: { tags, params: idParamsSchema, response: { 200: d.record } } },
+      async (req) => toRecord(await findRecord(app.db, d.kind, req.params.id, currentUser(req))),
     );
   if (p.history)
-    r.get(p.history, { config: read, schema: { tags, params: idParamsSchema, response: { 200: historySchema } } }, async (req) => {
-      await findRecord(app.db, d.kind, req.params.id, currentUser(req));
-      return recordHistoryOf(app.db, d.kind.name, req.params.id);
-    });
+    r.get(
+      p.history,
+      { config: read, schema: { tags, params: idParamsSchema, response: { 200: historySchema } } },
+      async (req) => {
+        await findRecord(app.db, d.kind, req.params.id, currentUser(req));
+        return recordHistoryOf(app.db, d.kind.name, req.params.id);
+      },
+    );
   if (p.create)
-    r.post(p.create, { config: create, schema: { tags, body: d.input, response: { 200: d.record } } }, (req) =>
-      app.db.transaction((tx) => createRecord(tx, d.kind, req.body as Row, currentUser(req))),
+    r.post(
+      p.create,
+      { config: create, schema: { tags, body: d.input, response: { 200: d.record } } },
+      (req) => app.db.transaction((tx) => createRecord(tx, d.kind, req.body as Row, currentUser(req))),
     );
   if (p.update)
     r.put(
       p.update,
-      { config: write, schema: { tags, params: idParamsSchema, body: d.update, response: { 200: d.record } } },
+      {
+        config: write,
+        schema: { tags, params: idParamsSchema, body: d.update, response: { 200: d.record } },
+      },
       (req) => {
         const { version, ...changes } = req.body as Row;
-        return app.db.transaction((tx) => updateRecord(tx, d.kind, req.params.id, version, changes as Row, currentUser(req)));
+        return app.db.transaction((tx) =>
+          updateRecord(tx, d.kind, req.params.id, version, changes as Row, currentUser(req)),
+        );
       },
     );
   const statusRoute = (url: string | null, method: 'patch' | 'delete', status: 'O' | 'C' | 'D') => {
     if (!url) return;
     r[method](
       url,
-      { config: write, schema: { tags, params: idParamsSchema, body: versionBodySchema, response: { 200: d.record } } },
+      {
+        config: write,
+        schema: { tags, params: idParamsSchema, body: versionBodySchema, response: { 200: d.record } },
+      },
       (req) =>
-        app.db.transaction((tx) => setRecordStatus(tx, d.kind, req.params.id, req.body.version, status, currentUser(req))),
+        app.db.transaction((tx) =>
+          setRecordStatus(tx, d.kind, req.params.id, req.body.version, status, currentUser(req)),
+        ),
     );
   };
   statusRoute(p.active, 'patch', 'O');

@@ -12,9 +12,27 @@ const fold = (...parts: (string | null | undefined)[]) => foldSearchText(parts.f
 const by = { created_by: 'demo', updated_by: 'demo' };
 
 export const demoUsers = [
-  { user_name: 'ketoan', password: 'ketoan123', full_name: 'Nguyễn Thị Lan', roles: ['ROLE_ACCOUNTANT', 'SCOPE_HP'], dept: 'KT' },
-  { user_name: 'giamdoc', password: 'giamdoc123', full_name: 'Trần Văn Minh', roles: ['ROLE_DIRECTOR', 'SCOPE_HP'], dept: 'BGD' },
-  { user_name: 'ketoan2', password: 'ketoan123', full_name: 'Lê Thu Hà', roles: ['ROLE_ACCOUNTANT', 'SCOPE_DN'], dept: 'KT' },
+  {
+    user_name: 'ketoan',
+    password: 'ketoan123',
+    full_name: 'Nguyễn Thị Lan',
+    roles: ['ROLE_ACCOUNTANT', 'SCOPE_HP'],
+    dept: 'KT',
+  },
+  {
+    user_name: 'giamdoc',
+    password: 'giamdoc123',
+    full_name: 'Trần Văn Minh',
+    roles: ['ROLE_DIRECTOR', 'SCOPE_HP'],
+    dept: 'BGD',
+  },
+  {
+    user_name: 'ketoan2',
+    password: 'ketoan123',
+    full_name: 'Lê Thu Hà',
+    roles: ['ROLE_ACCOUNTANT', 'SCOPE_DN'],
+    dept: 'KT',
+  },
 ];
 
 export async function seedDemo(tx: Tx): Promise<boolean> {
@@ -26,7 +44,12 @@ export async function seedDemo(tx: Tx): Promise<boolean> {
     .values([
       { code: 'BGD', name: 'Ban Giám đốc', search_text: fold('BGD', 'Ban Giám đốc'), ...by },
       { code: 'KT', name: 'Phòng Kế toán', search_text: fold('KT', 'Phòng Kế toán'), ...by },
-      { code: 'KTKT', name: 'Phòng Kinh tế - Kỹ thuật', search_text: fold('KTKT', 'Phòng Kinh tế - Kỹ thuật'), ...by },
+      {
+        code: 'KTKT',
+        name: 'Phòng Kinh tế - Kỹ thuật',
+        search_text: fold('KTKT', 'Phòng Kinh tế - Kỹ thuật'),
+        ...by,
+      },
     ])
     .returning();
   const deptId = (code: string) => depts.find((d) => d.code === code)!.id;
@@ -35,45 +58,96 @@ export async function seedDemo(tx: Tx): Promise<boolean> {
     .insert(company)
     .values([
       {
-        code: 'HP', name: 'Công ty Cổ phần Xây dựng Hòa Phát', tax_code: '0101234567',
-        address: '39 Nguyễn Đình Chiểu, Hai Bà Trưng, Hà Nội', phone: '024 3974 2345', email: 'ketoan@hoaphat-xd.vn',
-        representative: 'Trần Văn Minh', search_text: fold('HP', 'Công ty Cổ phần Xây dựng Hòa Phát', '0101234567'), ...by,
+        code: 'HP',
+        name: 'Công ty Cổ phần Xây dựng Hòa Phát',
+        tax_code: '0101234567',
+        address: '39 Nguyễn Đình Chiểu, Hai Bà Trưng, Hà Nội',
+        phone: '024 3974 2345',
+        email: 'ketoan@hoaphat-xd.vn',
+        representative: 'Trần Văn Minh',
+        search_text: fold('HP', 'Công ty Cổ phần Xây dựng Hòa Phát', '0101234567'),
+        ...by,
       },
       {
-        code: 'DN', name: 'Công ty TNHH Đầu tư Đông Nam', tax_code: '0309876543',
-        address: '12 Lê Lợi, Quận 1, TP. Hồ Chí Minh', phone: '028 3822 1188', email: 'info@dongnam-invest.vn',
-        representative: 'Phạm Quốc Bảo', search_text: fold('DN', 'Công ty TNHH Đầu tư Đông Nam', '0309876543'), ...by,
+        code: 'DN',
+        name: 'Công ty TNHH Đầu tư Đông Nam',
+        tax_code: '0309876543',
+        address: '12 Lê Lợi, Quận 1, TP. Hồ Chí Minh',
+        phone: '028 3822 1188',
+        email: 'info@dongnam-invest.vn',
+        representative: 'Phạm Quốc Bảo',
+        search_text: fold('DN', 'Công ty TNHH Đầu tư Đông Nam', '0309876543'),
+        ...by,
       },
     ])
     .returning();
-  const [hp, dn] = companies as [typeof companies[0], typeof companies[0]];
+  const [hp, dn] = companies as [(typeof companies)[0], (typeof companies)[0]];
 
   const projects = await tx
     .insert(project)
     .values([
-      { code: 'DA-HP01', name: 'Khu đô thị Hòa Phát Riverside', company_id: hp.id, search_text: fold('DA-HP01', 'Khu đô thị Hòa Phát Riverside'), ...by },
-      { code: 'DA-HP02', name: 'Nhà máy thép Dung Quất mở rộng', company_id: hp.id, search_text: fold('DA-HP02', 'Nhà máy thép Dung Quất mở rộng'), ...by },
-      { code: 'DA-DN01', name: 'Trung tâm thương mại Đông Nam', company_id: dn.id, search_text: fold('DA-DN01', 'Trung tâm thương mại Đông Nam'), ...by },
+      {
+        code: 'DA-HP01',
+        name: 'Khu đô thị Hòa Phát Riverside',
+        company_id: hp.id,
+        search_text: fold('DA-HP01', 'Khu đô thị Hòa Phát Riverside'),
+        ...by,
+      },
+      {
+        code: 'DA-HP02',
+        name: 'Nhà máy thép Dung Quất mở rộng',
+        company_id: hp.id,
+        search_text: fold('DA-HP02', 'Nhà máy thép Dung Quất mở rộng'),
+        ...by,
+      },
+      {
+        code: 'DA-DN01',
+        name: 'Trung tâm thương mại Đông Nam',
+        company_id: dn.id,
+        search_text: fold('DA-DN01', 'Trung tâm thương mại Đông Nam'),
+        ...by,
+      },
     ])
     .returning();
   const p = (code: string) => projects.find((x) => x.code === code)!.id;
 
   const ct = (code: string, name: string, projectCode: string, address: string) => ({
-    code, name, project_id: p(projectCode), address, search_text: fold(code, name), ...by,
+    code,
+    name,
+    project_id: p(projectCode),
+    address,
+    search_text: fold(code, name),
+    ...by,
   });
-  await tx.insert(construction).values([
-    ct('CT-001', 'Tòa nhà A1 - Khu đô thị Riverside', 'DA-HP01', 'Long Biên, Hà Nội'),
-    ct('CT-002', 'Hạ tầng kỹ thuật giai đoạn 1', 'DA-HP01', 'Long Biên, Hà Nội'),
-    ct('CT-003', 'Xưởng cán thép số 2', 'DA-HP02', 'Bình Sơn, Quảng Ngãi'),
-    ct('CT-004', 'Khối đế thương mại', 'DA-DN01', 'Quận 7, TP. Hồ Chí Minh'),
-    ct('CT-005', 'Bãi đỗ xe ngầm', 'DA-DN01', 'Quận 7, TP. Hồ Chí Minh'),
-  ]);
+  await tx
+    .insert(construction)
+    .values([
+      ct('CT-001', 'Tòa nhà A1 - Khu đô thị Riverside', 'DA-HP01', 'Long Biên, Hà Nội'),
+      ct('CT-002', 'Hạ tầng kỹ thuật giai đoạn 1', 'DA-HP01', 'Long Biên, Hà Nội'),
+      ct('CT-003', 'Xưởng cán thép số 2', 'DA-HP02', 'Bình Sơn, Quảng Ngãi'),
+      ct('CT-004', 'Khối đế thương mại', 'DA-DN01', 'Quận 7, TP. Hồ Chí Minh'),
+      ct('CT-005', 'Bãi đỗ xe ngầm', 'DA-DN01', 'Quận 7, TP. Hồ Chí Minh'),
+    ]);
 
   const scopeRoles = await tx
     .insert(role)
     .values([
-      { code: 'SCOPE_HP', name: 'Phạm vi: Công ty Hòa Phát', company_id: hp.id, priority: 50, search_text: 'scope_hp', ...by },
-      { code: 'SCOPE_DN', name: 'Phạm vi: Công ty Đông Nam', company_id: dn.id, priority: 50, search_text: 'scope_dn', ...by },
+      {
+        code: 'SCOPE_HP',
+        name: 'Phạm vi: Công ty Hòa Phát',
+        company_id: hp.id,
+        priority: 50,
+        search_text: 'scope_hp',
+        ...by,
+      },
+      {
+        code: 'SCOPE_DN',
+        name: 'Phạm vi: Công ty Đông Nam',
+        company_id: dn.id,
+        priority: 50,
+        search_text: 'scope_dn',
+        ...by,
+      },
     ])
     .returning();
   const roles = [...scopeRoles, ...(await tx.select().from(role))];
@@ -96,7 +170,10 @@ export async function seedDemo(tx: Tx): Promise<boolean> {
       if (r) await tx.insert(userRole).values({ user_id: row!.id, role_id: r.id }).onConflictDoNothing();
     }
   }
-  const [director] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.user_name, 'giamdoc'));
+  const [director] = await tx
+    .select({ id: appUser.id })
+    .from(appUser)
+    .where(eq(appUser.user_name, 'giamdoc'));
   await tx.update(department).set({ director_id: director!.id }).where(eq(department.code, 'BGD'));
   return true;
 }

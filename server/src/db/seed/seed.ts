@@ -68,11 +68,19 @@ async function syncRoles(tx: Tx, menuIds: Map<string, number>) {
     if (!row) {
       [row] = await tx
         .insert(role)
-        .values({ code: r.code, name: r.name, priority: r.priority, search_text: r.code.toLowerCase(), created_by: 'system' })
+        .values({
+          code: r.code,
+          name: r.name,
+          priority: r.priority,
+          search_text: r.code.toLowerCase(),
+          created_by: 'system',
+        })
         .returning({ id: role.id });
     }
     const linked = new Set(
-      (await tx.select({ m: roleMenu.menu_id }).from(roleMenu).where(eq(roleMenu.role_id, row!.id))).map((x) => x.m),
+      (await tx.select({ m: roleMenu.menu_id }).from(roleMenu).where(eq(roleMenu.role_id, row!.id))).map(
+        (x) => x.m,
+      ),
     );
     // Existing roles only gain menus that did not exist before this start (new screens).
     const known = isNew ? new Set<number>() : await menusOlderThanThisStart(tx);
@@ -92,7 +100,9 @@ async function menusOlderThanThisStart(tx: Tx): Promise<Set<number>> {
 
 async function syncEndpoints(tx: Tx, routes: RouteInfo[], menuIds: Map<string, number>) {
   const existing = new Set(
-    (await tx.select({ method: endpoint.method, path: endpoint.path }).from(endpoint)).map((e) => `${e.method} ${e.path}`),
+    (await tx.select({ method: endpoint.method, path: endpoint.path }).from(endpoint)).map(
+      (e) => `${e.method} ${e.path}`,
+    ),
   );
   for (const route of routes) {
     if (existing.has(`${route.method} ${route.path}`)) continue;

@@ -35,7 +35,10 @@ export async function userMenus(tx: Tx, userId: number): Promise<MenuEntry[]> {
           ? undefined
           : inArray(
               menu.id,
-              tx.select({ id: roleMenu.menu_id }).from(roleMenu).where(sql`${roleMenu.role_id} in (${userRoleIds(userId)})`),
+              tx
+                .select({ id: roleMenu.menu_id })
+                .from(roleMenu)
+                .where(sql`${roleMenu.role_id} in (${userRoleIds(userId)})`),
             ),
       ),
     )
@@ -48,7 +51,10 @@ async function allMenus(tx: Tx) {
 }
 
 /** A granted child brings its parents along, so the drawer can build the tree. */
-function withAncestors<T extends { id: number; parent_id: number | null }>(granted: T[], all: (T | MenuEntry)[]): T[] {
+function withAncestors<T extends { id: number; parent_id: number | null }>(
+  granted: T[],
+  all: (T | MenuEntry)[],
+): T[] {
   const byId = new Map(all.map((m) => [m.id, m]));
   const result = new Map(granted.map((m) => [m.id, m]));
   for (const m of granted) {
@@ -60,7 +66,10 @@ function withAncestors<T extends { id: number; parent_id: number | null }>(grant
   }
   return [...result.values()]
     .map((m) => pickMenu(m as unknown as MenuEntry) as unknown as T)
-    .sort((a, b) => (a as unknown as MenuEntry).sort_order - (b as unknown as MenuEntry).sort_order || a.id - b.id);
+    .sort(
+      (a, b) =>
+        (a as unknown as MenuEntry).sort_order - (b as unknown as MenuEntry).sort_order || a.id - b.id,
+    );
 }
 
 const pickMenu = (m: MenuEntry): MenuEntry => ({

@@ -1,7 +1,8 @@
 /** /api/account/*: what the signed-in user needs to run the app. Always allowed to any user. */
+
+import { hash, verify } from '@node-rs/argon2';
 import { changePasswordSchema } from '@sitepay/domain/auth.schema';
 import { idParamsSchema } from '@sitepay/domain/common.schema';
-import { hash, verify } from '@node-rs/argon2';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +23,9 @@ export function registerAccountRoutes(app: FastifyInstance) {
     return permissionRules(await userMenus(app.db, user.id), user.isAdmin);
   });
 
-  r.get('/api/account/menu/list', { config, schema: { tags } }, (req) => userMenus(app.db, currentUser(req).id));
+  r.get('/api/account/menu/list', { config, schema: { tags } }, (req) =>
+    userMenus(app.db, currentUser(req).id),
+  );
 
   r.get('/api/account/construction/list', { config, schema: { tags } }, (req) => {
     const user = currentUser(req);
@@ -42,7 +45,9 @@ export function registerAccountRoutes(app: FastifyInstance) {
       .from(role)
       .where(sql`${role.id} in (${userRoleIds(user.id)})`)
       .orderBy(asc(role.priority), asc(role.code));
-    const { id, user_name, full_name, email, phone, avatar, department_id, join_date, version } = toRecord(row.u);
+    const { id, user_name, full_name, email, phone, avatar, department_id, join_date, version } = toRecord(
+      row.u,
+    );
     return {
       id,
       user_name,
@@ -55,7 +60,11 @@ export function registerAccountRoutes(app: FastifyInstance) {
       join_date,
       version,
       roles: roles.map((x) => x.code),
-      constructions: (await userConstructions(app.db, user.id, user.isAdmin)).map(({ id, code, name }) => ({ id, code, name })),
+      constructions: (await userConstructions(app.db, user.id, user.isAdmin)).map(({ id, code, name }) => ({
+        id,
+        code,
+        name,
+      })),
     };
   });
 
@@ -64,41 +73,82 @@ export function registerAccountRoutes(app: FastifyInstance) {
     return app.db
       .select({ id: company.id, code: company.code, name: company.name, status: company.status })
       .from(company)
-      .where(and(eq(company.status, 'O'), user.isAdmin ? undefined : sql`${company.id} in (${scopeCompanyIds(user.id)})`))
+      .where(
+        and(
+          eq(company.status, 'O'),
+          user.isAdmin ? undefined : sql`${company.id} in (${scopeCompanyIds(user.id)})`,
+        ),
+      )
       .orderBy(asc(company.name))
       .limit(5000);
   });
 
-  const departmentColumns = { id: department.id, code: department.code, name: department.name, director_id: department.director_id, status: department.status, version: department.version };
+  const departmentColumns = {
+    id: department.id,
+    code: department.code,
+    name: department.name,
+    director_id: department.director_id,
+    status: department.status,
+    version: department.version,
+  };
   r.get('/api/account/department/list', { config, schema: { tags } }, () =>
-    app.db.select(departmentColumns).from(department).where(eq(department.status, 'O')).orderBy(asc(department.name)).limit(5000),
-  );
-  r.get('/api/account/department/get/:id', { config, schema: { tags, params: idParamsSchema } }, async (req) => {
-    const [row] = await app.db
+    app.db
       .select(departmentColumns)
       .from(department)
-      .where(and(eq(department.id, req.params.id), ne(department.status, 'D')));
-    if (!row) throw notFound('department');
-    return row;
-  });
+      .where(eq(department.status, 'O'))
+      .orderBy(asc(department.name))
+      .limit(5000),
+  );
+  r.get(
+    '/api/account/department/get/:id',
+    { config, schema: { tags, params: idParamsSchema } },
+    async (req) => {
+      const [row] = await app.db
+        .select(departmentColumns)
+        .from(department)
+        .where(and(eq(department.id, req.params.id), ne(department.status, 'D')));
+      if (!row) throw notFound('department');
+      return row;
+    },
+  );
 
-  r.put('/api/account/change-password', { config, schema: { tags, body: changePasswordSchema } }, async (req) => {
-    const user = currentUser(req);
-    const { oldPassword, newPassword, version } = req.body;
-    const newHash = await hash(newPassword);
-    await app.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(appUser).where(eq(appUser.id, user.id)).for('update');
-      if (!row) throw notFound('user');
-      if (!(await verify(row.password_hash, oldPassword).catch(() => false))) throw fieldError('oldPassword', 'old_password_mismatch');
-      if (row.version !== version) throw staleVersion();
-      await tx
-        .update(appUser)
-        .set({ password_hash: newHash, version: row.version + 1, updated_at: new Date(), updated_by: user.user_name })
-        .where(eq(appUser.id, user.id));
-      await writeHistory(tx, { name: 'user' }, user.id, 'change-password', { password: { old: '***', new: '***' } }, user);
-      // Every session of the user ends: the next request must sign in with the new password.
-      await tx.update(session).set({ revoked_at: new Date() }).where(and(eq(session.user_id, user.id), sql`${session.revoked_at} is null`));
-    });
-    return { ok: true };
-  });
+  r.put(
+    '/api/account/change-password',
+    { config, schema: { tags, body: changePasswordSchema } },
+    async (req) => {
+      const user = currentUser(req);
+      const { oldPassword, newPassword, version } = req.body;
+      const newHash = await hash(newPassword);
+      await app.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(appUser).where(eq(appUser.id, user.id)).for('update');
+        if (!row) throw notFound('user');
+        if (!(await verify(row.password_hash, oldPassword).catch(() => false)))
+          throw fieldError('oldPassword', 'old_password_mismatch');
+        if (row.version !== version) throw staleVersion();
+        await tx
+          .update(appUser)
+          .set({
+            password_hash: newHash,
+            version: row.version + 1,
+            updated_at: new Date(),
+            updated_by: user.user_name,
+          })
+          .where(eq(appUser.id, user.id));
+        await writeHistory(
+          tx,
+          { name: 'user' },
+          user.id,
+          'change-password',
+          { password: { old: '***', new: '***' } },
+          user,
+        );
+        // Every session of the user ends: the next request must sign in with the new password.
+        await tx
+          .update(session)
+          .set({ revoked_at: new Date() })
+          .where(and(eq(session.user_id, user.id), sql`${session.revoked_at} is null`));
+      });
+      return { ok: true };
+    },
+  );
 }

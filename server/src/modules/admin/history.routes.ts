@@ -16,7 +16,10 @@ export function registerHistoryRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { page, itemsPerPage } = req.query;
-      const [user] = await app.db.select({ id: appUser.id }).from(appUser).where(eq(appUser.id, req.params.id));
+      const [user] = await app.db
+        .select({ id: appUser.id })
+        .from(appUser)
+        .where(eq(appUser.id, req.params.id));
       if (!user) throw notFound('user');
       const where = and(eq(accessHistory.user_id, req.params.id));
       const [rows, [count]] = await Promise.all([

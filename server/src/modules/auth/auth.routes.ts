@@ -3,9 +3,10 @@
  * history throttles floods (failures per user name, attempts per address, in a sliding window),
  * so the limit holds across server instances and resets by itself after the window.
  */
-import { type LoginResult, loginSchema } from '@sitepay/domain/auth.schema';
+
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { type LoginResult, loginSchema } from '@sitepay/domain/auth.schema';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,7 +36,9 @@ async function throttled(tx: Tx, userName: string, address: string | null, limit
     })
     .from(accessHistory)
     .where(and(eq(accessHistory.type, 'login'), gt(accessHistory.at, since)));
-  return (row?.byUser ?? 0) >= limits.maxFailuresPerUser || (row?.byAddress ?? 0) >= limits.maxAttemptsPerAddress;
+  return (
+    (row?.byUser ?? 0) >= limits.maxFailuresPerUser || (row?.byAddress ?? 0) >= limits.maxAttemptsPerAddress
+  );
 }
 
 export function registerAuthRoutes(app: FastifyInstance, config: Config) {
@@ -65,7 +68,9 @@ export function registerAuthRoutes(app: FastifyInstance, config: Config) {
       }
       const tokens = await app.db.transaction(async (tx) => {
         const t = await app.issueToken(tx, user.id);
-        await tx.insert(accessHistory).values({ user_id: user.id, user_name: user.user_name, type: 'login', result: 'success', ...meta });
+        await tx
+          .insert(accessHistory)
+          .values({ user_id: user.id, user_name: user.user_name, type: 'login', result: 'success', ...meta });
         return t;
       });
       return [
@@ -84,7 +89,10 @@ export function registerAuthRoutes(app: FastifyInstance, config: Config) {
   // Public so that a failed logout (a stale or forged token) is recorded too.
   r.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: z.object({ ok: z.boolean() }) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], response: { 200: z.object({ ok: z.boolean() }) } },
+    },
     async (request) => {
       const meta = requestMeta(request);
       let user: CurrentUser;
@@ -92,7 +100,9 @@ export function registerAuthRoutes(app: FastifyInstance, config: Config) {
         user = await app.authenticate(request, 'user');
       } catch (error) {
         const name = (await app.tokenUserName(request)) ?? 'unknown';
-        await app.db.insert(accessHistory).values({ user_name: name, type: 'logout', result: 'fail', ...meta });
+        await app.db
+          .insert(accessHistory)
+          .values({ user_name: name, type: 'logout', result: 'fail', ...meta });
         throw error;
       }
       await app.db.transaction(async (tx) => {

@@ -28,7 +28,10 @@ export function registerSystemRoutes(app: FastifyInstance, opts: { webDist: stri
     '/api/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }) } },
+      schema: {
+        tags: ['system'],
+        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }) },
+      },
       logLevel: 'warn',
     },
     async () => {
@@ -40,9 +43,15 @@ export function registerSystemRoutes(app: FastifyInstance, opts: { webDist: stri
     '/api/version',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], response: { 200: z.object({ app_version: z.string(), last_build_time: z.string() }) } },
+      schema: {
+        tags: ['system'],
+        response: { 200: z.object({ app_version: z.string(), last_build_time: z.string() }) },
+      },
     },
     // Read per request: a redeployed web build is announced without restarting the server.
-    async () => ({ app_version: APP_VERSION, last_build_time: opts.webDist ? lastBuildTime(opts.webDist) : buildTime }),
+    async () => ({
+      app_version: APP_VERSION,
+      last_build_time: opts.webDist ? lastBuildTime(opts.webDist) : buildTime,
+    }),
   );
 }
