@@ -5,6 +5,8 @@ import { defineConfig, type Plugin } from 'vite';
 // server can answer /api/version with the build it serves (the update banner compares the two).
 const buildTime = new Date().toISOString();
 const appVersion = '1.0.0';
+// Where `npm run dev` (and `vite preview`) send /api: the local server by default.
+const apiTarget = process.env.SITEPAY_API ?? 'http://127.0.0.1:8080';
 
 const buildInfo = (): Plugin => ({
   name: 'sitepay-build-info',
@@ -26,7 +28,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+  preview: {
+    port: 4173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
   build: {
     outDir: 'dist',

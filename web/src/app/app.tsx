@@ -33,7 +33,22 @@ setExpiredNotice(() =>
   enqueueSnackbar(i18n.t('errors.sessionTimeout'), { variant: 'error', autoHideDuration: DURATION.apiNotice }),
 );
 
-const toastStyles = <GlobalStyles styles={{ '.notistack-MuiContent': { whiteSpace: 'pre-line', maxWidth: 520 } }} />;
+const globalStyles = (
+  <GlobalStyles
+    styles={(theme) => ({
+      '.notistack-MuiContent': { whiteSpace: 'pre-line', maxWidth: 520 },
+      '.skip-link': { position: 'absolute', left: -9999, top: 8, zIndex: 2000 },
+      '.skip-link:focus': {
+        left: 8,
+        padding: '8px 16px',
+        background: theme.palette.background.paper,
+        color: theme.palette.text.primary,
+        borderRadius: 4,
+        boxShadow: theme.shadows[4],
+      },
+    })}
+  />
+);
 
 export function App() {
   const preferences = usePreferences();
@@ -52,7 +67,7 @@ export function App() {
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        {toastStyles}
+        {globalStyles}
         <SnackbarProvider
           maxSnack={4}
           preventDuplicate

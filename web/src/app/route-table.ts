@@ -19,6 +19,19 @@ export const plannedRoutes: string[] = [
   ...crud('/admin/user'),
   ...crud('/admin/department'),
   '/admin/application/configure',
+  ...[
+    'bank',
+    'tax',
+    'contract-type',
+    'construction-item',
+    'document-attachment',
+    'transaction-type',
+    'constructor-type',
+    'payment-type',
+    'payment-date',
+    'payment-method',
+    'application',
+  ].flatMap((name) => crud(`/admin/setting/${name}`)),
   '/admin/email/list',
   ...['company', 'project', 'construction', 'constructor', 'contract', 'payment'].flatMap((name) =>
     crud(`/management/${name}`),
@@ -39,4 +52,5 @@ export const sectionRedirects: Record<string, string> = {
   '/admin': '/admin/user/list',
   '/management': '/management/company/list',
   '/report': '/report/payment/construction',
+  '/admin/setting': '/admin/setting/bank/list',
 };

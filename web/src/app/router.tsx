@@ -8,6 +8,7 @@ import { resourceRegistry } from '../resources/registry.ts';
 import { authLoader, shouldRevalidateAuth } from './auth-loader.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { loadChunk } from './lazy.ts';
+import { PageLoading } from './pages/page-loading.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 import { plannedRoutes, sectionRedirects } from './route-table.ts';
 
@@ -48,6 +49,7 @@ const comingSoon: RouteObject[] = plannedRoutes
 
 const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => ({
   lazy: async () => ({ Component: (await loadChunk(load))[name] }),
+  hydrateFallbackElement: <PageLoading />,
 });
 
 export const routes: RouteObject[] = [
@@ -61,6 +63,7 @@ export const routes: RouteObject[] = [
     loader: authLoader,
     shouldRevalidate: shouldRevalidateAuth,
     element: <AppLayout />,
+    hydrateFallbackElement: <PageLoading />,
     errorElement: <RouteErrorPage />,
     children: [
       {

@@ -8,13 +8,12 @@ export const resource: ResourceDescription = {
   routeBase: '/management/company',
   titleField: 'name',
   columns: [
-    { field: 'code', width: 130 },
+    { field: 'code', width: 110 },
     { field: 'name', flex: 2, minWidth: 200 },
-    { field: 'tax_code', width: 140 },
-    { field: 'phone', width: 140 },
-    { field: 'representative', flex: 1, minWidth: 160 },
-    { field: 'created_at', kind: 'date', width: 120 },
-    { field: 'status', kind: 'status', width: 150 },
+    { field: 'tax_code', width: 120 },
+    { field: 'phone', width: 130 },
+    { field: 'created_at', kind: 'date', width: 115 },
+    { field: 'status', kind: 'status', width: 140 },
   ],
   defaultSort: { field: 'created_at', desc: true },
   form: {

@@ -74,7 +74,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
     const numbered: GridColDef<ResourceRecord> = {
       field: '__row',
       headerName: t('common.rowNumber'),
-      width: 64,
+      width: 60,
       sortable: false,
       disableColumnMenu: true,
       renderCell: ({ api, id }) =>
@@ -94,7 +94,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
     const actionColumn: GridColDef<ResourceRecord> = {
       field: '__actions',
       headerName: t('common.actions'),
-      width: 176,
+      width: 150,
       sortable: false,
       disableColumnMenu: true,
       renderCell: ({ row }) => (
@@ -185,7 +185,12 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
           disableColumnFilter
           disableRowSelectionOnClick
           disableColumnSelector
-          localeText={(lang === 'vi' ? viVN : enUS).components.MuiDataGrid.defaultProps.localeText}
+          localeText={{
+            ...(lang === 'vi' ? viVN : enUS).components.MuiDataGrid.defaultProps.localeText,
+            paginationRowsPerPage: t('common.rowsPerPage'),
+            paginationDisplayedRows: ({ from, to, count }) => t('common.displayedRows', { from, to, count }),
+            noRowsLabel: t('common.noData'),
+          }}
           sx={{ border: 0, minHeight: 320, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
         />
       </Box>

@@ -5,6 +5,7 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { setPreferences, usePreferences } from '../../lib/preferences.ts';
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from '../theme.ts';
@@ -17,6 +18,7 @@ import { TopBar } from './top-bar.tsx';
 import { UpdateBanner } from './update-banner.tsx';
 
 export function AppLayout() {
+  const { t } = useTranslation();
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const prefs = usePreferences();
@@ -36,7 +38,7 @@ export function AppLayout() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <a href="#main-content" className="skip-link">
-        Skip to content
+        {t('common.skipToContent')}
       </a>
       <TopBar
         mobile={mobile}

@@ -3,9 +3,12 @@
  * imported one by one so only these few reach the bundle.
  */
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import ApiIcon from '@mui/icons-material/Api';
 import BusinessIcon from '@mui/icons-material/Business';
+import CategoryIcon from '@mui/icons-material/Category';
 import CircleOutlinedIcon from '@mui/icons-material/CircleOutlined';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import DescriptionIcon from '@mui/icons-material/Description';
@@ -14,6 +17,7 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
+import KeyIcon from '@mui/icons-material/Key';
 import MailIcon from '@mui/icons-material/Mail';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PaymentsIcon from '@mui/icons-material/Payments';
@@ -31,6 +35,7 @@ const byKey: Record<string, SvgIconComponent> = {
   company: BusinessIcon,
   business: BusinessIcon,
   project: AccountTreeIcon,
+  'account-tree': AccountTreeIcon,
   construction: ConstructionIcon,
   constructor: EngineeringIcon,
   engineering: EngineeringIcon,
@@ -56,6 +61,32 @@ const byKey: Record<string, SvgIconComponent> = {
   menu: MenuBookIcon,
   history: HistoryIcon,
   email: MailIcon,
+  folder: WorkIcon,
+  'fact-check': FactCheckIcon,
+  'bar-chart': AssessmentIcon,
+  insights: AssessmentIcon,
+  domain: ConstructionIcon,
+  'admin-panel-settings': SecurityIcon,
+  'verified-user': SecurityIcon,
+  people: GroupsIcon,
+  'group-work': GroupsIcon,
+  'corporate-fare': ApartmentIcon,
+  tune: SettingsIcon,
+  apps: SettingsIcon,
+  'account-balance': AccountBalanceIcon,
+  'credit-card': AccountBalanceIcon,
+  percent: CategoryIcon,
+  category: CategoryIcon,
+  badge: CategoryIcon,
+  'request-quote': CategoryIcon,
+  'swap-horiz': CategoryIcon,
+  'attach-file': DescriptionIcon,
+  event: HistoryIcon,
+  'receipt-long': HistoryIcon,
+  key: KeyIcon,
+  privilege: KeyIcon,
+  api: ApiIcon,
+  endpoint: ApiIcon,
   mail: MailIcon,
 };
 

@@ -1,0 +1,58 @@
+/** Signing in and out: the way back to the page asked for, field messages, the server's refusal. */
+import { afterAll, describe, expect, test } from 'vitest';
+import { closeBrowser, login, openPage, signedIn } from './support/browser.ts';
+
+afterAll(closeBrowser);
+
+describe('session', () => {
+  test('a signed-out visit goes to login carrying the target, and returns there after login', async () => {
+    const { page, context, consoleErrors } = await openPage();
+    await page.goto('/management/company/list?page=1&itemsPerPage=20');
+    await page.waitForURL(/\/auth\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/management/company/list?page=1&itemsPerPage=20');
+
+    await login(page);
+    await page.waitForURL((url) => url.pathname === '/management/company/list');
+    expect(new URL(page.url()).searchParams.get('itemsPerPage')).toBe('20');
+    await page.getByRole('heading', { name: 'Công ty' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('empty fields are refused in Vietnamese, a wrong password shows the server answer', async () => {
+    const { page, context, consoleErrors } = await openPage();
+    await page.goto('/auth/login');
+    await page.locator('button[type="submit"]').click();
+    await page.getByText('Tên đăng nhập là thông tin bắt buộc').waitFor();
+    await page.getByText('Mật khẩu là thông tin bắt buộc').waitFor();
+
+    await login(page, 'admin', 'definitely-wrong');
+    await page.getByRole('alert').filter({ hasText: '[Login Failed]' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('logout asks first, then clears the session and goes to login', async () => {
+    const { page, context, consoleErrors } = await signedIn('/about-me');
+    await page.getByTestId('profile-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Đăng xuất' });
+    await dialog.waitFor();
+    expect(Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(400);
+
+    await dialog.getByRole('button', { name: 'Hủy' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/about-me');
+
+    await page.getByTestId('profile-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Đăng xuất' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+
+    await page.goto('/about-me');
+    await page.waitForURL(/\/auth\/login\?redirect=%2Fabout-me/);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
