@@ -167,15 +167,17 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
           rows={rows}
           columns={columns}
           getRowId={(row) => row.id}
-          rowCount={query.data?.total ?? 0}
+          // unknown (-1) until the first answer, so the grid does not clamp the URL's page to 0
+          rowCount={query.data?.total ?? -1}
           loading={query.isFetching}
           paginationMode="server"
           sortingMode="server"
           filterMode="server"
           paginationModel={{ page: list.page - 1, pageSize: list.itemsPerPage }}
-          onPaginationModelChange={(model) =>
-            setParams(withParams(params, { page: model.page + 1, itemsPerPage: model.pageSize }))
-          }
+          onPaginationModelChange={(model) => {
+            if (query.isPending) return;
+            setParams(withParams(params, { page: model.page + 1, itemsPerPage: model.pageSize }));
+          }}
           pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
           sortModel={sortModel}
           onSortModelChange={(model) => {
