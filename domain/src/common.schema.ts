@@ -40,7 +40,32 @@ export const optionalEmail = () =>
     z.email({ error: 'invalid_email' }).max(255).nullable(),
   );
 
-export const idParam = z.coerce.number().int().positive();
+export const MAX_ID = 2_147_483_647; // ids are PostgreSQL integers
+export const idParam = z.coerce.number().int().positive().max(MAX_ID);
+
+/** A required reference to another record (a select in the form). */
+export const requiredRef = () =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: 'required' }).int().positive({ error: 'required' }).max(MAX_ID));
+/** An optional reference: empty becomes null. */
+export const optionalRef = () =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), z.coerce.number().int().positive().max(MAX_ID).nullable());
+/** A whole number within bounds, typed or pasted as text. */
+export const intField = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'required' }).int().min(min).max(max));
+/** An exact decimal (money, rates) kept as a string: never a float. */
+export const decimalField = (opts: { min?: number; max?: number; scale?: number } = {}) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(/,/g, '') : v),
+    z
+      .string({ error: 'required' })
+      .min(1, { error: 'required' })
+      .regex(new RegExp(`^-?\\d{1,15}(\\.\\d{1,${opts.scale ?? 2}})?$`), { error: 'invalid_number' })
+      .refine((s) => opts.min === undefined || Number(s) >= opts.min, { error: 'too_small' })
+      .refine((s) => opts.max === undefined || Number(s) <= opts.max, { error: 'too_big' }),
+  );
+/** ISO date YYYY-MM-DD, a real calendar day. */
+export const isoDate = () =>
+  z.iso.date({ error: 'invalid_date' });
 export const idParamsSchema = z.object({ id: idParam });
 export const versionSchema = z.coerce.number().int().min(0);
 export const versionBodySchema = z.object({ version: versionSchema });

@@ -21,7 +21,12 @@ import { registerResource } from './http/resource.routes.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerHistoryRoutes } from './modules/admin/history.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { companyResource } from './modules/company/company.resource.ts';
+import { registerCompanyRoutes } from './modules/company/company.routes.ts';
+import { constructionKind, registerConstructionRoutes } from './modules/construction/construction.resource.ts';
+import { registerConstructorRoutes } from './modules/constructor/constructor.resources.ts';
+import { departmentResource } from './modules/department/department.resource.ts';
+import { projectKind, registerProjectRoutes } from './modules/project/project.resource.ts';
+import { registerSettingRoutes } from './modules/setting/setting.resources.ts';
 import { APP_VERSION, registerSystemRoutes } from './modules/system/system.routes.ts';
 
 declare module 'fastify' {
@@ -100,7 +105,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerAuthRoutes(app, config as Config);
   registerAccountRoutes(app);
   registerHistoryRoutes(app);
-  registerResource(app, companyResource);
+  registerCompanyRoutes(app, { project: projectKind, construction: constructionKind });
+  registerProjectRoutes(app, { construction: constructionKind });
+  registerConstructionRoutes(app);
+  registerConstructorRoutes(app);
+  registerResource(app, departmentResource);
+  registerSettingRoutes(app);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) serveWeb(app, config.webDist);
   return app;

@@ -14,6 +14,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -113,6 +114,9 @@ export const construction = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     address: varchar('address', { length: 500 }),
     project_id: integer('project_id').references(() => project.id),
+    start_date: date('start_date', { mode: 'string' }),
+    end_date: date('end_date', { mode: 'string' }),
+    description: text('description'),
     closed: boolean('closed').notNull().default(false),
     closed_at: stamp('closed_at'),
   },
@@ -121,6 +125,123 @@ export const construction = pgTable(
     uniqueIndex('construction_code_uq').on(t.code).where(sql`status <> 'D'`),
     index('construction_project_idx').on(t.project_id),
   ],
+);
+
+// ---------------------------------------------------------------- settings
+
+/** A setting table: name + code (unique among live rows) + what is special to it. */
+const settingTable = <T extends Record<string, ReturnType<typeof text> | ReturnType<typeof integer> | ReturnType<typeof numeric> | ReturnType<typeof varchar>>>(
+  name: string,
+  extra: T,
+) =>
+  pgTable(
+    name,
+    {
+      ...recordColumns(),
+      code: varchar('code', { length: 50 }).notNull(),
+      name: varchar('name', { length: 255 }).notNull(),
+      ...extra,
+    },
+    (t) => [
+      ...recordIndexes(name, t),
+      uniqueIndex(`${name}_code_uq`).on(t.code).where(sql`status <> 'D'`),
+      index(`${name}_name_idx`).on(t.name),
+    ],
+  );
+
+export const bank = settingTable('bank', { short_name: varchar('short_name', { length: 50 }) });
+export const tax = settingTable('tax', { value: numeric('value', { precision: 5, scale: 2 }).notNull() });
+export const contractType = settingTable('contract_type', { note: text('note') });
+export const constructionItem = settingTable('construction_item', { note: text('note') });
+export const transactionType = settingTable('transaction_type', { pay_date: integer('pay_date').notNull().default(0) });
+export const documentAttachment = settingTable('document_attachment', {
+  type: varchar('type', { length: 10 }).notNull(),
+  quantity: integer('quantity').notNull().default(1),
+  ordered: integer('ordered').notNull().default(0),
+  transaction_type_id: integer('transaction_type_id').references(() => transactionType.id),
+});
+export const constructorType = settingTable('constructor_type', { note: text('note') });
+export const paymentType = settingTable('payment_type', { note: text('note') });
+export const paymentDate = settingTable('payment_date', { day_of_month: integer('day_of_month').notNull() });
+
+// ---------------------------------------------------------------- contractors
+
+export const constructorTable = pgTable(
+  'constructor',
+  {
+    ...recordColumns(),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    tax_code: varchar('tax_code', { length: 14 }),
+    address: varchar('address', { length: 500 }),
+    phone: varchar('phone', { length: 30 }),
+    email: varchar('email', { length: 255 }),
+    constructor_type_id: integer('constructor_type_id').references(() => constructorType.id),
+    note: text('note'),
+  },
+  (t) => [
+    ...recordIndexes('constructor', t),
+    uniqueIndex('constructor_code_uq').on(sql`lower(${t.code})`).where(sql`status <> 'D'`),
+    index('constructor_name_idx').on(t.name),
+    index('constructor_code_idx').on(t.code),
+    index('constructor_tax_code_idx').on(t.tax_code),
+  ],
+);
+
+export const beneficiary = pgTable(
+  'beneficiary',
+  {
+    ...recordColumns(),
+    constructor_id: integer('constructor_id').notNull().references(() => constructorTable.id),
+    name: varchar('name', { length: 255 }).notNull(),
+    bank_id: integer('bank_id').notNull().references(() => bank.id),
+    account_number: varchar('account_number', { length: 19 }).notNull(),
+    branch: varchar('branch', { length: 255 }),
+    note: text('note'),
+  },
+  (t) => [
+    ...recordIndexes('beneficiary', t),
+    uniqueIndex('beneficiary_bank_account_uq').on(t.bank_id, t.account_number).where(sql`status <> 'D'`),
+    index('beneficiary_constructor_idx').on(t.constructor_id),
+    index('beneficiary_name_idx').on(t.name),
+  ],
+);
+
+// ---------------------------------------------------------------- files
+
+/** Files of any record (company, project, contract, payment…), kept through the file store. */
+export const fileUpload = pgTable(
+  'file_upload',
+  {
+    id: serial('id').primaryKey(),
+    owner_kind: varchar('owner_kind', { length: 30 }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    document_type: varchar('document_type', { length: 50 }),
+    file_name: varchar('file_name', { length: 255 }).notNull(),
+    content_type: varchar('content_type', { length: 150 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    storage_key: varchar('storage_key', { length: 300 }).notNull(),
+    status: varchar('status', { length: 1 }).notNull().default('O'),
+    created_at: stamp('created_at').notNull().defaultNow(),
+    created_by: varchar('created_by', { length: 100 }),
+  },
+  (t) => [index('file_upload_owner_idx').on(t.owner_kind, t.owner_id, t.status)],
+);
+
+/** Where a company keeps its document templates, per document type (SPEC.md §7 templates). */
+export const companyTemplate = pgTable(
+  'company_template',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id').notNull().references(() => company.id),
+    document_type: varchar('document_type', { length: 50 }).notNull(),
+    drive_path: varchar('drive_path', { length: 500 }),
+    file_id: integer('file_id').references(() => fileUpload.id),
+    updated_at: stamp('updated_at').notNull().defaultNow(),
+    updated_by: varchar('updated_by', { length: 100 }),
+  },
+  (t) => [uniqueIndex('company_template_uq').on(t.company_id, t.document_type)],
 );
 
 // ---------------------------------------------------------------- access control

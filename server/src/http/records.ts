@@ -51,6 +51,10 @@ export type RecordKind = {
   scope?: (user: CurrentUser) => SQL | undefined;
   /** Extra filters from the list query (e.g. constructionId). */
   filters?: (query: Record<string, unknown>, user: CurrentUser) => (SQL | undefined)[];
+  /** Display columns computed per row (e.g. the parent's name), as SQL; also sortable by key. */
+  extraColumns?: Record<string, SQL>;
+  /** Reference fields checked on write: the referenced record must exist and not be deleted. */
+  references?: { field: string; table: RecordTable; activeOnly?: boolean }[];
   /** Fields never written from input (ids of parents set elsewhere, computed totals…). */
   readOnly?: string[];
   /** Checks before a write; throw to refuse. `existing` is absent on create. */
@@ -89,34 +93,32 @@ export function toRecord(row: Row): Row {
   return out;
 }
 
+/** The columns a record is read with: the table's own plus its display columns. */
+const selection = (kind: RecordKind) => ({ ...getTableColumns(kind.table), ...kind.extraColumns });
+
 export async function listRecords(
   tx: Tx,
   kind: RecordKind,
   query: PagingQuery & Record<string, unknown>,
   user: CurrentUser,
+  extraWhere?: SQL,
 ): Promise<Page<Row>> {
   const t = kind.table;
   const where = and(
     statusFilterSql(t, query.status),
     scopeOf(kind, user),
     searchCondition(t.search_text, query.search),
+    extraWhere,
     ...(kind.filters?.(query, user) ?? []),
   );
-  const sortBy = query.sortBy && kind.sortable[query.sortBy] ? query.sortBy : undefined;
-  const column = sortBy
-    ? kind.sortable[sortBy]!
-    : (kind.sortable[kind.defaultSort?.by ?? ''] ?? t.created_at);
+  const sortable: Record<string, PgColumn | SQL> = { ...kind.extraColumns, ...kind.sortable };
+  const sortBy = query.sortBy && sortable[query.sortBy] ? query.sortBy : undefined;
+  const column = sortBy ? sortable[sortBy]! : (kind.sortable[kind.defaultSort?.by ?? ''] ?? t.created_at);
   const descending = sortBy ? Boolean(query.sortDesc) : (kind.defaultSort?.desc ?? true);
   const order = descending ? [desc(column), desc(t.id)] : [asc(column), asc(t.id)];
   const offset = (query.page - 1) * query.itemsPerPage;
   const [rows, [count]] = await Promise.all([
-    tx
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.itemsPerPage)
-      .offset(offset),
+    tx.select(selection(kind)).from(t).where(where).orderBy(...order).limit(query.itemsPerPage).offset(offset),
     tx.select({ n: sql<number>`count(*)::int` }).from(t).where(where),
   ]);
   return {
@@ -132,14 +134,15 @@ export async function listAllRecords(
   tx: Tx,
   kind: RecordKind,
   user: CurrentUser,
+  extraWhere?: SQL,
   limit = 5000,
 ): Promise<Row[]> {
   const t = kind.table;
   const sortColumn = kind.sortable.name ?? kind.sortable.code ?? t.id;
   const rows = await tx
-    .select()
+    .select(selection(kind))
     .from(t)
-    .where(and(eq(t.status, 'O'), scopeOf(kind, user)))
+    .where(and(eq(t.status, 'O'), scopeOf(kind, user), extraWhere))
     .orderBy(asc(sortColumn), asc(t.id))
     .limit(limit);
   return (rows as Row[]).map(toRecord);
@@ -149,7 +152,7 @@ export async function listAllRecords(
 export async function findRecord(tx: Tx, kind: RecordKind, id: number, user: CurrentUser, lock = false) {
   const t = kind.table;
   const q = tx
-    .select()
+    .select(lock ? getTableColumns(t) : selection(kind))
     .from(t)
     .where(and(eq(t.id, id), ne(t.status, 'D'), scopeOf(kind, user)));
   const rows = (lock ? await q.for('update') : await q) as Row[];
@@ -164,6 +167,19 @@ function searchTextOf(kind: RecordKind, row: Row): string {
       .filter((v) => v !== null && v !== undefined)
       .join(' '),
   );
+}
+
+async function checkReferences(tx: Tx, kind: RecordKind, values: Row) {
+  for (const ref of kind.references ?? []) {
+    const id = values[ref.field];
+    if (id === null || id === undefined) continue;
+    const found = await tx
+      .select({ id: ref.table.id })
+      .from(ref.table)
+      .where(and(eq(ref.table.id, id), ref.activeOnly ? eq(ref.table.status, 'O') : ne(ref.table.status, 'D')))
+      .limit(1);
+    if (!found.length) throw fieldError(ref.field, 'not_found');
+  }
 }
 
 async function checkUnique(tx: Tx, kind: RecordKind, row: Row, selfId?: number) {
@@ -210,6 +226,8 @@ function writableFields(kind: RecordKind, input: Row): Row {
   return out;
 }
 
+const status = (row: Row) => row.status;
+
 const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
 
 function diff(before: Row | undefined, after: Row): Record<string, { old: unknown; new: unknown }> {
@@ -254,6 +272,7 @@ export async function writeHistory(
 
 export async function createRecord(tx: Tx, kind: RecordKind, input: Row, user: CurrentUser): Promise<Row> {
   const values = writableFields(kind, input);
+  await checkReferences(tx, kind, values);
   await kind.beforeWrite?.(tx, values, undefined, user);
   await checkUnique(tx, kind, values);
   const inserted = (await tx
@@ -268,7 +287,7 @@ export async function createRecord(tx: Tx, kind: RecordKind, input: Row, user: C
     .catch((e) => translateUniqueViolation(kind, e))) as Row[];
   const row = inserted[0]!;
   await writeHistory(tx, kind, row.id, 'create', diff(undefined, toRecord(row)), user);
-  return toRecord(row);
+  return kind.extraColumns ? toRecord(await findRecord(tx, kind, row.id, user)) : toRecord(row);
 }
 
 /** Applies `changes` to a record read at `version`; a stale version writes nothing (409). */
@@ -285,6 +304,7 @@ export async function updateRecord(
   if (existing.version !== version) throw staleVersion();
   const values = action === 'update' ? writableFields(kind, changes) : changes;
   if (action === 'update') {
+    await checkReferences(tx, kind, values);
     await kind.beforeWrite?.(tx, values, existing, user);
     await checkUnique(tx, kind, { ...existing, ...values }, id);
   }
@@ -303,7 +323,9 @@ export async function updateRecord(
     .catch((e) => translateUniqueViolation(kind, e))) as Row[];
   if (!updated[0]) throw staleVersion();
   await writeHistory(tx, kind, id, action, diff(toRecord(existing), toRecord(updated[0])), user);
-  return toRecord(updated[0]);
+  if (!kind.extraColumns) return toRecord(updated[0]);
+  // a deleted record is out of every read; answer it as written
+  return status(updated[0]) === 'D' ? toRecord(updated[0]) : toRecord(await findRecord(tx, kind, id, user));
 }
 
 export const setRecordStatus = (
@@ -332,4 +354,10 @@ export async function recordHistoryOf(tx: Tx, entity: string, recordId: number, 
     .orderBy(desc(recordHistory.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+}
+
+/** A change made by the system on the user's behalf (linking, closing): no version to compare. */
+export async function patchRecord(tx: Tx, kind: RecordKind, id: number, changes: Row, user: CurrentUser, action: string) {
+  const existing = await findRecord(tx, kind, id, user, true);
+  return updateRecord(tx, kind, id, existing.version, changes, user, action);
 }

@@ -79,7 +79,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const path = (op: Operation) => {
     const p = d.paths?.[op] ?? defaultPaths[op];
-    return p === false ? null : `${d.basePath}/${p}`;
+    return p === false ? null : p === '' ? d.basePath : `${d.basePath}/${p}`;
   };
   const read = { menus: d.menus.read };
   const create = { menus: d.menus.create };

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../client.ts';
 import { appUser, endpoint, menu, menuEndpoint, role, roleMenu, userRole } from '../schema.ts';
 import { seedDemo } from './demo.ts';
 import { seedMenus, seedRoles } from './menus.ts';
+import { seedSettings } from './settings.ts';
 
 export type RouteInfo = { method: string; path: string; menus: string[] };
 
@@ -26,6 +27,7 @@ export async function seed(
     const menuIds = await syncMenus(tx);
     await syncRoles(tx, menuIds);
     await syncEndpoints(tx, opts.routes, menuIds);
+    await seedSettings(tx);
     const generatedAdminPassword = await ensureAdmin(tx, opts.adminPassword);
     const demo = opts.demo ? await seedDemo(tx) : false;
     return { generatedAdminPassword, demo };

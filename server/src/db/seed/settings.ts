@@ -1,0 +1,124 @@
+/**
+ * Settings seeded on first start (each list only while it is empty): the values a Vietnamese
+ * construction company works with. Admins edit them afterwards on the settings screens.
+ */
+import { foldSearchText } from '@sitepay/domain/search-text';
+import { eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../client.ts';
+import {
+  bank,
+  constructionItem,
+  constructorType,
+  contractType,
+  documentAttachment,
+  paymentDate,
+  paymentType,
+  tax,
+  transactionType,
+} from '../schema.ts';
+
+type Named = { code: string; name: string } & Record<string, unknown>;
+
+const banks: Named[] = [
+  ['VCB', 'Ngân hàng TMCP Ngoại thương Việt Nam', 'Vietcombank'],
+  ['CTG', 'Ngân hàng TMCP Công thương Việt Nam', 'VietinBank'],
+  ['BIDV', 'Ngân hàng TMCP Đầu tư và Phát triển Việt Nam', 'BIDV'],
+  ['VBA', 'Ngân hàng Nông nghiệp và Phát triển Nông thôn Việt Nam', 'Agribank'],
+  ['TCB', 'Ngân hàng TMCP Kỹ thương Việt Nam', 'Techcombank'],
+  ['MB', 'Ngân hàng TMCP Quân đội', 'MB'],
+  ['ACB', 'Ngân hàng TMCP Á Châu', 'ACB'],
+  ['VPB', 'Ngân hàng TMCP Việt Nam Thịnh Vượng', 'VPBank'],
+  ['STB', 'Ngân hàng TMCP Sài Gòn Thương Tín', 'Sacombank'],
+  ['TPB', 'Ngân hàng TMCP Tiên Phong', 'TPBank'],
+  ['SHB', 'Ngân hàng TMCP Sài Gòn - Hà Nội', 'SHB'],
+  ['HDB', 'Ngân hàng TMCP Phát triển TP. Hồ Chí Minh', 'HDBank'],
+].map(([code, name, short_name]) => ({ code: code!, name: name!, short_name }));
+
+const taxes: Named[] = [
+  { code: 'VAT0', name: 'Thuế GTGT 0%', value: '0' },
+  { code: 'VAT5', name: 'Thuế GTGT 5%', value: '5' },
+  { code: 'VAT8', name: 'Thuế GTGT 8%', value: '8' },
+  { code: 'VAT10', name: 'Thuế GTGT 10%', value: '10' },
+  { code: 'KCT', name: 'Không chịu thuế', value: '0' },
+];
+
+const contractTypes: Named[] = [
+  { code: 'TC', name: 'Hợp đồng thi công xây dựng' },
+  { code: 'VT', name: 'Hợp đồng cung cấp vật tư, thiết bị' },
+  { code: 'TK', name: 'Hợp đồng tư vấn thiết kế' },
+  { code: 'GS', name: 'Hợp đồng tư vấn giám sát' },
+  { code: 'TM', name: 'Hợp đồng thuê máy móc, thiết bị' },
+  { code: 'EPC', name: 'Hợp đồng tổng thầu EPC' },
+];
+
+const constructionItems: Named[] = [
+  { code: 'MONG', name: 'Phần móng' },
+  { code: 'THAN', name: 'Phần thân' },
+  { code: 'HT', name: 'Phần hoàn thiện' },
+  { code: 'MEP', name: 'Hệ thống điện, nước (M&E)' },
+  { code: 'HTKT', name: 'Hạ tầng kỹ thuật' },
+  { code: 'CX', name: 'Cảnh quan, cây xanh' },
+];
+
+const transactionTypes: Named[] = [
+  { code: 'TU', name: 'Tạm ứng', pay_date: 7 },
+  { code: 'KL', name: 'Thanh toán khối lượng hoàn thành', pay_date: 30 },
+  { code: 'QT', name: 'Quyết toán hợp đồng', pay_date: 45 },
+  { code: 'BH', name: 'Hoàn trả bảo hành', pay_date: 15 },
+];
+
+const constructorTypes: Named[] = [
+  { code: 'CHINH', name: 'Nhà thầu chính' },
+  { code: 'PHU', name: 'Nhà thầu phụ' },
+  { code: 'NCC', name: 'Nhà cung cấp' },
+  { code: 'TV', name: 'Đơn vị tư vấn' },
+];
+
+const paymentTypes: Named[] = [
+  { code: 'TU', name: 'Tạm ứng', note: 'Advance' },
+  { code: 'TD', name: 'Thanh toán theo tiến độ', note: 'Progress' },
+  { code: 'QT', name: 'Quyết toán', note: 'Settlement' },
+  { code: 'BH', name: 'Bảo hành', note: 'Warranty' },
+];
+
+const paymentDates: Named[] = [
+  { code: 'D10', name: 'Ngày 10 hằng tháng', day_of_month: 10 },
+  { code: 'D25', name: 'Ngày 25 hằng tháng', day_of_month: 25 },
+];
+
+const attachments = (tt: Record<string, number>): Named[] => [
+  { code: 'DNTT', name: 'Giấy đề nghị thanh toán', type: 'original', quantity: 1, ordered: 1, transaction_type_id: null },
+  { code: 'BLTU', name: 'Bảo lãnh tạm ứng', type: 'original', quantity: 1, ordered: 2, transaction_type_id: tt.TU },
+  { code: 'BBNT', name: 'Biên bản nghiệm thu khối lượng', type: 'original', quantity: 2, ordered: 3, transaction_type_id: tt.KL },
+  { code: 'BTGT', name: 'Bảng tính giá trị đề nghị thanh toán', type: 'original', quantity: 2, ordered: 4, transaction_type_id: tt.KL },
+  { code: 'HD', name: 'Hóa đơn GTGT', type: 'copy', quantity: 1, ordered: 5, transaction_type_id: null },
+  { code: 'BBQT', name: 'Biên bản quyết toán hợp đồng', type: 'original', quantity: 2, ordered: 6, transaction_type_id: tt.QT },
+  { code: 'BLBH', name: 'Bảo lãnh bảo hành', type: 'original', quantity: 1, ordered: 7, transaction_type_id: tt.BH },
+];
+
+async function fillIfEmpty(tx: Tx, table: PgTable, rows: Named[]) {
+  const t = table as unknown as { id: never };
+  const [any] = await tx.select({ id: t.id }).from(table).limit(1);
+  if (any || !rows.length) return;
+  await tx.insert(table).values(
+    rows.map((r) => ({ ...r, search_text: foldSearchText(`${r.code} ${r.name}`), created_by: 'system', updated_by: 'system' })) as never,
+  );
+}
+
+export async function seedSettings(tx: Tx) {
+  await fillIfEmpty(tx, bank, banks);
+  await fillIfEmpty(tx, tax, taxes);
+  await fillIfEmpty(tx, contractType, contractTypes);
+  await fillIfEmpty(tx, constructionItem, constructionItems);
+  await fillIfEmpty(tx, transactionType, transactionTypes);
+  await fillIfEmpty(tx, constructorType, constructorTypes);
+  await fillIfEmpty(tx, paymentType, paymentTypes);
+  await fillIfEmpty(tx, paymentDate, paymentDates);
+  const tt = Object.fromEntries(
+    (await tx.select({ id: transactionType.id, code: transactionType.code }).from(transactionType).where(eq(transactionType.status, 'O'))).map(
+      (r) => [r.code, r.id],
+    ),
+  );
+  await fillIfEmpty(tx, documentAttachment, attachments(tt));
+}
