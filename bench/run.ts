@@ -1,0 +1,846 @@
+/**
+ * SitePay benchmark (DESIGN.md §7): builds a fresh database with the server's own migrations and
+ * seed, fills it with bench/generate.ts, starts the real server (scripts/start.mjs, as `npm start`)
+ * on 127.0.0.1, signs in as admin and loads the list endpoints with autocannon; then runs the same
+ * SQL through a bare Fastify + pg route (framework and driver limit) and through pgbench (database
+ * limit; on PGlite: the SQL in a loop in-process). Prints a table, writes bench/out/<date>.json.
+ *
+ *   npx tsx bench/run.ts                 # PostgreSQL on 127.0.0.1:5432 (a new database, dropped after)
+ *   npx tsx bench/run.ts --pglite        # embedded PGlite in a new temporary folder
+ *   options: --rows 100000 --duration 10 --warmup 2 --connections 20 --seed 42 --only list,deep
+ *            --log-level info --keep (leave the database) --pg-url postgres://postgres@127.0.0.1:5432/postgres
+ *
+ * Every loop is bounded in count and time; every connection targets 127.0.0.1. Not a test: it
+ * asserts nothing and never fails on a budget, it reports.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { pagingQuerySchema } from '@sitepay/domain/common.schema';
+import autocannon from 'autocannon';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { buildApp, prepareDatabase } from '../server/src/app.ts';
+import { type Database, openDatabase } from '../server/src/db/client.ts';
+import * as schema from '../server/src/db/schema.ts';
+import { listRecords } from '../server/src/http/records.ts';
+import { companyKind } from '../server/src/modules/company/company.resource.ts';
+import type { BareConfig, BareScenario, Statement } from './bare-server.ts';
+import { snapshot, usage, waitQuiet } from './cpu.ts';
+import { fullScale, generate, type Sink } from './generate.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const benchDir = path.join(root, 'bench');
+
+const { values: args } = parseArgs({
+  options: {
+    pglite: { type: 'boolean', default: false },
+    rows: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '20' },
+    seed: { type: 'string', default: '42' },
+    only: { type: 'string' },
+    'log-level': { type: 'string', default: 'info' },
+    'quiet-wait': { type: 'string', default: '90' },
+    keep: { type: 'boolean', default: false },
+    'pg-url': {
+      type: 'string',
+      default: process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
+  },
+});
+const backend: 'pglite' | 'postgres' = args.pglite ? 'pglite' : 'postgres';
+const rows = bounded(Number(args.rows), 1000, 2_000_000, 'rows');
+const duration = bounded(Number(args.duration), 1, 120, 'duration');
+const warmup = bounded(Number(args.warmup), 0, 30, 'warmup');
+const connections = bounded(Number(args.connections), 1, 200, 'connections');
+const seed = Number(args.seed) || 42;
+const quietWait = bounded(Number(args['quiet-wait']), 0, 600, 'quiet-wait');
+const ADMIN_PASSWORD = 'bench-admin-1';
+const APP_POOL_SIZE = 10; // the server's default pool (db/client.ts), which `npm start` uses
+
+function bounded(n: number, min: number, max: number, name: string) {
+  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`--${name} must be within ${min}…${max}`);
+  return n;
+}
+
+// ---------------------------------------------------------------- scenarios
+
+type Scenario = {
+  name: string;
+  /** The app's list query string; absent for SQL variants measured only bare and in the database. */
+  query?: string;
+  /** Statements of one answer; filled from the app's own SQL (or derived from it for variants). */
+  statements?: Statement[];
+  kind: 'list' | 'deep' | 'variant';
+  note: string;
+  /** Measured in the database only (pgbench / PGlite loop), not through the bare route. */
+  dbOnly?: boolean;
+  /** pgbench protocol; the app's driver sends unnamed extended-protocol statements. */
+  pgbenchMode?: 'extended' | 'prepared';
+};
+
+const q = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const page1 = { page: 1, itemsPerPage: 20, sortBy: 'name' };
+const deepPage = Math.floor(50_000 / 20) + 1; // offset 50,000
+
+const appScenarios: Scenario[] = [
+  { name: 'list', kind: 'list', query: q(page1), note: 'page 1, 20 rows, sorted by name, all but deleted' },
+  { name: 'list-open', kind: 'list', query: q({ ...page1, status: 'open' }), note: '+ status=open' },
+  {
+    name: 'search',
+    kind: 'list',
+    query: q({ ...page1, search: 'hòa phát' }),
+    note: '+ search "hòa phát" (narrow)',
+  },
+  {
+    name: 'search-broad',
+    kind: 'list',
+    query: q({ ...page1, search: 'xây dựng', status: 'open' }),
+    note: '+ search "xây dựng" + status=open (broad)',
+  },
+  { name: 'deep', kind: 'deep', query: q({ ...page1, page: deepPage }), note: 'page 2,501: offset 50,000' },
+];
+
+// ---------------------------------------------------------------- small helpers
+
+const log = (line: string) => console.log(line);
+const ms = (n: number) => Math.round(n * 100) / 100;
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
+const stats = (samples: number[]) => {
+  const s = [...samples].sort((a, b) => a - b);
+  return {
+    n: s.length,
+    p50: ms(percentile(s, 50)),
+    p99: ms(percentile(s, 99)),
+    min: ms(s[0] ?? Number.NaN),
+    max: ms(s.at(-1) ?? Number.NaN),
+  };
+};
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+function rssOf(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? Number.NaN);
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+type Child = { proc: ChildProcess; stderr: () => string };
+const children = new Set<ChildProcess>();
+
+function startChild(script: string, env: Record<string, string>): Child {
+  let stderr = '';
+  // scripts/start.mjs registers tsx itself (as `npm start` runs it); bench's own .ts need the loader
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const proc = spawn(process.execPath, [...loader, script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'], // stdout (the JSON access log at info) goes to /dev/null
+  });
+  proc.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  children.add(proc);
+  proc.once('exit', () => children.delete(proc));
+  return { proc, stderr: () => stderr };
+}
+
+async function waitReady(child: Child, url: string, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.proc.exitCode !== null)
+      throw new Error(`server exited (${child.proc.exitCode}): ${child.stderr()}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`server not ready after ${timeoutMs / 1000} s: ${child.stderr()}`);
+}
+
+async function stopChild(child: Child) {
+  const { proc } = child;
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  proc.kill('SIGTERM');
+  const timeout = sleep(20_000).then(() => 'timeout');
+  if ((await Promise.race([exited.then(() => 'exit'), timeout])) === 'timeout') {
+    proc.kill('SIGKILL');
+    await exited;
+  }
+}
+
+type Load = {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
+  const r = await autocannon({ url, connections, duration: seconds, headers, timeout: 10 });
+  return {
+    requests: r.requests.total,
+    rps: Math.round(r.requests.total / r.duration),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+}
+
+type Cpu = ReturnType<typeof usage>;
+type Measured<T> = T & { cpu: Cpu; quiet: { waitedS: number; busyCores: number | null } };
+
+/** Waits for a quiet machine (bounded), then runs `fn`, recording the cores used meanwhile and by whom. */
+async function measured<T extends object>(fn: () => Promise<T>): Promise<Measured<T>> {
+  const quiet = await waitQuiet(quietWait);
+  const a = snapshot();
+  const r = await fn();
+  return { ...r, cpu: usage(a, snapshot()), quiet };
+}
+
+async function measureHttp(url: string, headers: Record<string, string>): Promise<Measured<Load>> {
+  if (warmup > 0) await load(url, headers, warmup);
+  return measured(() => load(url, headers, duration));
+}
+
+/** `$n` placeholders replaced by literals, for pgbench scripts. */
+function inline(s: Statement): string {
+  let text = s.sql;
+  for (let i = s.params.length; i >= 1; i--) {
+    const v = s.params[i - 1];
+    const literal =
+      v === null || v === undefined
+        ? 'null'
+        : typeof v === 'number' || typeof v === 'bigint'
+          ? String(v)
+          : `'${String(v).replace(/'/g, "''")}'`;
+    text = text.split(`$${i}`).join(literal);
+  }
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+// ---------------------------------------------------------------- phases
+
+type Result = {
+  scenario: string;
+  target: 'app' | 'bare' | 'pgbench' | 'pglite-direct';
+  rps: number;
+  p50: number;
+  p99: number;
+  max?: number;
+  requests?: number;
+  failures?: number;
+  /** Cores busy during the run: the bench's processes, PostgreSQL, and others (a shared machine). */
+  cpu?: Cpu;
+  quiet?: { waitedS: number; busyCores: number | null };
+};
+
+async function main() {
+  const started = Date.now();
+  const only = args.only ? new Set(args.only.split(',')) : null;
+  const picked = (name: string) => !only || only.has(name) || only.has(name.split(':')[0]!);
+  log(
+    `SitePay bench: ${backend}, ${rows.toLocaleString('en')} companies, ${connections} connections, ` +
+      `${duration} s per run (+${warmup} s warm-up), ${os.cpus().length} cores, Node ${process.version}`,
+  );
+
+  // 1. a fresh database
+  let pgDatabaseUrl: string | null = null;
+  let dataDir: string | null = null;
+  const dbName = `sitepay_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+  const adminUrl = new URL(args['pg-url']);
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(adminUrl.hostname)) {
+    throw new Error('the bench targets 127.0.0.1 only');
+  }
+  if (backend === 'postgres') {
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    pgDatabaseUrl = u.toString();
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-bench-'));
+  }
+  const cleanup = async () => {
+    for (const c of children) c.kill('SIGKILL');
+    if (args.keep) {
+      log(`kept: ${pgDatabaseUrl ?? dataDir}`);
+      return;
+    }
+    if (pgDatabaseUrl) {
+      const admin = new pg.Client({ connectionString: adminUrl.toString() });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const out: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    backend,
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    options: {
+      rows,
+      duration,
+      warmup,
+      connections,
+      seed,
+      logLevel: args['log-level'],
+      appPoolSize: APP_POOL_SIZE,
+    },
+  };
+  const results: Result[] = [];
+  try {
+    // 2. migrations and seed through the server's own code, then the generated data
+    const dbOptions =
+      backend === 'postgres'
+        ? ({ kind: 'postgres', url: pgDatabaseUrl!, poolSize: 4 } as const)
+        : ({ kind: 'pglite', dataDir: dataDir! } as const);
+    let database: Database | null = await openDatabase(dbOptions);
+    await database.migrate();
+    const setupConfig = {
+      jwtSecret: 'bench-setup-secret-bench-setup-secret',
+      webDist: null,
+      bodyLimit: 1024 * 1024,
+      loginThrottle: { windowSeconds: 900, maxFailuresPerUser: 10, maxAttemptsPerAddress: 50 },
+      trustProxy: false,
+    };
+    const setupApp = await buildApp(setupConfig, database);
+    await prepareDatabase(setupApp, database, { adminPassword: ADMIN_PASSWORD, demo: false });
+    await setupApp.close();
+    // biome-ignore lint/suspicious/noExplicitAny: the driver's own client (pg.Pool or PGlite) under Drizzle
+    const client = (database.db as any).$client as Sink;
+    log('generating…');
+    const genStarted = performance.now();
+    const generated = await generate(client, { ...fullScale, companies: rows }, { seed, log });
+    await client.query('vacuum analyze');
+    out.generate = { seconds: ms((performance.now() - genStarted) / 1000), tables: generated };
+    if (backend === 'postgres') {
+      const settings = await client.query(
+        `select name, setting, unit from pg_settings where name in
+          ('shared_buffers','work_mem','effective_cache_size','max_parallel_workers_per_gather','jit','random_page_cost','max_connections')`,
+      );
+      out.postgres = {
+        version: (await client.query('select version()')).rows[0]?.version,
+        settings: Object.fromEntries(settings.rows.map((r) => [r.name, `${r.setting}${r.unit ?? ''}`])),
+      };
+    }
+
+    // 3. the exact SQL the app runs for each list: listRecords() itself, through a logging Drizzle
+    const captured: Statement[] = [];
+    const logger = { logQuery: (sql: string, params: unknown[]) => void captured.push({ sql, params }) };
+    const logging =
+      backend === 'postgres'
+        ? drizzleNodePg(client as unknown as pg.Pool, { schema, logger })
+        : drizzlePglite(client as never, { schema, logger });
+    const adminId = Number(
+      (await client.query(`select id from app_user where user_name = 'admin'`)).rows[0]?.id,
+    );
+    const admin = { id: adminId, user_name: 'admin', department_id: null, isAdmin: true, sessionId: 'bench' };
+    const totals: Record<string, number> = {};
+    for (const s of appScenarios) {
+      captured.length = 0;
+      const query = pagingQuerySchema.parse(Object.fromEntries(new URLSearchParams(s.query)));
+      const page = await listRecords(logging as never, companyKind, query as never, admin as never);
+      s.statements = captured.map((c) => ({ sql: c.sql, params: [...c.params] }));
+      totals[s.name] = page.total;
+      if (page.items.length !== 20 && s.kind !== 'variant')
+        log(`  note: ${s.name} answers ${page.items.length} rows`);
+    }
+    // every statement one app request runs (authentication, transaction, page, count), from the app itself
+    const captureApp = await buildApp(setupConfig, { ...database, db: logging as never });
+    const capLogin = await captureApp.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { user_name: 'admin', password: ADMIN_PASSWORD },
+    });
+    const capToken = (capLogin.json() as { id_token: string }[])[0]?.id_token;
+    captured.length = 0;
+    const capPage = await captureApp.inject({
+      method: 'GET',
+      url: `/api/admin/company/paging?${appScenarios[0]!.query}`,
+      headers: { authorization: `Bearer ${capToken}` },
+    });
+    if (capPage.statusCode !== 200) throw new Error(`capture: the app answers ${capPage.statusCode}`);
+    const requestSql = captured.map((c) => ({ sql: c.sql, params: [...c.params] }));
+    await captureApp.close();
+    const authSql = requestSql.find((st) => /from session/i.test(st.sql));
+    const requestVariants: Scenario[] = [
+      {
+        name: 'list:app-sql',
+        kind: 'variant',
+        dbOnly: true,
+        statements: requestSql,
+        note: 'every statement of one app list request, in order',
+      },
+      ...(authSql
+        ? ([
+            {
+              name: 'auth',
+              kind: 'variant',
+              dbOnly: true,
+              statements: [authSql],
+              note: "the app's per-request authentication query",
+            },
+            {
+              name: 'auth:prepared',
+              kind: 'variant',
+              dbOnly: true,
+              pgbenchMode: 'prepared',
+              statements: [authSql],
+              note: 'the same, as a prepared statement',
+            },
+          ] as Scenario[])
+        : []),
+    ];
+    const scenarios = [...appScenarios, ...(await variants(client, appScenarios)), ...requestVariants].filter(
+      (s) => picked(s.name),
+    );
+    out.scenarios = scenarios.map((s) => ({
+      name: s.name,
+      query: s.query,
+      note: s.note,
+      total: totals[s.name],
+      statements: s.statements,
+    }));
+    log(
+      `SQL captured; totals: ${Object.entries(totals)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
+
+    // 4. (d) the exact total over all live rows, idle, one at a time; plus the plans
+    const count = appScenarios[0]!.statements!.find((st) => /count\(\*\)/i.test(st.sql))!;
+    const countTimes: number[] = [];
+    const until = Date.now() + 30_000;
+    for (let i = 0; i < 35 && Date.now() < until; i++) {
+      const t0 = performance.now();
+      await client.query(count.sql, count.params);
+      if (i >= 5) countTimes.push(performance.now() - t0);
+    }
+    const plans: Record<string, unknown> = {};
+    for (const s of scenarios) {
+      plans[s.name] = [];
+      for (const st of s.statements ?? []) {
+        if (!/^\s*select/i.test(st.sql)) continue;
+        const res = await client.query(`explain (analyze, format json) ${st.sql}`, st.params);
+        // biome-ignore lint/suspicious/noExplicitAny: EXPLAIN's JSON
+        const plan = (res.rows[0] as any)['QUERY PLAN'][0];
+        (plans[s.name] as unknown[]).push({
+          executionMs: ms(plan['Execution Time']),
+          top: summarizePlan(plan.Plan),
+        });
+      }
+    }
+    out.count = { sql: inline(count), matching: totals.list, ...stats(countTimes) };
+    out.plans = plans;
+    log(
+      `exact count over ${totals.list} rows: p50 ${stats(countTimes).p50} ms, p99 ${stats(countTimes).p99} ms (${countTimes.length} idle runs)`,
+    );
+
+    // 4b. PGlite: the database limit is the SQL itself in a loop, in-process, one at a time
+    if (backend === 'pglite') {
+      for (const s of scenarios) {
+        const times: number[] = [];
+        const { cpu, quiet } = await measured(async () => {
+          const stop = Date.now() + duration * 1000;
+          for (let i = 0; i < 200_000 && Date.now() < stop; i++) {
+            const t0 = performance.now();
+            for (const st of s.statements!) await client.query(st.sql, st.params);
+            times.push(performance.now() - t0);
+          }
+          return {};
+        });
+        const st = stats(times);
+        results.push({
+          scenario: s.name,
+          target: 'pglite-direct',
+          rps: Math.round(times.length / duration),
+          p50: st.p50,
+          p99: st.p99,
+          max: st.max,
+          requests: times.length,
+          cpu,
+          quiet,
+        });
+        log(
+          `  pglite-direct ${s.name}: ${Math.round(times.length / duration)} /s, p50 ${st.p50} ms, p99 ${st.p99} ms`,
+        );
+      }
+    }
+    await database.close();
+    database = null;
+
+    // 5. the real server, as `npm start` runs it
+    const appPort = await freePort();
+    const appEnv: Record<string, string> = {
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD,
+      JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+      LOG_LEVEL: args['log-level'],
+      WEB_DIST: '',
+      SKIP_WEB_BUILD: '1',
+      ...(backend === 'postgres' ? { DATABASE_URL: pgDatabaseUrl! } : { DATA_DIR: dataDir! }),
+    };
+    delete process.env.DATABASE_URL;
+    delete process.env.DATA_DIR;
+    const app = startChild(path.join(root, 'scripts/start.mjs'), appEnv);
+    const base = `http://127.0.0.1:${appPort}`;
+    const t0 = Date.now();
+    await waitReady(app, `${base}/api/health`);
+    const startMs = Date.now() - t0;
+    await sleep(3000);
+    const rssIdle = rssOf(app.proc.pid!);
+    log(`server ready in ${startMs} ms; idle RSS ${rssIdle.rssMb} MB`);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const loginBody = await login.json();
+    const token = (Array.isArray(loginBody) ? loginBody[0] : loginBody)?.id_token;
+    if (!token) throw new Error(`admin sign-in failed: ${login.status} ${JSON.stringify(loginBody)}`);
+    const auth = { authorization: `Bearer ${token}` };
+    for (const s of scenarios.filter((x) => x.query)) {
+      const url = `${base}/api/admin/company/paging?${s.query}`;
+      const check = await fetch(url, { headers: auth });
+      const body = (await check.json()) as { items?: unknown[]; total?: number };
+      if (check.status !== 200 || body.total !== totals[s.name]) {
+        throw new Error(
+          `${s.name}: the app answers ${check.status} total ${body.total}, expected ${totals[s.name]}`,
+        );
+      }
+      const r = await measureHttp(url, auth);
+      results.push({ scenario: s.name, target: 'app', ...pick(r) });
+      log(
+        `  app ${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx + r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`,
+      );
+    }
+    await sleep(5000);
+    const rssAfter = rssOf(app.proc.pid!);
+    log(`RSS after the load: ${rssAfter.rssMb} MB (peak ${rssAfter.peakMb} MB)`);
+    out.server = {
+      startMs,
+      rssIdleMb: rssIdle.rssMb,
+      rssAfterLoadMb: rssAfter.rssMb,
+      rssPeakMb: rssAfter.peakMb,
+    };
+    await stopChild(app);
+
+    // 6. the bare route: same SQL, Fastify + driver only
+    const barePort = await freePort();
+    const bareScenarios: BareScenario[] = scenarios
+      .filter((s) => !s.dbOnly)
+      .map((s) => ({ name: s.name, statements: s.statements!, itemsPerPage: 20 }));
+    const bareConfig: BareConfig =
+      backend === 'postgres'
+        ? { kind: 'postgres', url: pgDatabaseUrl!, poolSize: APP_POOL_SIZE, scenarios: bareScenarios }
+        : { kind: 'pglite', dataDir: dataDir!, scenarios: bareScenarios };
+    const bare = startChild(path.join(benchDir, 'bare-server.ts'), {
+      BENCH_BARE: JSON.stringify(bareConfig),
+      BENCH_PORT: String(barePort),
+    });
+    await waitReady(bare, `http://127.0.0.1:${barePort}/health`);
+    await sleep(1000);
+    const bareRss = rssOf(bare.proc.pid!);
+    for (const s of bareScenarios) {
+      const r = await measureHttp(`http://127.0.0.1:${barePort}/bare/${s.name}`, {});
+      results.push({ scenario: s.name, target: 'bare', ...pick(r) });
+      log(`  bare ${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+    }
+    out.bare = { rssIdleMb: bareRss.rssMb, rssPeakMb: rssOf(bare.proc.pid!).peakMb };
+    await stopChild(bare);
+
+    // 7. pgbench: the same SQL, the database alone
+    if (backend === 'postgres') {
+      const which = spawnSync('which', ['pgbench'], { encoding: 'utf8' });
+      if (which.status !== 0) {
+        log('  pgbench not found (apt-get install postgresql-client): database limit skipped');
+      } else {
+        for (const s of scenarios) results.push(await pgbench(pgDatabaseUrl!, s));
+      }
+    }
+
+    out.results = results;
+    out.budgets = judge(results, out);
+    out.seconds = Math.round((Date.now() - started) / 1000);
+    printTable(results, scenarios, out);
+    const outDir = path.join(benchDir, 'out');
+    fs.mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${backend}.json`);
+    fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+    log(`\nwritten: ${path.relative(root, file)} (${out.seconds} s)`);
+    if (database) await (database as Database).close();
+  } finally {
+    await cleanup();
+  }
+}
+
+const pick = (r: Measured<Load>) => ({
+  cpu: r.cpu,
+  quiet: r.quiet,
+  rps: r.rps,
+  p50: r.p50,
+  p99: r.p99,
+  max: r.max,
+  requests: r.requests,
+  failures: r.non2xx + r.errors + r.timeouts,
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: EXPLAIN's JSON
+function summarizePlan(node: any, depth = 0): string[] {
+  const line = `${'  '.repeat(depth)}${node['Node Type']}${node['Index Name'] ? ` using ${node['Index Name']}` : ''}${node['Relation Name'] ? ` on ${node['Relation Name']}` : ''} (rows ${node['Actual Rows']}, ${ms(node['Actual Total Time'])} ms)`;
+  // biome-ignore lint/suspicious/noExplicitAny: EXPLAIN's JSON
+  return [line, ...(node.Plans ?? []).flatMap((p: any) => summarizePlan(p, depth + 1))];
+}
+
+/**
+ * SQL variants measured bare and in the database only, as evidence for suggested server changes:
+ * the page without its exact count, with a count capped at 1,001 rows, and the deep page by keyset.
+ */
+async function variants(client: Sink, base: Scenario[]): Promise<Scenario[]> {
+  const list = base.find((s) => s.name === 'list')!;
+  const deep = base.find((s) => s.name === 'deep')!;
+  const [rowsSql, countSql] = list.statements!;
+  const out: Scenario[] = [
+    { name: 'list:rows-only', kind: 'variant', statements: [rowsSql!], note: 'list without the count' },
+  ];
+  // select count(*)::int from "company" where … → select count(*)::int from (select 1 from "company" where … limit 1001) t
+  const capped = countSql!.sql.replace(
+    /^select count\(\*\)::int from ("company")(.*)$/is,
+    'select count(*)::int from (select 1 from $1$2 limit 1001) t',
+  );
+  if (capped !== countSql!.sql) {
+    out.push({
+      name: 'list:capped-count',
+      kind: 'variant',
+      statements: [rowsSql!, { sql: capped, params: countSql!.params }],
+      note: 'count capped at 1,001 ("1000+")',
+    });
+  }
+  // keyset: the row just before offset 50,000 in (name, id) order, then the next 20 after it
+  const [deepRows, deepCount] = deep.statements!;
+  const offset = 50_000;
+  const anchor = (
+    await client.query(
+      `select name, id from company where status <> 'D' order by name, id offset ${offset - 1} limit 1`,
+    )
+  ).rows[0];
+  if (anchor && deepRows) {
+    const [nameAt, idAt] = [deepRows.params.length - 1, deepRows.params.length]; // replace limit's and offset's
+    const sql = deepRows.sql
+      .replace(/ limit \$\d+ offset \$\d+$/i, '')
+      .replace(
+        / where (.*?) order by /i,
+        (_m, where: string) =>
+          ` where ${where} and "company"."name" >= $${nameAt} and ("company"."name", "company"."id") > ($${nameAt}, $${idAt}::int) order by `,
+      );
+    const params = [...deepRows.params.slice(0, -2), anchor.name, anchor.id];
+    out.push({
+      name: 'deep:keyset',
+      kind: 'variant',
+      statements: [{ sql: `${sql} limit 20`, params }, deepCount!],
+      note: 'page after (name, id) of row 50,000, with the count',
+    });
+  }
+  return out;
+}
+
+async function pgbench(url: string, s: Scenario): Promise<Result> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-pgbench-'));
+  try {
+    const script = path.join(dir, 'script.sql');
+    fs.writeFileSync(script, `${s.statements!.map((st) => `${inline(st)};`).join('\n')}\n`);
+    const u = new URL(url);
+    const { res, cpu, quiet } = await measured(async () => ({
+      res: spawnSync(
+        'pgbench',
+        [
+          '-n',
+          '-h',
+          u.hostname,
+          '-p',
+          u.port || '5432',
+          '-U',
+          u.username || 'postgres',
+          '-c',
+          String(connections),
+          '-j',
+          '2',
+          '-T',
+          String(duration),
+          '-M',
+          s.pgbenchMode ?? 'extended',
+          '-f',
+          script,
+          '-l',
+          `--log-prefix=${path.join(dir, 'tx')}`,
+          u.pathname.slice(1),
+        ],
+        { encoding: 'utf8', timeout: (duration + 60) * 1000 },
+      ),
+    }));
+    if (res.status !== 0) throw new Error(`pgbench ${s.name}: ${res.stderr}`);
+    const tps = Number(res.stdout.match(/tps = ([\d.]+)/)?.[1]);
+    const times: number[] = [];
+    for (const f of fs.readdirSync(dir).filter((x) => x.startsWith('tx'))) {
+      for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
+        const us = Number(line.split(' ')[2]);
+        if (Number.isFinite(us) && line) times.push(us / 1000);
+      }
+    }
+    const st = stats(times);
+    const failed = Number(res.stdout.match(/number of failed transactions: (\d+)/)?.[1] ?? 0);
+    log(`  pgbench ${s.name}: ${Math.round(tps)} tps, p50 ${st.p50} ms, p99 ${st.p99} ms`);
+    return {
+      scenario: s.name,
+      target: 'pgbench',
+      rps: Math.round(tps),
+      p50: st.p50,
+      p99: st.p99,
+      max: st.max,
+      requests: times.length,
+      failures: failed,
+      cpu,
+      quiet,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+type Verdict = { budget: string; measured: string; met: boolean };
+
+function judge(results: Result[], out: Record<string, unknown>): Verdict[] {
+  const v: Verdict[] = [];
+  const get = (scenario: string, target: Result['target']) =>
+    results.find((r) => r.scenario === scenario && r.target === target);
+  const pglite = backend === 'pglite';
+  for (const s of appScenarios) {
+    const app = get(s.name, 'app');
+    const bare = get(s.name, 'bare');
+    if (!app) continue;
+    if (s.kind === 'deep') {
+      v.push({
+        budget: 'deep page (offset 50,000) p99 ≤ 300 ms',
+        measured: `${app.p99} ms`,
+        met: app.p99 <= 300,
+      });
+      continue;
+    }
+    if (pglite) {
+      v.push({ budget: `PGlite ${s.name}: p99 ≤ 100 ms`, measured: `${app.p99} ms`, met: app.p99 <= 100 });
+      v.push({ budget: `PGlite ${s.name}: ≥ 500 req/s`, measured: `${app.rps} req/s`, met: app.rps >= 500 });
+    } else {
+      v.push({
+        budget: `${s.name}: p99 ≤ 50 ms at ${connections} connections`,
+        measured: `${app.p99} ms`,
+        met: app.p99 <= 50,
+      });
+      if (bare) {
+        const ratio = app.rps / bare.rps;
+        v.push({
+          budget: `${s.name}: ≥ 70 % of the bare route's req/s`,
+          measured: `${Math.round(ratio * 100)} % (${app.rps} / ${bare.rps})`,
+          met: ratio >= 0.7,
+        });
+      }
+    }
+  }
+  const count = out.count as { p50: number; p99: number; matching: number } | undefined;
+  if (count)
+    v.push({
+      budget: `exact total ≤ 25 ms over ${count.matching} rows (median of idle runs)`,
+      measured: `p50 ${count.p50} ms, p99 ${count.p99} ms`,
+      met: count.p50 <= 25,
+    });
+  const server = out.server as { rssIdleMb: number; rssAfterLoadMb: number } | undefined;
+  if (server) {
+    v.push({
+      budget: 'idle server ≤ 150 MB (after start)',
+      measured: `${server.rssIdleMb} MB`,
+      met: server.rssIdleMb <= 150,
+    });
+    v.push({
+      budget: 'idle server ≤ 150 MB (after the load)',
+      measured: `${server.rssAfterLoadMb} MB`,
+      met: server.rssAfterLoadMb <= 150,
+    });
+  }
+  return v;
+}
+
+function printTable(results: Result[], scenarios: Scenario[], out: Record<string, unknown>) {
+  const pad = (text: string | number, n: number, right = false) =>
+    right ? String(text).padStart(n) : String(text).padEnd(n);
+  log(
+    `\n${pad('scenario', 20)}${pad('target', 15)}${pad('req/s', 8, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('vs bare', 9, true)}${pad('cores: bench/pg/other', 24, true)}`,
+  );
+  for (const s of scenarios) {
+    const bare = results.find((r) => r.scenario === s.name && r.target === 'bare');
+    for (const r of results.filter((x) => x.scenario === s.name)) {
+      const ratio = bare && r.target !== 'bare' ? `${Math.round((r.rps / bare.rps) * 100)} %` : '';
+      const cpu = r.cpu ? `${r.cpu.benchCores}/${r.cpu.postgresCores}/${r.cpu.otherCores}` : '';
+      const noisy = r.cpu && r.cpu.otherCores > 0.2 ? ' noisy' : '';
+      log(
+        `${pad(s.name, 20)}${pad(r.target, 15)}${pad(r.rps, 8, true)}${pad(r.p50, 9, true)}${pad(r.p99, 9, true)}${pad(ratio, 9, true)}${pad(cpu, 24, true)}${noisy}${r.failures ? `  (${r.failures} failed)` : ''}`,
+      );
+    }
+  }
+  log('\nbudgets (DESIGN.md §7; data: companies until the payment tables exist)');
+  for (const b of out.budgets as Verdict[])
+    log(`  ${b.met ? 'met    ' : 'NOT MET'}  ${b.budget}: ${b.measured}`);
+}
+
+const onSignal = () => {
+  for (const c of children) c.kill('SIGKILL');
+  process.exit(130);
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+main().catch((error) => {
+  console.error(`bench failed: ${(error as Error).stack ?? error}`);
+  for (const c of children) c.kill('SIGKILL');
+  process.exit(1);
+});
