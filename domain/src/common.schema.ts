@@ -27,17 +27,20 @@ export const requiredText = (max = 255) =>
     z.string({ error: 'required' }).min(1, { error: 'required' }).max(max),
   );
 
-/** An optional text field: blank becomes null. */
+/**
+ * An optional text field: blank becomes null (cleared). Absent stays absent: a create stores
+ * null, an update leaves the stored value alone — a client that omits a field never wipes it.
+ */
 export const optionalText = (max = 1000) =>
   z.preprocess(
-    (v) => (v === undefined ? null : blankToNull(typeof v === 'string' ? v.trim() : v)),
-    z.string().max(max).nullable(),
+    (v) => blankToNull(typeof v === 'string' ? v.trim() : v),
+    z.string().max(max).nullable().optional(),
   );
 
 export const optionalEmail = () =>
   z.preprocess(
-    (v) => (v === undefined ? null : blankToNull(typeof v === 'string' ? v.trim() : v)),
-    z.email({ error: 'invalid_email' }).max(255).nullable(),
+    (v) => blankToNull(typeof v === 'string' ? v.trim() : v),
+    z.email({ error: 'invalid_email' }).max(255).nullable().optional(),
   );
 
 export const MAX_ID = 2_147_483_647; // ids are PostgreSQL integers
@@ -46,9 +49,12 @@ export const idParam = z.coerce.number().int().positive().max(MAX_ID);
 /** A required reference to another record (a select in the form). */
 export const requiredRef = () =>
   z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: 'required' }).int().positive({ error: 'required' }).max(MAX_ID));
-/** An optional reference: empty becomes null. */
+/** An optional reference: empty becomes null (cleared), absent stays absent. */
 export const optionalRef = () =>
-  z.preprocess((v) => (v === '' || v === undefined ? null : v), z.coerce.number().int().positive().max(MAX_ID).nullable());
+  z.preprocess(
+    (v) => (v === '' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.number().int().positive().max(MAX_ID).nullable().optional(),
+  );
 /** A whole number within bounds, typed or pasted as text. */
 export const intField = (min: number, max: number) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'required' }).int().min(min).max(max));

@@ -18,7 +18,7 @@ export const accountNumberPattern = /^\d{6,19}$/;
 export const constructorInputSchema = z.object({
   code: requiredText(50),
   name: requiredText(255),
-  tax_code: optionalText(14).refine((v) => v === null || taxCodePattern.test(v), { error: 'invalid_tax_code' }),
+  tax_code: optionalText(14).refine((v) => v == null || taxCodePattern.test(v), { error: 'invalid_tax_code' }),
   address: optionalText(500),
   phone: optionalText(30),
   email: optionalEmail(),

@@ -155,6 +155,14 @@ describe.each(backends)('companies through the generic record machinery (%s)', (
     expect(h.body[0].user_name).toBe('admin');
   });
 
+  it('an update that leaves out an optional field keeps it; an empty one clears it', async () => {
+    const c = (await create({ code: 'KEEP', name: 'Giữ', phone: '0243', address: 'Hà Nội' })).body;
+    const kept = await s.call('PUT', `${base}/update/${c.id}`, admin, { code: 'KEEP', name: 'Giữ lại', version: c.version });
+    expect(kept.body).toMatchObject({ name: 'Giữ lại', phone: '0243', address: 'Hà Nội' });
+    const cleared = await s.call('PUT', `${base}/update/${c.id}`, admin, { code: 'KEEP', name: 'Giữ lại', phone: '', version: kept.body.version });
+    expect(cleared.body).toMatchObject({ phone: null, address: 'Hà Nội' });
+  });
+
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await s.call('GET', `${base}/get/999999`, admin)).status).toBe(404);
     expect((await s.call('GET', `${base}/get/abc`, admin)).status).toBe(400);

@@ -7,7 +7,7 @@
 
 import type { Page, PagingQuery } from '@sitepay/domain/common.schema';
 import { foldSearchText } from '@sitepay/domain/search-text';
-import { and, asc, desc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
 import { recordHistory } from '../db/schema.ts';
@@ -222,7 +222,9 @@ function writableFields(kind: RecordKind, input: Row): Row {
     ...(kind.readOnly ?? []),
   ]);
   const out: Row = {} as Row;
-  for (const [k, v] of Object.entries(input)) if (k in columns && !protectedFields.has(k)) out[k] = v;
+  for (const [k, v] of Object.entries(input)) {
+    if (k in columns && !protectedFields.has(k) && v !== undefined) out[k] = v;
+  }
   return out;
 }
 
@@ -361,3 +363,9 @@ export async function patchRecord(tx: Tx, kind: RecordKind, id: number, changes:
   const existing = await findRecord(tx, kind, id, user, true);
   return updateRecord(tx, kind, id, existing.version, changes, user, action);
 }
+
+/**
+ * A column named with its table, for correlated subqueries in display columns: Drizzle writes a
+ * single-table query's columns unqualified, and inside a subquery `"id"` would mean the inner id.
+ */
+export const outer = (column: PgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);

@@ -22,6 +22,7 @@ import {
   findRecord,
   listAllRecords,
   listRecords,
+  outer,
   type RecordKind,
   updateRecord,
 } from '../../http/records.ts';
@@ -61,8 +62,8 @@ export const constructionKind: RecordKind = {
     ];
   },
   extraColumns: {
-    project_name: sql<string | null>`(select p.name from ${project} p where p.id = ${c.project_id})`,
-    company_name: sql<string | null>`(select co.name from ${project} p join ${company} co on co.id = p.company_id where p.id = ${c.project_id})`,
+    project_name: sql<string | null>`(select p.name from ${project} p where p.id = ${outer(c.project_id)})`,
+    company_name: sql<string | null>`(select co.name from ${project} p join ${company} co on co.id = p.company_id where p.id = ${outer(c.project_id)})`,
   },
   readOnly: ['closed', 'closed_at'],
   async beforeWrite(tx, values, existing, user) {

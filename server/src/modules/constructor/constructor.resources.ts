@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bank, beneficiary, constructorTable, constructorType } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
-import { findRecord, listAllRecords, type RecordKind, toRecord } from '../../http/records.ts';
+import { findRecord, listAllRecords, outer, type RecordKind, toRecord } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
 
 const c = constructorTable;
@@ -31,7 +31,7 @@ export const constructorKind: RecordKind = {
   defaultSort: { by: 'created_at', desc: true },
   unique: [{ field: 'code', columns: ['code'], constraint: 'constructor_code_uq', caseInsensitive: true }],
   extraColumns: {
-    constructor_type_name: sql<string | null>`(select t.name from ${constructorType} t where t.id = ${c.constructor_type_id})`,
+    constructor_type_name: sql<string | null>`(select t.name from ${constructorType} t where t.id = ${outer(c.constructor_type_id)})`,
   },
   references: [{ field: 'constructor_type_id', table: constructorType as never }],
 };
@@ -46,8 +46,8 @@ export const beneficiaryKind: RecordKind = {
   defaultSort: { by: 'name', desc: false },
   unique: [{ field: 'account_number', columns: ['bank_id', 'account_number'], constraint: 'beneficiary_bank_account_uq' }],
   extraColumns: {
-    bank_name: sql<string | null>`(select x.name from ${bank} x where x.id = ${b.bank_id})`,
-    constructor_name: sql<string | null>`(select x.name from ${constructorTable} x where x.id = ${b.constructor_id})`,
+    bank_name: sql<string | null>`(select x.name from ${bank} x where x.id = ${outer(b.bank_id)})`,
+    constructor_name: sql<string | null>`(select x.name from ${constructorTable} x where x.id = ${outer(b.constructor_id)})`,
   },
   references: [
     { field: 'constructor_id', table: constructorTable as never },

@@ -2,7 +2,7 @@
 import { departmentInputSchema, departmentSchema, departmentUpdateSchema } from '@sitepay/domain/department.schema';
 import { sql } from 'drizzle-orm';
 import { appUser, department } from '../../db/schema.ts';
-import type { RecordKind } from '../../http/records.ts';
+import { outer, type RecordKind } from '../../http/records.ts';
 import type { ResourceDescription } from '../../http/resource.routes.ts';
 
 export const departmentKind: RecordKind = {
@@ -13,7 +13,7 @@ export const departmentKind: RecordKind = {
   defaultSort: { by: 'name', desc: false },
   unique: [{ field: 'code', columns: ['code'], constraint: 'department_code_uq' }],
   extraColumns: {
-    director_name: sql<string | null>`(select coalesce(u.full_name, u.user_name) from ${appUser} u where u.id = ${department.director_id})`,
+    director_name: sql<string | null>`(select coalesce(u.full_name, u.user_name) from ${appUser} u where u.id = ${outer(department.director_id)})`,
   },
   references: [{ field: 'director_id', table: appUser as never, activeOnly: true }],
 };

@@ -18,7 +18,7 @@ import { company, construction, project } from '../../db/schema.ts';
 import { scopeProjectIds } from '../../http/access-sql.ts';
 import { currentUser } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
-import { findRecord, listAllRecords, patchRecord, type RecordKind } from '../../http/records.ts';
+import { findRecord, listAllRecords, patchRecord, outer, type RecordKind } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
 
 const p = project;
@@ -40,8 +40,8 @@ export const projectKind: RecordKind = {
     ];
   },
   extraColumns: {
-    company_name: sql<string | null>`(select co.name from ${company} co where co.id = ${p.company_id})`,
-    construction_count: sql<number>`(select count(*)::int from ${construction} c where c.project_id = ${p.id} and c.status <> 'D')`,
+    company_name: sql<string | null>`(select co.name from ${company} co where co.id = ${outer(p.company_id)})`,
+    construction_count: sql<number>`(select count(*)::int from ${construction} c where c.project_id = ${outer(p.id)} and c.status <> 'D')`,
   },
   references: [{ field: 'company_id', table: company as never }],
 };
