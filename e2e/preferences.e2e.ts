@@ -1,7 +1,7 @@
 /** Language and theme: labels and date format follow the language; colour and sidebar survive a reload. */
 import { formatDate } from '@sitepay/domain/date-format';
 import { afterAll, describe, expect, test } from 'vitest';
-import { adminApi, closeBrowser, signedIn, unique } from './support/browser.ts';
+import { adminApi, closeBrowser, signedIn, textOf, unique } from './support/browser.ts';
 
 afterAll(closeBrowser);
 
@@ -16,13 +16,13 @@ describe('preferences', () => {
     const dateCell = page.locator('.MuiDataGrid-row').first().locator('[data-field="created_at"]');
 
     await page.getByRole('columnheader', { name: 'Mã công ty' }).waitFor();
-    await expect.poll(() => dateCell.textContent()).toBe(formatDate(company.created_at, 'vi'));
+    await expect.poll(() => textOf(dateCell)).toBe(formatDate(company.created_at, 'vi'));
 
     await page.getByTestId('language-switch').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByRole('columnheader', { name: 'Company code' }).waitFor();
     await page.getByRole('heading', { name: 'Companies' }).waitFor();
-    await expect.poll(() => dateCell.textContent()).toBe(formatDate(company.created_at, 'en'));
+    await expect.poll(() => textOf(dateCell)).toBe(formatDate(company.created_at, 'en'));
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
     // the choice is kept, and validation speaks English too

@@ -97,3 +97,7 @@ export async function adminApi() {
 }
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
+
+/** A locator's text for expect.poll: answers at once (null when absent) so the poll can retry. */
+export const textOf = (locator: import('playwright-core').Locator) =>
+  locator.textContent({ timeout: 500 }).catch(() => null);

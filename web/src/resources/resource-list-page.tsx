@@ -37,6 +37,7 @@ import { resourceListQuery, type StatusAction, useStatusAction } from './resourc
 import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
 
 const SEARCH_DEBOUNCE_MS = 400;
+const MAX_GRID_PAGE_SIZE = 100;
 
 type Pending = { action: StatusAction; record: ResourceRecord } | null;
 
@@ -44,7 +45,10 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
   const { t, i18n } = useTranslation();
   const lang = currentLang();
   const [params, setParams] = useSearchParams();
-  const list = readListParams(params);
+  // The MIT data grid shows at most 100 rows a page.
+  const read = readListParams(params);
+  const list = { ...read, itemsPerPage: Math.min(read.itemsPerPage, MAX_GRID_PAGE_SIZE) };
+  const pageSizeOptions = [...new Set([...PAGE_SIZE_OPTIONS, list.itemsPerPage])].sort((a, b) => a - b);
   const selectedConstruction = useSelectedConstruction();
   const effective = {
     ...list,
@@ -176,12 +180,16 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
           paginationModel={{ page: list.page - 1, pageSize: list.itemsPerPage }}
           onPaginationModelChange={(model) => {
             if (query.isPending) return;
-            setParams(withParams(params, { page: model.page + 1, itemsPerPage: model.pageSize }));
+            if (model.page + 1 === list.page && model.pageSize === list.itemsPerPage) return;
+            const pageSizeChanged = model.pageSize !== list.itemsPerPage;
+            setParams(withParams(params, { page: pageSizeChanged ? 1 : model.page + 1, itemsPerPage: model.pageSize }));
           }}
-          pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+          pageSizeOptions={pageSizeOptions}
           sortModel={sortModel}
           onSortModelChange={(model) => {
             const first = model[0];
+            const current = sortModel[0];
+            if (first?.field === current?.field && first?.sort === current?.sort) return;
             setParams(withParams(params, { sortBy: first?.field, sortDesc: first ? first.sort === 'desc' : undefined, page: 1 }));
           }}
           disableColumnFilter
