@@ -9,7 +9,9 @@ describe('session', () => {
     const { page, context, consoleErrors } = await openPage();
     await page.goto('/management/company/list?page=1&itemsPerPage=20');
     await page.waitForURL(/\/auth\/login\?redirect=/);
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/management/company/list?page=1&itemsPerPage=20');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(
+      '/management/company/list?page=1&itemsPerPage=20',
+    );
 
     await login(page);
     await page.waitForURL((url) => url.pathname === '/management/company/list');

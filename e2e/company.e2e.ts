@@ -46,29 +46,46 @@ describe('companies', () => {
 
     // diacritic-insensitive search, written into the URL
     await page.getByLabel('Tìm kiếm').fill(`kiem thu da nang ${code.toLowerCase()}`);
-    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(`kiem thu da nang ${code.toLowerCase()}`);
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('search'))
+      .toBe(`kiem thu da nang ${code.toLowerCase()}`);
     await row(page, code).waitFor();
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
     await row(page, code).getByText('Hoạt động').waitFor();
 
-    await row(page, code).getByRole('link', { name: `Sửa: ${name}` }).click();
+    await row(page, code)
+      .getByRole('link', { name: `Sửa: ${name}` })
+      .click();
     await page.waitForURL(/\/management\/company\/update\/\d+$/);
-    await expect.poll(() => page.getByLabel('Tên công ty').inputValue({ timeout: 500 }).catch(() => null)).toBe(name);
+    await expect
+      .poll(() =>
+        page
+          .getByLabel('Tên công ty')
+          .inputValue({ timeout: 500 })
+          .catch(() => null),
+      )
+      .toBe(name);
     await page.getByLabel('Người đại diện').fill('Nguyễn Văn An');
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL((url) => url.pathname === '/management/company/list');
     await page.getByText('Cập nhật Công ty thành công').waitFor();
 
     await page.getByLabel('Tìm kiếm').fill(code);
-    await row(page, code).getByRole('button', { name: `Ngừng hoạt động: ${name}` }).click();
+    await row(page, code)
+      .getByRole('button', { name: `Ngừng hoạt động: ${name}` })
+      .click();
     await confirm(page, /ngừng hoạt động/);
     await row(page, code).getByText('Ngừng hoạt động', { exact: true }).waitFor();
 
-    await row(page, code).getByRole('button', { name: `Kích hoạt: ${name}` }).click();
+    await row(page, code)
+      .getByRole('button', { name: `Kích hoạt: ${name}` })
+      .click();
     await confirm(page, /kích hoạt/);
     await row(page, code).getByText('Hoạt động', { exact: true }).waitFor();
 
-    await row(page, code).getByRole('button', { name: `Xóa: ${name}` }).click();
+    await row(page, code)
+      .getByRole('button', { name: `Xóa: ${name}` })
+      .click();
     await confirm(page, /xóa/);
     await page.getByText('Xóa Công ty thành công').waitFor();
     await expect.poll(() => row(page, code).count()).toBe(0);
@@ -87,10 +104,21 @@ describe('companies', () => {
     const code = unique('STALE');
     const created = await api.post<Company>('admin/company/create', { code, name: `Công ty cũ ${code}` });
     const { page, context, consoleErrors } = await signedIn(`/management/company/update/${created.id}`);
-    await expect.poll(() => page.getByLabel('Tên công ty').inputValue({ timeout: 500 }).catch(() => null)).toBe(`Công ty cũ ${code}`);
+    await expect
+      .poll(() =>
+        page
+          .getByLabel('Tên công ty')
+          .inputValue({ timeout: 500 })
+          .catch(() => null),
+      )
+      .toBe(`Công ty cũ ${code}`);
 
     // someone else saves first
-    await api.put(`admin/company/update/${created.id}`, { code, name: `Công ty mới ${code}`, version: created.version });
+    await api.put(`admin/company/update/${created.id}`, {
+      code,
+      name: `Công ty mới ${code}`,
+      version: created.version,
+    });
 
     await page.getByLabel('Tên công ty').fill(`Bản của tôi ${code}`);
     await page.getByRole('button', { name: 'Lưu' }).click();

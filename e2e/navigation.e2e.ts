@@ -17,7 +17,9 @@ describe('navigation', () => {
     if ((await management.getAttribute('aria-expanded')) !== 'true') await management.click();
     await nav.getByRole('link', { name: 'Công ty' }).click();
     await page.waitForURL((url) => url.pathname === '/management/company/list');
-    await expect.poll(() => nav.getByRole('link', { name: 'Công ty' }).getAttribute('aria-current')).toBe('page');
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Công ty' }).getAttribute('aria-current'))
+      .toBe('page');
     await page.getByRole('navigation', { name: 'Đường dẫn' }).getByText('Công ty').waitFor();
 
     // hidden entries (profile, the create screens) are not in the drawer
@@ -28,7 +30,9 @@ describe('navigation', () => {
   });
 
   test('choosing a construction writes constructionId, page 1 and itemsPerPage 10 into the query', async () => {
-    const { page, context, consoleErrors } = await signedIn('/management/company/list?page=2&itemsPerPage=50');
+    const { page, context, consoleErrors } = await signedIn(
+      '/management/company/list?page=2&itemsPerPage=50',
+    );
     await page.getByRole('combobox', { name: 'Công trình' }).click();
     const options = page.getByRole('listbox').getByRole('option');
     await options.first().waitFor();

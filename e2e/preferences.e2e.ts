@@ -11,7 +11,10 @@ describe('preferences', () => {
   test('switching language changes the labels and the date format', async () => {
     const api = await adminApi();
     const code = unique('LANG');
-    const company = await api.post<Company>('admin/company/create', { code, name: `Công ty ngôn ngữ ${code}` });
+    const company = await api.post<Company>('admin/company/create', {
+      code,
+      name: `Công ty ngôn ngữ ${code}`,
+    });
     const { page, context, consoleErrors } = await signedIn(`/management/company/list?search=${code}`);
     const dateCell = page.locator('.MuiDataGrid-row').first().locator('[data-field="created_at"]');
 

@@ -4,7 +4,16 @@
 // playwright-core suite in e2e/ with Debian's Chromium, stops the server, and prints
 // "N passed, N failed". E2E_BASE_URL=http://… skips the server and tests that one instead.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,9 +32,14 @@ const newestMtime = (path) => {
 function buildWebIfNeeded() {
   const built = newestMtime(join(root, 'web/dist/index.html'));
   const sources = Math.max(
-    ...['web/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'web/public', 'domain/src'].map((p) =>
-      newestMtime(join(root, p)),
-    ),
+    ...[
+      'web/src',
+      'web/index.html',
+      'web/vite.config.ts',
+      'web/package.json',
+      'web/public',
+      'domain/src',
+    ].map((p) => newestMtime(join(root, p))),
   );
   if (built && built >= sources) return;
   console.log('e2e: building the web app…');
@@ -75,7 +89,8 @@ async function checkWebServed(baseUrl) {
   const page = await fetch(`${baseUrl}/management/company/list`);
   const html = await page.text();
   const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
-  if (!page.ok || !entry) throw new Error(`the server does not serve the web app at client routes (HTTP ${page.status})`);
+  if (!page.ok || !entry)
+    throw new Error(`the server does not serve the web app at client routes (HTTP ${page.status})`);
   const script = await fetch(`${baseUrl}${entry}`);
   if (!script.ok) {
     throw new Error(
@@ -88,11 +103,23 @@ function runTests(baseUrl, reportFile) {
   return new Promise((resolve) => {
     const child = spawn(
       'npx',
-      ['vitest', 'run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${reportFile}`],
+      [
+        'vitest',
+        'run',
+        '--config',
+        'e2e/vitest.config.ts',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${reportFile}`,
+      ],
       {
         cwd: root,
         stdio: 'inherit',
-        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? ADMIN_PASSWORD },
+        env: {
+          ...process.env,
+          E2E_BASE_URL: baseUrl,
+          E2E_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? ADMIN_PASSWORD,
+        },
       },
     );
     child.on('exit', (code) => resolve(code ?? 1));

@@ -15,7 +15,13 @@ export async function launch(): Promise<Browser> {
   browser ??= await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   return browser;
 }
@@ -42,7 +48,8 @@ export async function openPage(options: { width?: number; height?: number } = {}
     if (msg.type() !== 'error') return;
     const text = msg.text();
     // A refused request (4xx the test provokes on purpose) is reported by Chromium as a resource error.
-    if (/Failed to load resource: the server responded with a status of (400|401|403|404|409|422)/.test(text)) return;
+    if (/Failed to load resource: the server responded with a status of (400|401|403|404|409|422)/.test(text))
+      return;
     consoleErrors.push(text);
   });
   page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
@@ -56,7 +63,10 @@ export async function login(page: Page, user = ADMIN_USER, password = ADMIN_PASS
 }
 
 /** Opens the app signed in as the admin, at `path`. */
-export async function signedIn(path = '/about-me', options?: { width?: number; height?: number }): Promise<Session> {
+export async function signedIn(
+  path = '/about-me',
+  options?: { width?: number; height?: number },
+): Promise<Session> {
   const session = await openPage(options);
   await session.page.goto(`/auth/login?redirect=${encodeURIComponent(path)}`);
   await login(session.page);
@@ -96,7 +106,8 @@ export async function adminApi() {
   };
 }
 
-export const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
+export const unique = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 
 /** A locator's text for expect.poll: answers at once (null when absent) so the poll can retry. */
 export const textOf = (locator: import('playwright-core').Locator) =>

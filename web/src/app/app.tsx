@@ -1,5 +1,5 @@
 /** Providers around the router: theme from preferences, toasts, queries, i18n, permissions. */
-import { AbilityProvider } from './ability-context.ts';
+
 import CloseIcon from '@mui/icons-material/Close';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
@@ -15,6 +15,7 @@ import { ability } from '../lib/ability.ts';
 import { configureApiClient } from '../lib/api-client.ts';
 import { DURATION } from '../lib/error-catalogue.ts';
 import { usePreferences } from '../lib/preferences.ts';
+import { AbilityProvider } from './ability-context.ts';
 import { queryClient } from './account.queries.ts';
 import { loginRedirect, setExpiredNotice } from './auth-loader.ts';
 import { router } from './router.tsx';
@@ -30,7 +31,10 @@ configureApiClient({
   },
 });
 setExpiredNotice(() =>
-  enqueueSnackbar(i18n.t('errors.sessionTimeout'), { variant: 'error', autoHideDuration: DURATION.apiNotice }),
+  enqueueSnackbar(i18n.t('errors.sessionTimeout'), {
+    variant: 'error',
+    autoHideDuration: DURATION.apiNotice,
+  }),
 );
 
 const globalStyles = (
@@ -74,7 +78,12 @@ export function App() {
           anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
           autoHideDuration={DURATION.genericSuccess}
           action={(key) => (
-            <IconButton size="small" color="inherit" aria-label={i18n.t('common.close')} onClick={() => closeSnackbar(key)}>
+            <IconButton
+              size="small"
+              color="inherit"
+              aria-label={i18n.t('common.close')}
+              onClick={() => closeSnackbar(key)}
+            >
               <CloseIcon fontSize="small" />
             </IconButton>
           )}

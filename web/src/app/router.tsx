@@ -17,34 +17,41 @@ type Kind = 'list' | 'create' | 'update' | 'view';
 function resourceRoutes(): RouteObject[] {
   return resourceRegistry.flatMap((entry) =>
     (['list', 'create', 'update', 'view'] as Kind[]).map((kind) => ({
-      path: kind === 'update' || kind === 'view' ? `${entry.routeBase}/${kind}/:id` : `${entry.routeBase}/${kind}`,
+      path:
+        kind === 'update' || kind === 'view'
+          ? `${entry.routeBase}/${kind}/:id`
+          : `${entry.routeBase}/${kind}`,
       handle: { crumb: kind },
       lazy: async () => {
         const { resource } = await loadChunk(entry.load);
         if (kind === 'list') {
           const { ResourceListPage } = await loadChunk(() => import('../resources/resource-list-page.tsx'));
-          return { Component: () => <ResourceListPage resource={resource} /> };
+          return { element: <ResourceListPage resource={resource} /> };
         }
         if (kind === 'view') {
           const { ResourceViewPage } = await loadChunk(() => import('../resources/resource-view-page.tsx'));
-          return { Component: () => <ResourceViewPage resource={resource} /> };
+          return { element: <ResourceViewPage resource={resource} /> };
         }
         const { ResourceFormPage } = await loadChunk(() => import('../resources/resource-form-page.tsx'));
-        return { Component: () => <ResourceFormPage resource={resource} mode={kind} /> };
+        return { element: <ResourceFormPage resource={resource} mode={kind} /> };
       },
     })),
   );
 }
 
 const served = new Set(
-  resourceRegistry.flatMap((e) => ['list', 'create', 'update/:id', 'view/:id'].map((k) => `${e.routeBase}/${k}`)),
+  resourceRegistry.flatMap((e) =>
+    ['list', 'create', 'update/:id', 'view/:id'].map((k) => `${e.routeBase}/${k}`),
+  ),
 );
 
 const comingSoon: RouteObject[] = plannedRoutes
   .filter((path) => !served.has(path))
   .map((path) => ({
     path,
-    lazy: async () => ({ Component: (await loadChunk(() => import('./pages/coming-soon-page.tsx'))).ComingSoonPage }),
+    lazy: async () => ({
+      Component: (await loadChunk(() => import('./pages/coming-soon-page.tsx'))).ComingSoonPage,
+    }),
   }));
 
 const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => ({

@@ -21,7 +21,16 @@ type Props = {
   onClose: () => void;
 };
 
-export function ConfirmDialog({ open, title, message, confirmLabel, color = 'primary', busy, onConfirm, onClose }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  color = 'primary',
+  busy,
+  onConfirm,
+  onClose,
+}: Props) {
   const { t } = useTranslation();
   return (
     <Dialog

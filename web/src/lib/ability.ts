@@ -13,7 +13,9 @@ export const DEFAULT_RULES: RawRuleOf<AppAbility>[] = [{ action: 'read', subject
 export const ability: AppAbility = createMongoAbility<[string, string]>(DEFAULT_RULES);
 
 export function applyRules(rules: readonly PermissionRule[]): void {
-  ability.update(rules.map((rule) => ({ action: rule.action, subject: rule.subject, conditions: rule.conditions })));
+  ability.update(
+    rules.map((rule) => ({ action: rule.action, subject: rule.subject, conditions: rule.conditions })),
+  );
 }
 
 export function resetAbility(): void {

@@ -88,7 +88,12 @@ export async function request<T>(method: string, path: string, options: RequestO
   const t = i18n.t.bind(i18n);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: controller.signal });
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      signal: controller.signal,
+    });
   } catch (cause) {
     clearTimeout(timer);
     if (options.signal?.aborted) throw cause;

@@ -64,9 +64,7 @@ export function describeError(error: ApiError, t: TFunction, context: ErrorConte
     case 401:
       return notice(error.code === 'bad_credentials' ? t('errors.loginFailed') : t('errors.sessionTimeout'));
     case 403:
-      return notice(
-        [t('errors.forbidden', { path: error.path }), error.message].filter(Boolean).join('\n'),
-      );
+      return notice([t('errors.forbidden', { path: error.path }), error.message].filter(Boolean).join('\n'));
     case 404:
       return notice(failed(error.message || t('errors.causes.notFound')));
     case 409:

@@ -19,6 +19,6 @@ export function translateFieldError(t: TFunction, label: string, error: FieldErr
 
 /** A safe place to return to after login: a local path, never another site. */
 export function safeRedirect(target: string | null): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/auth/')) return '/about-me';
-  return target;
+  const local = target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/auth/');
+  return local && target ? target : '/about-me';
 }

@@ -2,7 +2,12 @@
  * A list's state lives in the URL (page, itemsPerPage, sortBy, sortDesc, search, status,
  * constructionId) so a link reproduces the list. These read and write that state.
  */
-import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, type StatusFilter, statusFilters } from '@sitepay/domain/common.schema';
+import {
+  DEFAULT_ITEMS_PER_PAGE,
+  MAX_ITEMS_PER_PAGE,
+  type StatusFilter,
+  statusFilters,
+} from '@sitepay/domain/common.schema';
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
 export const ALL_CONSTRUCTIONS = -1;

@@ -15,7 +15,13 @@ import { translateFieldError } from '../lib/field-errors.ts';
 import { formatValue } from './format-value.ts';
 import type { FieldSpec } from './resource.types.ts';
 
-type Props = { spec: FieldSpec; control: Control<FieldValues>; label: string; required: boolean; autoFocus?: boolean };
+type Props = {
+  spec: FieldSpec;
+  control: Control<FieldValues>;
+  label: string;
+  required: boolean;
+  autoFocus?: boolean;
+};
 
 export function FormField({ spec, control, label, required, autoFocus }: Props) {
   const { t } = useTranslation();
@@ -86,7 +92,9 @@ function DateInput({ value, onChange, onBlur, helperText, error, ...rest }: Inpu
 }
 
 function AmountInput({ value, onChange, onBlur, helperText, ...rest }: InputProps) {
-  const [text, setText] = useState(() => (value === '' || value == null ? '' : formatAmount(value as string)));
+  const [text, setText] = useState(() =>
+    value === '' || value == null ? '' : formatAmount(value as string),
+  );
   const parsed = text ? parseAmountInput(text) : null;
   let words = '';
   try {

@@ -28,12 +28,22 @@ type Mode = 'create' | 'update';
 export function ResourceFormPage({ resource, mode }: { resource: ResourceDescription; mode: Mode }) {
   const { t } = useTranslation();
   const { id } = useParams();
-  const record = useQuery({ ...resourceRecordQuery(resource, id ?? ''), enabled: mode === 'update' && Boolean(id) });
+  const record = useQuery({
+    ...resourceRecordQuery(resource, id ?? ''),
+    enabled: mode === 'update' && Boolean(id),
+  });
   if (mode === 'update') {
     if (record.isPending) return <Skeleton variant="rounded" height={320} />;
     if (!record.data) return <Alert severity="error">{t('errors.causes.notFound')}</Alert>;
   }
-  return <ResourceForm key={`${id}-${record.data?.version}`} resource={resource} mode={mode} record={record.data} />;
+  return (
+    <ResourceForm
+      key={`${id}-${record.data?.version}`}
+      resource={resource}
+      mode={mode}
+      record={record.data}
+    />
+  );
 }
 
 /** Whether a schema field refuses an empty value, to mark it required. */
@@ -43,7 +53,15 @@ function isRequired(schema: z.ZodType, name: string): boolean {
   return field ? !field.safeParse('').success : false;
 }
 
-function ResourceForm({ resource, mode, record }: { resource: ResourceDescription; mode: Mode; record?: ResourceRecord }) {
+function ResourceForm({
+  resource,
+  mode,
+  record,
+}: {
+  resource: ResourceDescription;
+  mode: Mode;
+  record?: ResourceRecord;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const schema = mode === 'update' ? resource.form.updateSchema : resource.form.createSchema;
@@ -54,7 +72,10 @@ function ResourceForm({ resource, mode, record }: { resource: ResourceDescriptio
     if (mode === 'update') values.version = record?.version ?? 0;
     return values;
   }, [resource, record, mode]);
-  const form = useForm<FieldValues>({ resolver: zodResolver(schema as never) as never, defaultValues: defaults });
+  const form = useForm<FieldValues>({
+    resolver: zodResolver(schema as never) as never,
+    defaultValues: defaults,
+  });
   const { isSubmitting } = form.formState;
   const resourceName = t(`resources.${resource.name}.name`);
 
@@ -68,7 +89,11 @@ function ResourceForm({ resource, mode, record }: { resource: ResourceDescriptio
         for (const item of error.errors) {
           if (seen.has(item.field) || !(item.field in defaults)) continue;
           seen.add(item.field);
-          form.setError(item.field, { type: 'server', message: item.message }, { shouldFocus: seen.size === 1 });
+          form.setError(
+            item.field,
+            { type: 'server', message: item.message },
+            { shouldFocus: seen.size === 1 },
+          );
         }
       }
     }
@@ -77,7 +102,9 @@ function ResourceForm({ resource, mode, record }: { resource: ResourceDescriptio
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
-        {mode === 'create' ? t('actions.create', { resource: resourceName }) : t('actions.update', { resource: resourceName })}
+        {mode === 'create'
+          ? t('actions.create', { resource: resourceName })
+          : t('actions.update', { resource: resourceName })}
       </Typography>
       <Box component="form" noValidate onSubmit={submit}>
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>

@@ -4,11 +4,11 @@
  * description (columns, endpoints, name); nothing here knows a particular entity.
  */
 import AddIcon from '@mui/icons-material/Add';
+import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import SearchIcon from '@mui/icons-material/Search';
-import BlockIcon from '@mui/icons-material/Block';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,10 +26,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSelectedConstruction } from '../app/layout/construction-selector.tsx';
+import { useAbility } from '../app/use-ability.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
-import { useAbility } from '../app/use-ability.ts';
-import { useSelectedConstruction } from '../app/layout/construction-selector.tsx';
 import { currentLang } from '../i18n/i18n.ts';
 import { PAGE_SIZE_OPTIONS, readListParams, rowNumber, withParams } from '../lib/list-params.ts';
 import { formatValue } from './format-value.ts';
@@ -70,10 +70,15 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
   useEffect(() => setSearch(list.search ?? ''), [list.search]);
   useEffect(() => {
     if ((list.search ?? '') === search) return;
-    const timer = setTimeout(() => setParams(withParams(params, { search: search.trim(), page: 1 }), { replace: true }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => setParams(withParams(params, { search: search.trim(), page: 1 }), { replace: true }),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [search, list.search, params, setParams]);
 
+  // Rebuilt when the language, the page or the rules change (labels, row numbers, allowed actions).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the listed inputs are what the columns depend on
   const columns = useMemo<GridColDef<ResourceRecord>[]>(() => {
     const numbered: GridColDef<ResourceRecord> = {
       field: '__row',
@@ -88,12 +93,16 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
       field: column.field,
       headerName: field(column.field),
       sortable: column.sortable ?? true,
-      ...(column.width ? { width: column.width } : { flex: column.flex ?? 1, minWidth: column.minWidth ?? 140 }),
+      ...(column.width
+        ? { width: column.width }
+        : { flex: column.flex ?? 1, minWidth: column.minWidth ?? 140 }),
       renderCell:
         column.kind === 'status'
           ? ({ value }) => <StatusChip status={String(value ?? '')} />
           : ({ value }) => formatValue(value, column.kind, lang),
-      ...(column.kind === 'amount' || column.kind === 'number' ? { align: 'right', headerAlign: 'right' } : {}),
+      ...(column.kind === 'amount' || column.kind === 'number'
+        ? { align: 'right', headerAlign: 'right' }
+        : {}),
     }));
     const actionColumn: GridColDef<ResourceRecord> = {
       field: '__actions',
@@ -116,10 +125,11 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
       ),
     };
     return [numbered, ...described, actionColumn];
-    // biome-ignore lint/correctness/useExhaustiveDependencies: labels follow the language
   }, [resource, lang, i18n.language, list.page, list.itemsPerPage, ability, ability.rules]);
 
-  const sortModel: GridSortModel = list.sortBy ? [{ field: list.sortBy, sort: list.sortDesc ? 'desc' : 'asc' }] : [];
+  const sortModel: GridSortModel = list.sortBy
+    ? [{ field: list.sortBy, sort: list.sortDesc ? 'desc' : 'asc' }]
+    : [];
   const rows = query.data?.items ?? [];
   const title = t(`resources.${resource.name}.plural`);
   const recordName = pending ? String(pending.record[resource.titleField] ?? pending.record.id) : '';
@@ -131,7 +141,12 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
           {title}
         </Typography>
         {actions.create && ability.can('create', subject) && (
-          <Button component={RouterLink} to={`${resource.routeBase}/create`} variant="contained" startIcon={<AddIcon />}>
+          <Button
+            component={RouterLink}
+            to={`${resource.routeBase}/create`}
+            variant="contained"
+            startIcon={<AddIcon />}
+          >
             {t('common.create')}
           </Button>
         )}
@@ -156,7 +171,11 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
           select
           label={t('common.status')}
           value={list.status}
-          onChange={(e) => setParams(withParams(params, { status: e.target.value === 'all' ? undefined : e.target.value, page: 1 }))}
+          onChange={(e) =>
+            setParams(
+              withParams(params, { status: e.target.value === 'all' ? undefined : e.target.value, page: 1 }),
+            )
+          }
           slotProps={{ htmlInput: { 'data-testid': 'status-filter' } }}
         >
           {statusFilters.map((status) => (
@@ -182,7 +201,12 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
             if (query.isPending) return;
             if (model.page + 1 === list.page && model.pageSize === list.itemsPerPage) return;
             const pageSizeChanged = model.pageSize !== list.itemsPerPage;
-            setParams(withParams(params, { page: pageSizeChanged ? 1 : model.page + 1, itemsPerPage: model.pageSize }));
+            setParams(
+              withParams(params, {
+                page: pageSizeChanged ? 1 : model.page + 1,
+                itemsPerPage: model.pageSize,
+              }),
+            );
           }}
           pageSizeOptions={pageSizeOptions}
           sortModel={sortModel}
@@ -190,7 +214,13 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
             const first = model[0];
             const current = sortModel[0];
             if (first?.field === current?.field && first?.sort === current?.sort) return;
-            setParams(withParams(params, { sortBy: first?.field, sortDesc: first ? first.sort === 'desc' : undefined, page: 1 }));
+            setParams(
+              withParams(params, {
+                sortBy: first?.field,
+                sortDesc: first ? first.sort === 'desc' : undefined,
+                page: 1,
+              }),
+            );
           }}
           disableColumnFilter
           disableRowSelectionOnClick
@@ -209,13 +239,18 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
         title={pending ? t(`actions.${pending.action}`, { resource: resourceName }) : ''}
         message={
           pending
-            ? t(`confirm.${pending.action === 'active' ? 'activate' : pending.action === 'deactive' ? 'deactivate' : 'delete'}`, {
-                resource: resourceName,
-                name: recordName,
-              })
+            ? t(
+                `confirm.${pending.action === 'active' ? 'activate' : pending.action === 'deactive' ? 'deactivate' : 'delete'}`,
+                {
+                  resource: resourceName,
+                  name: recordName,
+                },
+              )
             : ''
         }
-        color={pending?.action === 'delete' ? 'error' : pending?.action === 'deactive' ? 'warning' : 'primary'}
+        color={
+          pending?.action === 'delete' ? 'error' : pending?.action === 'deactive' ? 'warning' : 'primary'
+        }
         busy={statusAction.isPending}
         onClose={() => setPending(null)}
         onConfirm={() => pending && statusAction.mutate(pending, { onSettled: () => setPending(null) })}
@@ -258,12 +293,16 @@ function RowActions({
         })}
       {show.status &&
         (row.status === 'O'
-          ? button(t('common.deactivate'), <BlockIcon fontSize="small" color="warning" />, { onClick: () => onAction('deactive') })
+          ? button(t('common.deactivate'), <BlockIcon fontSize="small" color="warning" />, {
+              onClick: () => onAction('deactive'),
+            })
           : button(t('common.activate'), <CheckCircleOutlineIcon fontSize="small" color="success" />, {
               onClick: () => onAction('active'),
             }))}
       {show.delete &&
-        button(t('common.delete'), <DeleteOutlineIcon fontSize="small" color="error" />, { onClick: () => onAction('delete') })}
+        button(t('common.delete'), <DeleteOutlineIcon fontSize="small" color="error" />, {
+          onClick: () => onAction('delete'),
+        })}
     </Box>
   );
 }

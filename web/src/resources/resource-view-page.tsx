@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { StatusChip } from '../components/status-chip.tsx';
 import { useAbility } from '../app/use-ability.ts';
+import { StatusChip } from '../components/status-chip.tsx';
 import { currentLang } from '../i18n/i18n.ts';
 import { formatValue } from './format-value.ts';
 import { resourceRecordQuery } from './resource.queries.ts';
@@ -36,7 +36,10 @@ export function ResourceViewPage({ resource }: { resource: ResourceDescription }
         : undefined;
   const label = (name: string) => t(`resources.${resource.name}.fields.${name}`, { defaultValue: name });
   const row = (name: string, text: string) => (
-    <Box key={name} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: { sm: 2 }, py: 1 }}>
+    <Box
+      key={name}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: { sm: 2 }, py: 1 }}
+    >
       <Typography color="text.secondary" variant="body2">
         {name}
       </Typography>
@@ -59,11 +62,21 @@ export function ResourceViewPage({ resource }: { resource: ResourceDescription }
       {row(t('common.updatedAt'), formatValue(data.updated_at, 'date', lang))}
       {row(t('common.updatedBy'), String(data.updated_by ?? ''))}
       <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', mt: 3, flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to={`${resource.routeBase}/list`} startIcon={<ArrowBackIcon />} color="inherit">
+        <Button
+          component={RouterLink}
+          to={`${resource.routeBase}/list`}
+          startIcon={<ArrowBackIcon />}
+          color="inherit"
+        >
           {t('common.back')}
         </Button>
         {data.status !== 'D' && ability.can('update', resource.name) && (
-          <Button component={RouterLink} to={`${resource.routeBase}/update/${data.id}`} variant="contained" startIcon={<EditOutlinedIcon />}>
+          <Button
+            component={RouterLink}
+            to={`${resource.routeBase}/update/${data.id}`}
+            variant="contained"
+            startIcon={<EditOutlinedIcon />}
+          >
             {t('common.edit')}
           </Button>
         )}

@@ -36,7 +36,8 @@ export function useStatusAction(resource: ResourceDescription) {
     mutationFn: ({ action, record }: { action: StatusAction; record: ResourceRecord }) => {
       const label = t(`actions.${action}`, { resource: t(`resources.${resource.name}.name`) });
       const body = { version: record.version };
-      if (action === 'delete') return api.delete<ResourceRecord>(withId(paths.delete, record.id), body, { action: label });
+      if (action === 'delete')
+        return api.delete<ResourceRecord>(withId(paths.delete, record.id), body, { action: label });
       const path = action === 'active' ? paths.active : paths.deactivate;
       return api.patch<ResourceRecord>(withId(path, record.id), body, { action: label });
     },
@@ -49,7 +50,8 @@ export function useSaveRecord(resource: ResourceDescription, id: string | undefi
   const client = useQueryClient();
   const { t } = useTranslation();
   const paths = endpointsOf(resource);
-  const fieldLabel = (field: string) => t(`resources.${resource.name}.fields.${field}`, { defaultValue: field });
+  const fieldLabel = (field: string) =>
+    t(`resources.${resource.name}.fields.${field}`, { defaultValue: field });
   return useMutation({
     mutationFn: (values: Record<string, unknown>) => {
       const resourceLabel = t(`resources.${resource.name}.name`);

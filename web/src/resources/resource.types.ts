@@ -75,4 +75,5 @@ export function endpointsOf(resource: ResourceDescription): ResourceEndpoints {
   };
 }
 
-export const withId = (path: string, id: number | string) => path.replace('{id}', encodeURIComponent(String(id)));
+export const withId = (path: string, id: number | string) =>
+  path.replace('{id}', encodeURIComponent(String(id)));

@@ -59,9 +59,16 @@ export function AppLayout() {
         <Toolbar />
         {mobile && <Box sx={{ height: 48 }} />}
         {navigation.state === 'loading' && (
-          <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (t) => t.zIndex.appBar + 1 }} />
+          <LinearProgress
+            sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (t) => t.zIndex.appBar + 1 }}
+          />
         )}
-        <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, p: { xs: 1.5, sm: 2, md: 3 }, outline: 'none' }}>
+        <Box
+          component="main"
+          id="main-content"
+          tabIndex={-1}
+          sx={{ flex: 1, p: { xs: 1.5, sm: 2, md: 3 }, outline: 'none' }}
+        >
           <UpdateBanner />
           <Breadcrumbs />
           <Outlet />

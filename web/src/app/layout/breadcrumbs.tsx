@@ -35,17 +35,36 @@ export function Breadcrumbs() {
   if (action && action !== 'list' && trail.length) crumbs.push({ label: t(`routes.${action}`) });
 
   return (
-    <MuiBreadcrumbs aria-label={t('layout.breadcrumb')} sx={{ mb: 2, '& ol': { flexWrap: 'wrap' } }} maxItems={4}>
-      <Link component={RouterLink} to="/about-me" color="inherit" sx={{ display: 'flex', alignItems: 'center' }} aria-label={t('common.home')}>
+    <MuiBreadcrumbs
+      aria-label={t('layout.breadcrumb')}
+      sx={{ mb: 2, '& ol': { flexWrap: 'wrap' } }}
+      maxItems={4}
+    >
+      <Link
+        component={RouterLink}
+        to="/about-me"
+        color="inherit"
+        sx={{ display: 'flex', alignItems: 'center' }}
+        aria-label={t('common.home')}
+      >
         <HomeIcon fontSize="small" />
       </Link>
       {crumbs.map((crumb, i) =>
         crumb.to ? (
-          <Link key={`${i}-${crumb.label}`} component={RouterLink} to={crumb.to} color="inherit" underline="hover">
+          <Link
+            key={`${crumb.to ?? ''}|${crumb.label}`}
+            component={RouterLink}
+            to={crumb.to}
+            color="inherit"
+            underline="hover"
+          >
             {crumb.label}
           </Link>
         ) : (
-          <Typography key={`${i}-${crumb.label}`} color={i === crumbs.length - 1 ? 'text.primary' : 'inherit'}>
+          <Typography
+            key={`${crumb.to ?? ''}|${crumb.label}`}
+            color={i === crumbs.length - 1 ? 'text.primary' : 'inherit'}
+          >
             {crumb.label}
           </Typography>
         ),

@@ -11,7 +11,10 @@ import { useSearchParams } from 'react-router';
 import { ALL_CONSTRUCTIONS, withParams } from '../../lib/list-params.ts';
 import { type AccountConstruction, constructionsQuery } from '../account.queries.ts';
 
-export function selectedConstruction(params: URLSearchParams, constructions: AccountConstruction[] | undefined) {
+export function selectedConstruction(
+  params: URLSearchParams,
+  constructions: AccountConstruction[] | undefined,
+) {
   const fromQuery = Number(params.get('constructionId'));
   if (params.has('constructionId') && Number.isInteger(fromQuery)) return fromQuery;
   return constructions?.[0]?.id ?? ALL_CONSTRUCTIONS;

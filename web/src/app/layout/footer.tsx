@@ -10,9 +10,13 @@ export const BUILD_TIME = __BUILD_TIME__;
 export function Footer() {
   const { t } = useTranslation();
   return (
-    <Box component="footer" sx={{ py: 2, px: { xs: 2, sm: 3 }, borderTop: 1, borderColor: 'divider', color: 'text.secondary' }}>
+    <Box
+      component="footer"
+      sx={{ py: 2, px: { xs: 2, sm: 3 }, borderTop: 1, borderColor: 'divider', color: 'text.secondary' }}
+    >
       <Typography variant="caption" data-testid="app-footer">
-        SitePay · {t('app.version', { version: APP_VERSION })} · {t('app.build', { time: formatBuildTime(BUILD_TIME) })}
+        SitePay · {t('app.version', { version: APP_VERSION })} ·{' '}
+        {t('app.build', { time: formatBuildTime(BUILD_TIME) })}
       </Typography>
     </Box>
   );

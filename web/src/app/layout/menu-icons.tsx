@@ -2,11 +2,13 @@
  * Icons for menu entries, chosen by the entry's `icon` or, failing that, its `name`. Icons are
  * imported one by one so only these few reach the bundle.
  */
-import AccountTreeIcon from '@mui/icons-material/AccountTree';
+
+import type { SvgIconComponent } from '@mui/icons-material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import ApartmentIcon from '@mui/icons-material/Apartment';
-import AssessmentIcon from '@mui/icons-material/Assessment';
 import ApiIcon from '@mui/icons-material/Api';
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import BusinessIcon from '@mui/icons-material/Business';
 import CategoryIcon from '@mui/icons-material/Category';
 import CircleOutlinedIcon from '@mui/icons-material/CircleOutlined';
@@ -24,7 +26,6 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import PersonIcon from '@mui/icons-material/Person';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
-import type { SvgIconComponent } from '@mui/icons-material';
 import WorkIcon from '@mui/icons-material/Work';
 
 const byKey: Record<string, SvgIconComponent> = {
@@ -98,5 +99,7 @@ const normalize = (key: string | null | undefined) =>
 
 export function menuIcon(icon: string | null, name: string): SvgIconComponent {
   const fromIcon = normalize(icon);
-  return byKey[fromIcon] ?? byKey[fromIcon.split('-')[0] ?? ''] ?? byKey[normalize(name)] ?? CircleOutlinedIcon;
+  return (
+    byKey[fromIcon] ?? byKey[fromIcon.split('-')[0] ?? ''] ?? byKey[normalize(name)] ?? CircleOutlinedIcon
+  );
 }

@@ -15,9 +15,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
+import { alpha, useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { alpha, useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,14 +49,26 @@ export function NavDrawer({ collapsed, mobile, mobileOpen, onMobileClose, onExpa
   const dark = sidebar === 'dark';
   const colors = dark
     ? { bg: '#1f2633', fg: 'rgba(255,255,255,0.87)', muted: 'rgba(255,255,255,0.6)', border: '#1f2633' }
-    : { bg: '#ffffff', fg: theme.palette.text.primary, muted: theme.palette.text.secondary, border: theme.palette.divider };
+    : {
+        bg: '#ffffff',
+        fg: theme.palette.text.primary,
+        muted: theme.palette.text.secondary,
+        border: theme.palette.divider,
+      };
 
   const content = (
     <Box
       component="nav"
       aria-label="menu"
       data-sidebar={sidebar}
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: colors.bg, color: colors.fg, overflowX: 'hidden' }}
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: colors.bg,
+        color: colors.fg,
+        overflowX: 'hidden',
+      }}
     >
       <Box
         component={RouterLink}
@@ -102,7 +114,14 @@ export function NavDrawer({ collapsed, mobile, mobileOpen, onMobileClose, onExpa
             ))}
           </Box>
         ) : (
-          <MenuList nodes={tree} depth={0} mini={mini} colors={colors} onNavigate={mobile ? onMobileClose : undefined} onExpand={onExpand} />
+          <MenuList
+            nodes={tree}
+            depth={0}
+            mini={mini}
+            colors={colors}
+            onNavigate={mobile ? onMobileClose : undefined}
+            onExpand={onExpand}
+          />
         )}
       </Box>
     </Box>
@@ -213,7 +232,9 @@ function MenuItem({
   const text = !mini && (
     <ListItemText
       primary={title}
-      slotProps={{ primary: { noWrap: true, sx: { fontSize: depth > 0 ? 14 : 15, fontWeight: active ? 600 : 500 } } }}
+      slotProps={{
+        primary: { noWrap: true, sx: { fontSize: depth > 0 ? 14 : 15, fontWeight: active ? 600 : 500 } },
+      }}
     />
   );
   const badge = !mini && node.is_new && (
@@ -250,7 +271,14 @@ function MenuItem({
         )}
         {!mini && (
           <Collapse in={open} timeout="auto" unmountOnExit>
-            <MenuList nodes={node.children} depth={depth + 1} mini={mini} colors={colors} onNavigate={onNavigate} onExpand={onExpand} />
+            <MenuList
+              nodes={node.children}
+              depth={depth + 1}
+              mini={mini}
+              colors={colors}
+              onNavigate={onNavigate}
+              onExpand={onExpand}
+            />
           </Collapse>
         )}
       </li>

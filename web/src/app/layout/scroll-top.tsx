@@ -1,8 +1,8 @@
 /** The scroll-to-top button, shown once the page has scrolled more than 300 px (SPEC §9). */
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import Fab from '@mui/material/Fab';
-import Zoom from '@mui/material/Zoom';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
+import Zoom from '@mui/material/Zoom';
 import { useTranslation } from 'react-i18next';
 
 export const SCROLL_TOP_THRESHOLD = 300;

@@ -15,8 +15,22 @@ export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => v
   const { t } = useTranslation();
   const prefs = usePreferences();
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 300, maxWidth: '100%' } } }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: 300, maxWidth: '100%' } } }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          px: 2,
+          py: 1.5,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
         <Typography variant="h6" sx={{ flex: 1 }} component="h2">
           {t('theme.title')}
         </Typography>
@@ -46,7 +60,11 @@ export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => v
           <Typography variant="subtitle2" gutterBottom id="theme-color">
             {t('theme.color')}
           </Typography>
-          <Box role="radiogroup" aria-labelledby="theme-color" sx={{ display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', gap: 1 }}>
+          <Box
+            role="radiogroup"
+            aria-labelledby="theme-color"
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', gap: 1 }}
+          >
             {(Object.keys(THEME_COLORS) as ThemeColor[]).map((color) => {
               const selected = prefs.themeColor === color;
               return (

@@ -65,11 +65,17 @@ export function TopBar({ mobile, collapsed, onToggleMenu, onOpenTheme, drawerWid
       }}
     >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
-        <Tooltip title={mobile ? t('common.openMenu') : collapsed ? t('common.expandMenu') : t('common.collapseMenu')}>
+        <Tooltip
+          title={
+            mobile ? t('common.openMenu') : collapsed ? t('common.expandMenu') : t('common.collapseMenu')
+          }
+        >
           <IconButton
             edge="start"
             onClick={onToggleMenu}
-            aria-label={mobile ? t('common.openMenu') : collapsed ? t('common.expandMenu') : t('common.collapseMenu')}
+            aria-label={
+              mobile ? t('common.openMenu') : collapsed ? t('common.expandMenu') : t('common.collapseMenu')
+            }
           >
             {!mobile && !collapsed ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>
@@ -95,7 +101,10 @@ export function TopBar({ mobile, collapsed, onToggleMenu, onOpenTheme, drawerWid
             aria-haspopup="menu"
             data-testid="profile-menu-button"
           >
-            <Avatar src={session?.avatar ?? undefined} sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 15 }}>
+            <Avatar
+              src={session?.avatar ?? undefined}
+              sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 15 }}
+            >
               {(session?.username ?? '?').slice(0, 1).toUpperCase()}
             </Avatar>
           </IconButton>
@@ -165,7 +174,11 @@ export function LanguageSwitch({ compact }: { compact?: boolean }) {
     <>
       <Tooltip title={t('common.language')}>
         {compact ? (
-          <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('common.language')} data-testid="language-switch">
+          <IconButton
+            onClick={(e) => setAnchor(e.currentTarget)}
+            aria-label={t('common.language')}
+            data-testid="language-switch"
+          >
             <TranslateIcon />
           </IconButton>
         ) : (

@@ -23,7 +23,10 @@ export function AboutMePage() {
   const constructions = useQuery(constructionsQuery);
   const menu = useQuery(menuQuery);
   const links = useMemo(
-    () => menuLeaves(buildMenuTree(menu.data ?? [])).filter((e) => e.path && e.path !== '/about-me').slice(0, 8),
+    () =>
+      menuLeaves(buildMenuTree(menu.data ?? []))
+        .filter((e) => e.path && e.path !== '/about-me')
+        .slice(0, 8),
     [menu.data],
   );
   const name = profile.data?.full_name || profile.data?.user_name || readSession()?.username || '';
@@ -60,7 +63,9 @@ export function AboutMePage() {
             ))}
           </Box>
         ) : (
-          <Typography color="text.secondary">{constructions.isPending ? t('common.loading') : t('aboutMe.noConstructions')}</Typography>
+          <Typography color="text.secondary">
+            {constructions.isPending ? t('common.loading') : t('aboutMe.noConstructions')}
+          </Typography>
         )}
       </section>
       <section>

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { buildMenuTree, activeTrail } from '../../lib/menu-tree.ts';
+import { activeTrail, buildMenuTree } from '../../lib/menu-tree.ts';
 import { menuQuery } from '../account.queries.ts';
 import { menuTitle } from '../layout/nav-drawer.tsx';
 

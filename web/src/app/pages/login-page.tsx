@@ -80,7 +80,7 @@ export function LoginPage() {
             <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
               SitePay
             </Typography>
-            <Typography color="text.secondary" variant="body2" sx={{ textAlign: "center" }}>
+            <Typography color="text.secondary" variant="body2" sx={{ textAlign: 'center' }}>
               {t('app.tagline')}
             </Typography>
           </Box>

@@ -28,7 +28,10 @@ import { profileQuery, queryClient } from '../account.queries.ts';
 
 const passwordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string({ error: 'required' }).min(1, { error: 'required' }) })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: 'passwords_mismatch' });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'passwords_mismatch',
+  });
 
 type PasswordValues = { oldPassword: string; newPassword: string; confirmPassword: string; version: number };
 
@@ -45,7 +48,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.75 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
+        gap: { xs: 0, sm: 2 },
+        py: 0.75,
+      }}
+    >
       <Typography color="text.secondary" variant="body2">
         {label}
       </Typography>
@@ -79,7 +89,10 @@ export function ProfilePage() {
           </Section>
           <Section title={t('profile.join')}>
             <Row label={t('profile.department')} value={p?.department_name} />
-            <Row label={t('profile.joinDate')} value={p?.join_date ? formatDate(p.join_date, currentLang()) : null} />
+            <Row
+              label={t('profile.joinDate')}
+              value={p?.join_date ? formatDate(p.join_date, currentLang()) : null}
+            />
             <Row label={t('profile.roles')} value={p?.roles?.join(', ')} />
           </Section>
           <Section title={t('profile.changePassword')}>
@@ -104,16 +117,24 @@ function ChangePasswordForm({ version }: { version: number }) {
       await api.put(
         'account/change-password',
         { oldPassword: values.oldPassword, newPassword: values.newPassword, version },
-        { action: t('actions.changePassword'), quietSuccess: true, fieldLabel: (f) => t(`profile.${f}`, { defaultValue: f }) },
+        {
+          action: t('actions.changePassword'),
+          quietSuccess: true,
+          fieldLabel: (f) => t(`profile.${f}`, { defaultValue: f }),
+        },
       );
     } catch (error) {
       const fieldErrors = (error as { errors?: { field: string; message: string }[] }).errors ?? [];
       for (const item of fieldErrors) {
-        if (item.field in values) form.setError(item.field as keyof PasswordValues, { type: 'server', message: item.message });
+        if (item.field in values)
+          form.setError(item.field as keyof PasswordValues, { type: 'server', message: item.message });
       }
       return;
     }
-    enqueueSnackbar(t('notices.changePasswordSucceeded'), { variant: 'success', autoHideDuration: DURATION.apiNotice });
+    enqueueSnackbar(t('notices.changePasswordSucceeded'), {
+      variant: 'success',
+      autoHideDuration: DURATION.apiNotice,
+    });
     clearSession();
     resetAbility();
     queryClient.clear();

@@ -9,7 +9,10 @@ export function RouteErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (error instanceof ChunkLoadError || (error instanceof Error && /dynamically imported module|chunk/i.test(error.message))) {
+  if (
+    error instanceof ChunkLoadError ||
+    (error instanceof Error && /dynamically imported module|chunk/i.test(error.message))
+  ) {
     return (
       <StatusPage
         code="!"

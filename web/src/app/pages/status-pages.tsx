@@ -6,10 +6,23 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
-export function StatusPage({ code, title, text, action }: { code: string; title: string; text: string; action?: ReactNode }) {
+export function StatusPage({
+  code,
+  title,
+  text,
+  action,
+}: {
+  code: string;
+  title: string;
+  text: string;
+  action?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <Box component="main" sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}
+    >
       <Box sx={{ maxWidth: 480 }}>
         <Typography variant="h1" color="primary" sx={{ fontWeight: 700, fontSize: { xs: 64, sm: 96 } }}>
           {code}
