@@ -48,7 +48,10 @@ export const idParam = z.coerce.number().int().positive().max(MAX_ID);
 
 /** A required reference to another record (a select in the form). */
 export const requiredRef = () =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: 'required' }).int().positive({ error: 'required' }).max(MAX_ID));
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error: 'required' }).int().positive({ error: 'required' }).max(MAX_ID),
+  );
 /** An optional reference: empty becomes null (cleared), absent stays absent. */
 export const optionalRef = () =>
   z.preprocess(
@@ -57,7 +60,10 @@ export const optionalRef = () =>
   );
 /** A whole number within bounds, typed or pasted as text. */
 export const intField = (min: number, max: number) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'required' }).int().min(min).max(max));
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: 'required' }).int().min(min).max(max),
+  );
 /** An exact decimal (money, rates) kept as a string: never a float. */
 export const decimalField = (opts: { min?: number; max?: number; scale?: number } = {}) =>
   z.preprocess(
@@ -70,8 +76,7 @@ export const decimalField = (opts: { min?: number; max?: number; scale?: number 
       .refine((s) => opts.max === undefined || Number(s) <= opts.max, { error: 'too_big' }),
   );
 /** ISO date YYYY-MM-DD, a real calendar day. */
-export const isoDate = () =>
-  z.iso.date({ error: 'invalid_date' });
+export const isoDate = () => z.iso.date({ error: 'invalid_date' });
 export const idParamsSchema = z.object({ id: idParam });
 export const versionSchema = z.coerce.number().int().min(0);
 export const versionBodySchema = z.object({ version: versionSchema });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { isoDate, optionalRef, optionalText, recordMetaSchema, requiredText, versionSchema } from './common.schema.ts';
+import {
+  isoDate,
+  optionalRef,
+  optionalText,
+  recordMetaSchema,
+  requiredText,
+  versionSchema,
+} from './common.schema.ts';
 
 export const constructionInputSchema = z.object({
   code: requiredText(50),

@@ -18,7 +18,9 @@ export const accountNumberPattern = /^\d{6,19}$/;
 export const constructorInputSchema = z.object({
   code: requiredText(50),
   name: requiredText(255),
-  tax_code: optionalText(14).refine((v) => v == null || taxCodePattern.test(v), { error: 'invalid_tax_code' }),
+  tax_code: optionalText(14).refine((v) => v == null || taxCodePattern.test(v), {
+    error: 'invalid_tax_code',
+  }),
   address: optionalText(500),
   phone: optionalText(30),
   email: optionalEmail(),
@@ -45,7 +47,10 @@ export const beneficiaryInputSchema = z.object({
   bank_id: requiredRef(),
   account_number: z.preprocess(
     (v) => (typeof v === 'string' ? v.replace(/[\s.-]/g, '') : v),
-    z.string({ error: 'required' }).min(1, { error: 'required' }).regex(accountNumberPattern, { error: 'invalid_account_number' }),
+    z
+      .string({ error: 'required' })
+      .min(1, { error: 'required' })
+      .regex(accountNumberPattern, { error: 'invalid_account_number' }),
   ),
   branch: optionalText(255),
   note: optionalText(1000),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idParam, optionalRef, optionalText, recordMetaSchema, requiredText, versionSchema } from './common.schema.ts';
+import {
+  idParam,
+  optionalRef,
+  optionalText,
+  recordMetaSchema,
+  requiredText,
+  versionSchema,
+} from './common.schema.ts';
 
 export const projectInputSchema = z.object({
   code: requiredText(50),
@@ -20,4 +27,7 @@ export type ProjectInput = z.infer<typeof projectInputSchema>;
 
 export const addConstructionsSchema = z.object({ constructionIds: z.array(idParam).min(1).max(500) });
 export const deleteConstructionSchema = z.object({ constructionId: idParam, projectId: idParam.optional() });
-export const addProjectsSchema = z.object({ companyId: idParam, projectIds: z.array(idParam).min(1).max(500) });
+export const addProjectsSchema = z.object({
+  companyId: idParam,
+  projectIds: z.array(idParam).min(1).max(500),
+});

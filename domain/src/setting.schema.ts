@@ -3,7 +3,15 @@
  * Each is name + code plus what is special to it.
  */
 import { z } from 'zod';
-import { decimalField, intField, optionalRef, optionalText, recordMetaSchema, requiredText, versionSchema } from './common.schema.ts';
+import {
+  decimalField,
+  intField,
+  optionalRef,
+  optionalText,
+  recordMetaSchema,
+  requiredText,
+  versionSchema,
+} from './common.schema.ts';
 
 const named = { name: requiredText(255), code: requiredText(50) };
 const namedOut = { name: z.string(), code: z.string() };
@@ -31,7 +39,12 @@ export const settingSchemas = {
       ordered: intField(0, 10000),
       transaction_type_id: optionalRef(),
     },
-    { type: z.string(), quantity: z.number(), ordered: z.number(), transaction_type_id: z.number().nullable() },
+    {
+      type: z.string(),
+      quantity: z.number(),
+      ordered: z.number(),
+      transaction_type_id: z.number().nullable(),
+    },
   ),
   'transaction-type': kind({ pay_date: intField(0, 3650) }, { pay_date: z.number() }),
   'constructor-type': kind({ note: optionalText(500) }, { note: z.string().nullable() }),

@@ -22,8 +22,12 @@ import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerHistoryRoutes } from './modules/admin/history.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerCompanyRoutes } from './modules/company/company.routes.ts';
-import { constructionKind, registerConstructionRoutes } from './modules/construction/construction.resource.ts';
+import {
+  constructionKind,
+  registerConstructionRoutes,
+} from './modules/construction/construction.resource.ts';
 import { registerConstructorRoutes } from './modules/constructor/constructor.resources.ts';
+import { registerContractRoutes } from './modules/contract/contract.routes.ts';
 import { departmentResource } from './modules/department/department.resource.ts';
 import { projectKind, registerProjectRoutes } from './modules/project/project.resource.ts';
 import { registerSettingRoutes } from './modules/setting/setting.resources.ts';
@@ -111,6 +115,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerConstructorRoutes(app);
   registerResource(app, departmentResource);
   registerSettingRoutes(app);
+  registerContractRoutes(app);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) serveWeb(app, config.webDist);
   return app;

@@ -130,7 +130,15 @@ export const construction = pgTable(
 // ---------------------------------------------------------------- settings
 
 /** A setting table: name + code (unique among live rows) + what is special to it. */
-const settingTable = <T extends Record<string, ReturnType<typeof text> | ReturnType<typeof integer> | ReturnType<typeof numeric> | ReturnType<typeof varchar>>>(
+const settingTable = <
+  T extends Record<
+    string,
+    | ReturnType<typeof text>
+    | ReturnType<typeof integer>
+    | ReturnType<typeof numeric>
+    | ReturnType<typeof varchar>
+  >,
+>(
   name: string,
   extra: T,
 ) =>
@@ -153,7 +161,9 @@ export const bank = settingTable('bank', { short_name: varchar('short_name', { l
 export const tax = settingTable('tax', { value: numeric('value', { precision: 5, scale: 2 }).notNull() });
 export const contractType = settingTable('contract_type', { note: text('note') });
 export const constructionItem = settingTable('construction_item', { note: text('note') });
-export const transactionType = settingTable('transaction_type', { pay_date: integer('pay_date').notNull().default(0) });
+export const transactionType = settingTable('transaction_type', {
+  pay_date: integer('pay_date').notNull().default(0),
+});
 export const documentAttachment = settingTable('document_attachment', {
   type: varchar('type', { length: 10 }).notNull(),
   quantity: integer('quantity').notNull().default(1),
@@ -192,9 +202,13 @@ export const beneficiary = pgTable(
   'beneficiary',
   {
     ...recordColumns(),
-    constructor_id: integer('constructor_id').notNull().references(() => constructorTable.id),
+    constructor_id: integer('constructor_id')
+      .notNull()
+      .references(() => constructorTable.id),
     name: varchar('name', { length: 255 }).notNull(),
-    bank_id: integer('bank_id').notNull().references(() => bank.id),
+    bank_id: integer('bank_id')
+      .notNull()
+      .references(() => bank.id),
     account_number: varchar('account_number', { length: 19 }).notNull(),
     branch: varchar('branch', { length: 255 }),
     note: text('note'),
@@ -204,6 +218,74 @@ export const beneficiary = pgTable(
     uniqueIndex('beneficiary_bank_account_uq').on(t.bank_id, t.account_number).where(sql`status <> 'D'`),
     index('beneficiary_constructor_idx').on(t.constructor_id),
     index('beneficiary_name_idx').on(t.name),
+  ],
+);
+
+// ---------------------------------------------------------------- contracts
+
+const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
+
+export const contract = pgTable(
+  'contract',
+  {
+    ...recordColumns(),
+    contract_no: varchar('contract_no', { length: 50 }).notNull(),
+    contract_type_id: integer('contract_type_id')
+      .notNull()
+      .references(() => contractType.id),
+    construction_id: integer('construction_id')
+      .notNull()
+      .references(() => construction.id),
+    constructor_id: integer('constructor_id')
+      .notNull()
+      .references(() => constructorTable.id),
+    beneficiary_id: integer('beneficiary_id').references(() => beneficiary.id),
+    /** The construction's company at signing: contract numbers are unique within it. */
+    company_id: integer('company_id').references(() => company.id),
+    signed_date: date('signed_date', { mode: 'string' }).notNull(),
+    amount_before_vat: money('amount_before_vat').notNull(),
+    tax_id: integer('tax_id')
+      .notNull()
+      .references(() => tax.id),
+    vat_rate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull(),
+    vat_amount: money('vat_amount').notNull(),
+    amount_vat: money('amount_vat').notNull(),
+    settlement_amount: money('settlement_amount'),
+    guarantee_percent: numeric('guarantee_percent', { precision: 5, scale: 2 }),
+    guarantee_amount: money('guarantee_amount'),
+    guarantee_release_date: date('guarantee_release_date', { mode: 'string' }),
+    penalty_amount: money('penalty_amount'),
+    note: text('note'),
+  },
+  (t) => [
+    ...recordIndexes('contract', t),
+    uniqueIndex('contract_no_company_uq')
+      .on(sql`coalesce(${t.company_id}, 0)`, sql`lower(${t.contract_no})`)
+      .where(sql`status <> 'D'`),
+    index('contract_construction_idx').on(t.construction_id, t.status, t.created_at.desc()),
+    index('contract_constructor_idx').on(t.constructor_id),
+    index('contract_signed_idx').on(t.signed_date),
+    index('contract_no_idx').on(t.contract_no),
+  ],
+);
+
+export const contractAnnex = pgTable(
+  'contract_annex',
+  {
+    ...recordColumns(),
+    contract_id: integer('contract_id')
+      .notNull()
+      .references(() => contract.id),
+    annex_no: varchar('annex_no', { length: 50 }).notNull(),
+    note: text('note'),
+    amount: money('amount').notNull(),
+    signed_date: date('signed_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    index('contract_annex_contract_idx').on(t.contract_id, t.status),
+    uniqueIndex('contract_annex_no_uq')
+      .on(t.contract_id, sql`lower(${t.annex_no})`)
+      .where(sql`status <> 'D'`),
   ],
 );
 
@@ -234,7 +316,9 @@ export const companyTemplate = pgTable(
   'company_template',
   {
     id: serial('id').primaryKey(),
-    company_id: integer('company_id').notNull().references(() => company.id),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => company.id),
     document_type: varchar('document_type', { length: 50 }).notNull(),
     drive_path: varchar('drive_path', { length: 500 }),
     file_id: integer('file_id').references(() => fileUpload.id),

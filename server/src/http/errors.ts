@@ -59,10 +59,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof HttpError) {
       envelope = { status: error.status, code: error.code, message: error.message, errors: error.errors };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((v) => ({
+      const all = error.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: issueMessage({ ...(v.params as object), code: v.keyword, message: v.message }),
       }));
+      // one entry per field: its first message (SPEC.md §8)
+      const errors = all.filter((e, i) => all.findIndex((x) => x.field === e.field) === i);
       const where = error.validationContext === 'body' ? 'input' : error.validationContext;
       envelope = {
         status: 400,
@@ -79,6 +81,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       envelope = { status: error.statusCode, code: 'bad_request', message: safeClientMessage(error) };
     } else {
       request.log.error({ err: error }, 'unhandled error');
+      if (process.env.DEBUG_500) console.error(error);
       envelope = { status: 500, code: 'internal_error', message: 'Internal Server Error' };
     }
     if (envelope.errors === undefined) delete envelope.errors;

@@ -55,6 +55,8 @@ export type RecordKind = {
   extraColumns?: Record<string, SQL>;
   /** Reference fields checked on write: the referenced record must exist and not be deleted. */
   references?: { field: string; table: RecordTable; activeOnly?: boolean }[];
+  /** Checks before activate / deactivate / delete; throw to refuse. */
+  beforeStatus?: (tx: Tx, existing: Row, status: 'O' | 'C' | 'D', user: CurrentUser) => Promise<void> | void;
   /** Fields never written from input (ids of parents set elsewhere, computed totals…). */
   readOnly?: string[];
   /** Checks before a write; throw to refuse. `existing` is absent on create. */
@@ -118,7 +120,13 @@ export async function listRecords(
   const order = descending ? [desc(column), desc(t.id)] : [asc(column), asc(t.id)];
   const offset = (query.page - 1) * query.itemsPerPage;
   const [rows, [count]] = await Promise.all([
-    tx.select(selection(kind)).from(t).where(where).orderBy(...order).limit(query.itemsPerPage).offset(offset),
+    tx
+      .select(selection(kind))
+      .from(t)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.itemsPerPage)
+      .offset(offset),
     tx.select({ n: sql<number>`count(*)::int` }).from(t).where(where),
   ]);
   return {
@@ -176,7 +184,9 @@ async function checkReferences(tx: Tx, kind: RecordKind, values: Row) {
     const found = await tx
       .select({ id: ref.table.id })
       .from(ref.table)
-      .where(and(eq(ref.table.id, id), ref.activeOnly ? eq(ref.table.status, 'O') : ne(ref.table.status, 'D')))
+      .where(
+        and(eq(ref.table.id, id), ref.activeOnly ? eq(ref.table.status, 'O') : ne(ref.table.status, 'D')),
+      )
       .limit(1);
     if (!found.length) throw fieldError(ref.field, 'not_found');
   }
@@ -186,7 +196,9 @@ async function checkUnique(tx: Tx, kind: RecordKind, row: Row, selfId?: number) 
   const t = kind.table as unknown as Record<string, PgColumn>;
   for (const rule of kind.unique ?? []) {
     const conds = rule.columns.map((c) =>
-      rule.caseInsensitive ? sql`lower(${t[c]!}) = lower(${row[c]})` : eq(t[c]!, row[c]),
+      rule.caseInsensitive && typeof row[c] === 'string'
+        ? sql`lower(${t[c]!}) = lower(${row[c]})`
+        : eq(t[c]!, row[c]),
     );
     if (rule.columns.some((c) => row[c] === null || row[c] === undefined)) continue;
     const clash = await tx
@@ -305,6 +317,9 @@ export async function updateRecord(
   const existing = await findRecord(tx, kind, id, user, true);
   if (existing.version !== version) throw staleVersion();
   const values = action === 'update' ? writableFields(kind, changes) : changes;
+  if (['activate', 'deactivate', 'delete'].includes(action)) {
+    await kind.beforeStatus?.(tx, existing, changes.status as 'O' | 'C' | 'D', user);
+  }
   if (action === 'update') {
     await checkReferences(tx, kind, values);
     await kind.beforeWrite?.(tx, values, existing, user);
@@ -359,7 +374,14 @@ export async function recordHistoryOf(tx: Tx, entity: string, recordId: number, 
 }
 
 /** A change made by the system on the user's behalf (linking, closing): no version to compare. */
-export async function patchRecord(tx: Tx, kind: RecordKind, id: number, changes: Row, user: CurrentUser, action: string) {
+export async function patchRecord(
+  tx: Tx,
+  kind: RecordKind,
+  id: number,
+  changes: Row,
+  user: CurrentUser,
+  action: string,
+) {
   const existing = await findRecord(tx, kind, id, user, true);
   return updateRecord(tx, kind, id, existing.version, changes, user, action);
 }

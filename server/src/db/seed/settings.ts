@@ -88,22 +88,71 @@ const paymentDates: Named[] = [
 ];
 
 const attachments = (tt: Record<string, number>): Named[] => [
-  { code: 'DNTT', name: 'Giấy đề nghị thanh toán', type: 'original', quantity: 1, ordered: 1, transaction_type_id: null },
-  { code: 'BLTU', name: 'Bảo lãnh tạm ứng', type: 'original', quantity: 1, ordered: 2, transaction_type_id: tt.TU },
-  { code: 'BBNT', name: 'Biên bản nghiệm thu khối lượng', type: 'original', quantity: 2, ordered: 3, transaction_type_id: tt.KL },
-  { code: 'BTGT', name: 'Bảng tính giá trị đề nghị thanh toán', type: 'original', quantity: 2, ordered: 4, transaction_type_id: tt.KL },
+  {
+    code: 'DNTT',
+    name: 'Giấy đề nghị thanh toán',
+    type: 'original',
+    quantity: 1,
+    ordered: 1,
+    transaction_type_id: null,
+  },
+  {
+    code: 'BLTU',
+    name: 'Bảo lãnh tạm ứng',
+    type: 'original',
+    quantity: 1,
+    ordered: 2,
+    transaction_type_id: tt.TU,
+  },
+  {
+    code: 'BBNT',
+    name: 'Biên bản nghiệm thu khối lượng',
+    type: 'original',
+    quantity: 2,
+    ordered: 3,
+    transaction_type_id: tt.KL,
+  },
+  {
+    code: 'BTGT',
+    name: 'Bảng tính giá trị đề nghị thanh toán',
+    type: 'original',
+    quantity: 2,
+    ordered: 4,
+    transaction_type_id: tt.KL,
+  },
   { code: 'HD', name: 'Hóa đơn GTGT', type: 'copy', quantity: 1, ordered: 5, transaction_type_id: null },
-  { code: 'BBQT', name: 'Biên bản quyết toán hợp đồng', type: 'original', quantity: 2, ordered: 6, transaction_type_id: tt.QT },
-  { code: 'BLBH', name: 'Bảo lãnh bảo hành', type: 'original', quantity: 1, ordered: 7, transaction_type_id: tt.BH },
+  {
+    code: 'BBQT',
+    name: 'Biên bản quyết toán hợp đồng',
+    type: 'original',
+    quantity: 2,
+    ordered: 6,
+    transaction_type_id: tt.QT,
+  },
+  {
+    code: 'BLBH',
+    name: 'Bảo lãnh bảo hành',
+    type: 'original',
+    quantity: 1,
+    ordered: 7,
+    transaction_type_id: tt.BH,
+  },
 ];
 
 async function fillIfEmpty(tx: Tx, table: PgTable, rows: Named[]) {
   const t = table as unknown as { id: never };
   const [any] = await tx.select({ id: t.id }).from(table).limit(1);
   if (any || !rows.length) return;
-  await tx.insert(table).values(
-    rows.map((r) => ({ ...r, search_text: foldSearchText(`${r.code} ${r.name}`), created_by: 'system', updated_by: 'system' })) as never,
-  );
+  await tx
+    .insert(table)
+    .values(
+      rows.map((r) => ({
+        ...r,
+        search_text: foldSearchText(`${r.code} ${r.name}`),
+        created_by: 'system',
+        updated_by: 'system',
+      })) as never,
+    );
 }
 
 export async function seedSettings(tx: Tx) {
@@ -116,9 +165,12 @@ export async function seedSettings(tx: Tx) {
   await fillIfEmpty(tx, paymentType, paymentTypes);
   await fillIfEmpty(tx, paymentDate, paymentDates);
   const tt = Object.fromEntries(
-    (await tx.select({ id: transactionType.id, code: transactionType.code }).from(transactionType).where(eq(transactionType.status, 'O'))).map(
-      (r) => [r.code, r.id],
-    ),
+    (
+      await tx
+        .select({ id: transactionType.id, code: transactionType.code })
+        .from(transactionType)
+        .where(eq(transactionType.status, 'O'))
+    ).map((r) => [r.code, r.id]),
   );
   await fillIfEmpty(tx, documentAttachment, attachments(tt));
 }

@@ -1,0 +1,101 @@
+/**
+ * Contracts with a contractor for a construction, and their annexes (change orders).
+ * The client sends the amount before VAT and the tax; the server computes VAT, the amount incl. VAT
+ * and the contract value (amount incl. VAT + annexes) and never takes them from the client.
+ */
+import { z } from 'zod';
+import {
+  decimalField,
+  isoDate,
+  optionalRef,
+  optionalText,
+  recordMetaSchema,
+  requiredRef,
+  requiredText,
+  versionSchema,
+} from './common.schema.ts';
+
+const optionalAmount = () =>
+  z.preprocess((v) => (v === '' ? null : v), decimalField({ min: 0 }).nullable().optional());
+
+export const contractInputSchema = z.object({
+  contract_no: requiredText(50),
+  contract_type_id: requiredRef(),
+  construction_id: requiredRef(),
+  constructor_id: requiredRef(),
+  beneficiary_id: optionalRef(),
+  signed_date: isoDate(),
+  amount_before_vat: decimalField({ min: 0 }),
+  tax_id: requiredRef(),
+  settlement_amount: optionalAmount(),
+  guarantee_percent: z.preprocess(
+    (v) => (v === '' ? null : v),
+    decimalField({ min: 0, max: 100 }).nullable().optional(),
+  ),
+  guarantee_amount: optionalAmount(),
+  guarantee_release_date: z.preprocess((v) => (v === '' ? null : v), isoDate().nullable().optional()),
+  penalty_amount: optionalAmount(),
+  note: optionalText(2000),
+});
+export type ContractInput = z.infer<typeof contractInputSchema>;
+export const contractUpdateSchema = contractInputSchema.extend({ version: versionSchema });
+
+export const contractSchema = recordMetaSchema.extend({
+  contract_no: z.string(),
+  contract_type_id: z.number(),
+  contract_type_name: z.string().nullable().optional(),
+  construction_id: z.number(),
+  construction_name: z.string().nullable().optional(),
+  construction_code: z.string().nullable().optional(),
+  constructor_id: z.number(),
+  constructor_name: z.string().nullable().optional(),
+  constructor_code: z.string().nullable().optional(),
+  beneficiary_id: z.number().nullable(),
+  beneficiary_name: z.string().nullable().optional(),
+  company_id: z.number().nullable(),
+  signed_date: z.string(),
+  amount_before_vat: z.string(),
+  tax_id: z.number(),
+  vat_rate: z.string(),
+  vat_amount: z.string(),
+  amount_vat: z.string(),
+  annex_amount: z.string().optional(),
+  contract_value: z.string().optional(),
+  settlement_amount: z.string().nullable(),
+  guarantee_percent: z.string().nullable(),
+  guarantee_amount: z.string().nullable(),
+  guarantee_release_date: z.string().nullable(),
+  penalty_amount: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type Contract = z.infer<typeof contractSchema>;
+
+export const contractAnnexInputSchema = z.object({
+  contract_id: requiredRef(),
+  annex_no: requiredText(50),
+  note: optionalText(2000),
+  amount: decimalField(),
+  signed_date: isoDate(),
+});
+export const contractAnnexUpdateSchema = contractAnnexInputSchema
+  .omit({ contract_id: true })
+  .extend({ version: versionSchema });
+export const contractAnnexSchema = recordMetaSchema.extend({
+  contract_id: z.number(),
+  annex_no: z.string(),
+  note: z.string().nullable(),
+  amount: z.string(),
+  signed_date: z.string(),
+});
+export type ContractAnnex = z.infer<typeof contractAnnexSchema>;
+
+/** What a contract's view page shows of its payments (DESIGN.md §5: the payable ceiling). */
+export const contractSummarySchema = z.object({
+  contract_value: z.string(),
+  ceiling: z.string(),
+  requested: z.string(),
+  approved: z.string(),
+  paid: z.string(),
+  remaining: z.string(),
+});
+export type ContractSummary = z.infer<typeof contractSummarySchema>;

@@ -1,0 +1,163 @@
+/**
+ * Contracts: scoped through their construction, filtered by the top-bar selector. What is special:
+ * VAT, amount incl. VAT and guarantee retention are computed here from the tax and the amount before
+ * VAT; contract numbers are unique within the company; a closed construction or an inactive
+ * contractor takes no new contract (422); the value never drops below what is already requested.
+ */
+import { compareAmounts, percentOf, withVat } from '@sitepay/domain/money';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  beneficiary,
+  construction,
+  constructorTable,
+  contract,
+  contractType,
+  project,
+  tax,
+} from '../../db/schema.ts';
+import { scopeConstructionIds } from '../../http/access-sql.ts';
+import type { CurrentUser } from '../../http/auth.ts';
+import { fieldError, unprocessable } from '../../http/errors.ts';
+import { outer, type RecordKind, type Row } from '../../http/records.ts';
+import { assertConstructionOpen, selectedConstruction } from '../construction/construction.resource.ts';
+import {
+  annexSumSql,
+  contractMoney,
+  contractValueSql,
+  requestedAmount,
+  summarize,
+} from './contract.totals.ts';
+
+const k = contract;
+
+async function activeConstructor(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ status: constructorTable.status, code: constructorTable.code })
+    .from(constructorTable)
+    .where(and(eq(constructorTable.id, id), ne(constructorTable.status, 'D')));
+  if (!row) throw fieldError('constructor_id', 'not_found');
+  if (row.status !== 'O') throw unprocessable(`contractor ${row.code} is inactive and takes no new contract`);
+}
+
+async function checkBeneficiary(tx: Tx, beneficiaryId: number | null | undefined, constructorId: number) {
+  if (!beneficiaryId) return;
+  const [row] = await tx
+    .select({ id: beneficiary.id })
+    .from(beneficiary)
+    .where(
+      and(
+        eq(beneficiary.id, beneficiaryId),
+        eq(beneficiary.constructor_id, constructorId),
+        eq(beneficiary.status, 'O'),
+      ),
+    );
+  if (!row) throw fieldError('beneficiary_id', 'not_of_constructor');
+}
+
+async function taxRate(tx: Tx, taxId: number): Promise<string> {
+  const [row] = await tx
+    .select({ value: tax.value })
+    .from(tax)
+    .where(and(eq(tax.id, taxId), eq(tax.status, 'O')));
+  if (!row) throw fieldError('tax_id', 'not_found');
+  return row.value;
+}
+
+async function companyOf(tx: Tx, constructionId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ company_id: project.company_id })
+    .from(construction)
+    .leftJoin(project, eq(project.id, construction.project_id))
+    .where(eq(construction.id, constructionId));
+  return row?.company_id ?? null;
+}
+
+async function beforeWrite(tx: Tx, values: Row, existing: Row | undefined, user: CurrentUser) {
+  const merged = { ...existing, ...values } as Row;
+  if (!existing || values.construction_id !== existing.construction_id) {
+    await assertConstructionOpen(tx, merged.construction_id, user);
+  }
+  if (!existing || values.constructor_id !== existing.constructor_id)
+    await activeConstructor(tx, merged.constructor_id);
+  await checkBeneficiary(tx, merged.beneficiary_id, merged.constructor_id);
+
+  // computed, never taken from the client
+  values.vat_rate = await taxRate(tx, merged.tax_id);
+  Object.assign(values, withVat(merged.amount_before_vat, values.vat_rate));
+  if (merged.guarantee_percent !== null && merged.guarantee_percent !== undefined) {
+    values.guarantee_amount = percentOf(values.amount_vat, merged.guarantee_percent);
+  }
+  values.company_id = await companyOf(tx, merged.construction_id);
+
+  if (existing) {
+    const money = await contractMoney(tx, existing.id);
+    const next = summarize({
+      ...money!,
+      amount_vat: values.amount_vat,
+      settlement_amount: merged.settlement_amount ?? null,
+    });
+    const requested = await requestedAmount(tx, existing.id);
+    if (compareAmounts(next.contract_value, requested) < 0) {
+      throw unprocessable(
+        `the contract value ${next.contract_value} would fall below the ${requested} already requested`,
+      );
+    }
+  }
+}
+
+export const contractKind: RecordKind = {
+  name: 'contract',
+  table: k,
+  searchFields: ['contract_no', 'note'],
+  sortable: {
+    contract_no: k.contract_no,
+    signed_date: k.signed_date,
+    amount_vat: k.amount_vat,
+    created_at: k.created_at,
+    status: k.status,
+  },
+  defaultSort: { by: 'created_at', desc: true },
+  unique: [
+    {
+      field: 'contract_no',
+      columns: ['company_id', 'contract_no'],
+      constraint: 'contract_no_company_uq',
+      caseInsensitive: true,
+    },
+  ],
+  scope: (user) => sql`${k.construction_id} in (${scopeConstructionIds(user.id)})`,
+  filters: (q) => {
+    const selected = selectedConstruction(q);
+    return [
+      selected ? eq(k.construction_id, selected) : undefined,
+      q.constructorId ? eq(k.constructor_id, Number(q.constructorId)) : undefined,
+      q.companyId ? eq(k.company_id, Number(q.companyId)) : undefined,
+    ];
+  },
+  extraColumns: {
+    contract_type_name: sql<
+      string | null
+    >`(select x.name from ${contractType} x where x.id = ${outer(k.contract_type_id)})`,
+    construction_name: sql<
+      string | null
+    >`(select x.name from ${construction} x where x.id = ${outer(k.construction_id)})`,
+    construction_code: sql<
+      string | null
+    >`(select x.code from ${construction} x where x.id = ${outer(k.construction_id)})`,
+    constructor_name: sql<
+      string | null
+    >`(select x.name from ${constructorTable} x where x.id = ${outer(k.constructor_id)})`,
+    constructor_code: sql<
+      string | null
+    >`(select x.code from ${constructorTable} x where x.id = ${outer(k.constructor_id)})`,
+    beneficiary_name: sql<
+      string | null
+    >`(select x.name from ${beneficiary} x where x.id = ${outer(k.beneficiary_id)})`,
+    annex_amount: annexSumSql,
+    contract_value: contractValueSql,
+  },
+  references: [{ field: 'contract_type_id', table: contractType as never }],
+  readOnly: ['company_id', 'vat_rate', 'vat_amount', 'amount_vat'],
+  beforeWrite,
+};

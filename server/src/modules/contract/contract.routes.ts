@@ -1,0 +1,213 @@
+/**
+ * Contract routes: the generic record routes (SPEC.md §7 "Contracts"), annexes, the payment
+ * summary and the "can this contract take a payment request now?" check.
+ */
+
+import { idParamsSchema, pageSchema, pagingQuerySchema } from '@sitepay/domain/common.schema';
+import {
+  contractAnnexInputSchema,
+  contractAnnexSchema,
+  contractAnnexUpdateSchema,
+  contractInputSchema,
+  contractSchema,
+  contractSummarySchema,
+  contractUpdateSchema,
+} from '@sitepay/domain/contract.schema';
+import { compareAmounts, fromCents, toCents } from '@sitepay/domain/money';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { construction, constructorTable, contract, contractAnnex } from '../../db/schema.ts';
+import { type CurrentUser, currentUser } from '../../http/auth.ts';
+import { unprocessable } from '../../http/errors.ts';
+import { findRecord, listRecords, type RecordKind, type Row, toRecord } from '../../http/records.ts';
+import { registerResource } from '../../http/resource.routes.ts';
+import { contractKind } from './contract.resource.ts';
+import { contractMoney, requestedAmount, summarize } from './contract.totals.ts';
+
+const read = [
+  'contract',
+  'contract-view',
+  'payment',
+  'payment-create',
+  'payment-update',
+  'payment-view',
+  'report-contract',
+  'report-contract-view',
+];
+const update = ['contract-update'];
+const tags = ['contract'];
+
+/** Annexes live inside their contract: its scope, its row lock, its value rule. */
+async function checkAnnexValue(tx: Tx, contractId: number, user: CurrentUser, deltaCents: bigint) {
+  await findRecord(tx, contractKind, contractId, user); // scope: 404 outside it
+  const money = await contractMoney(tx, contractId, true);
+  if (!money || deltaCents >= 0n) return;
+  const value = toCents(summarize(money).contract_value) + deltaCents;
+  const requested = toCents(await requestedAmount(tx, contractId));
+  const floor = requested > 0n ? requested : 0n;
+  if (value < floor) {
+    throw unprocessable(
+      `the annex would bring the contract value to ${fromCents(value)}, below the ${fromCents(floor)} already requested`,
+    );
+  }
+}
+
+export const contractAnnexKind: RecordKind = {
+  name: 'contract-annex',
+  table: contractAnnex as never,
+  searchFields: ['annex_no', 'note'],
+  sortable: {
+    signed_date: contractAnnex.signed_date,
+    annex_no: contractAnnex.annex_no,
+    created_at: contractAnnex.created_at,
+  },
+  defaultSort: { by: 'signed_date', desc: false },
+  unique: [
+    {
+      field: 'annex_no',
+      columns: ['contract_id', 'annex_no'],
+      constraint: 'contract_annex_no_uq',
+      caseInsensitive: true,
+    },
+  ],
+  scope: (user) =>
+    sql`${contractAnnex.contract_id} in (select ${contract.id} from ${contract} where ${contractKind.scope!(user)!})`,
+  async beforeWrite(tx, values, existing, user) {
+    const contractId = existing?.contract_id ?? values.contract_id;
+    const delta = toCents(values.amount ?? existing?.amount ?? '0') - toCents(existing?.amount ?? '0');
+    await checkAnnexValue(tx, contractId, user, delta);
+  },
+  async beforeStatus(tx, existing, status, user) {
+    if (status === 'D') await checkAnnexValue(tx, existing.contract_id, user, -toCents(existing.amount));
+  },
+};
+
+export function registerContractRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  registerResource(app, {
+    kind: contractKind,
+    basePath: '/api/contract',
+    tag: 'contract',
+    record: contractSchema,
+    input: contractInputSchema,
+    update: contractUpdateSchema,
+    listQuery: z.object({
+      constructorId: idParamsSchema.shape.id.optional(),
+      companyId: idParamsSchema.shape.id.optional(),
+    }),
+    menus: { read, create: ['contract-create'], update },
+    paths: { all: false },
+  });
+
+  r.get(
+    '/api/contract/get-by-construction/paging/:constructionId',
+    {
+      config: { menus: read },
+      schema: {
+        tags,
+        params: z.object({ constructionId: idParamsSchema.shape.id }),
+        querystring: pagingQuerySchema,
+        response: { 200: pageSchema(contractSchema) },
+      },
+    },
+    (req) =>
+      app.db.transaction((tx) =>
+        listRecords(
+          tx,
+          contractKind,
+          req.query as never,
+          currentUser(req),
+          eq(contract.construction_id, req.params.constructionId),
+        ),
+      ) as never,
+  );
+
+  r.get(
+    '/api/contract/summary/:id',
+    {
+      config: { menus: read },
+      schema: { tags, params: idParamsSchema, response: { 200: contractSummarySchema } },
+    },
+    async (req) => {
+      await findRecord(app.db, contractKind, req.params.id, currentUser(req));
+      return summarize((await contractMoney(app.db, req.params.id))!);
+    },
+  );
+
+  r.get(
+    '/api/validate/contract/:id',
+    {
+      config: { menus: read },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: {
+          200: z.object({
+            valid: z.boolean(),
+            reasons: z.array(z.object({ code: z.string(), message: z.string() })),
+            summary: contractSummarySchema,
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const c = await findRecord(app.db, contractKind, req.params.id, currentUser(req));
+      const [state] = await app.db
+        .select({
+          closed: construction.closed,
+          cstatus: construction.status,
+          kstatus: constructorTable.status,
+        })
+        .from(construction)
+        .innerJoin(constructorTable, eq(constructorTable.id, c.constructor_id))
+        .where(eq(construction.id, c.construction_id));
+      const summary = summarize((await contractMoney(app.db, c.id))!);
+      const reasons: { code: string; message: string }[] = [];
+      if (c.status !== 'O') reasons.push({ code: 'contract_inactive', message: 'the contract is inactive' });
+      if (state?.closed) reasons.push({ code: 'construction_closed', message: 'the construction is closed' });
+      else if (state?.cstatus !== 'O')
+        reasons.push({ code: 'construction_inactive', message: 'the construction is inactive' });
+      if (state?.kstatus !== 'O')
+        reasons.push({ code: 'constructor_inactive', message: 'the contractor is inactive' });
+      if (compareAmounts(summary.remaining, '0') <= 0)
+        reasons.push({ code: 'ceiling_reached', message: 'nothing remains to pay under the ceiling' });
+      return { valid: reasons.length === 0, reasons, summary };
+    },
+  );
+
+  // Annexes (SPEC.md §7): list per contract, create, update, delete.
+  registerResource(app, {
+    kind: contractAnnexKind,
+    basePath: '/api/contract-annex',
+    tag: 'contract',
+    record: contractAnnexSchema,
+    input: contractAnnexInputSchema,
+    update: contractAnnexUpdateSchema,
+    menus: { read, create: update, update },
+    paths: { paging: false, all: false, active: false, deactivate: false },
+  });
+  r.get(
+    '/api/contract-annex/list/:contractId',
+    {
+      config: { menus: read },
+      schema: {
+        tags,
+        params: z.object({ contractId: idParamsSchema.shape.id }),
+        response: { 200: z.array(contractAnnexSchema) },
+      },
+    },
+    async (req) => {
+      await findRecord(app.db, contractKind, req.params.contractId, currentUser(req));
+      const rows = await app.db
+        .select()
+        .from(contractAnnex)
+        .where(and(eq(contractAnnex.contract_id, req.params.contractId), ne(contractAnnex.status, 'D')))
+        .orderBy(asc(contractAnnex.signed_date), asc(contractAnnex.id))
+        .limit(1000);
+      return rows.map((x) => toRecord(x as Row)) as never;
+    },
+  );
+}

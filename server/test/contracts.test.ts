@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, createTestServer, type TestServer } from './helpers.ts';
+
+type Ref = { id: number; code: string; version: number };
+
+describe.each(backends)('contracts and annexes (%s)', (backend) => {
+  let s: TestServer;
+  let admin: string;
+  let ketoan: string; // scope HP: CT-001..CT-003
+  let ketoan2: string; // scope DN: CT-004, CT-005
+  const ct: Record<string, Ref> = {};
+  let vat8: number;
+  let vat10: number;
+  let typeId: number;
+  let nt: { id: number; version: number };
+  let benef: number;
+
+  beforeAll(async () => {
+    s = await createTestServer(backend, { demo: true });
+    [admin, ketoan, ketoan2] = await Promise.all([
+      s.login(),
+      s.login('ketoan', 'ketoan123'),
+      s.login('ketoan2', 'ketoan123'),
+    ]);
+    for (const c of (await s.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body.items)
+      ct[c.code] = c;
+    const taxes = (await s.call('GET', '/api/admin/setting/tax', admin)).body;
+    vat8 = taxes.find((t: { code: string }) => t.code === 'VAT8').id;
+    vat10 = taxes.find((t: { code: string }) => t.code === 'VAT10').id;
+    typeId = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id;
+    nt = (
+      await s.call('POST', '/api/constructor/create', admin, {
+        code: 'NT-100',
+        name: 'Công ty TNHH Xây dựng Minh Phát',
+      })
+    ).body;
+    const bank = (await s.call('GET', '/api/bank/list/all', admin)).body[0].id;
+    benef = (
+      await s.call('POST', '/api/beneficiary/create', admin, {
+        constructor_id: nt.id,
+        name: 'Minh Phát',
+        bank_id: bank,
+        account_number: '1234567890',
+      })
+    ).body.id;
+  });
+  afterAll(() => s?.close());
+
+  const contractBody = (over: Record<string, unknown> = {}) => ({
+    contract_no: 'HĐ-001/2025',
+    contract_type_id: typeId,
+    construction_id: ct['CT-001']!.id,
+    constructor_id: nt.id,
+    beneficiary_id: benef,
+    signed_date: '2025-03-15',
+    amount_before_vat: '1000000000',
+    tax_id: vat8,
+    ...over,
+  });
+
+  it('computes VAT and the amount incl. VAT on the server, ignoring what the client sends', async () => {
+    const res = await s.call('POST', '/api/contract/create', ketoan, {
+      ...contractBody(),
+      amount_vat: '1',
+      vat_amount: '1',
+      guarantee_percent: '5',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      vat_rate: '8.00',
+      vat_amount: '80000000.00',
+      amount_vat: '1080000000.00',
+      annex_amount: '0.00',
+      contract_value: '1080000000.00',
+      guarantee_amount: '54000000.00',
+      constructor_code: 'NT-100',
+      construction_code: 'CT-001',
+      beneficiary_name: 'Minh Phát',
+    });
+    const upd = await s.call('PUT', `/api/contract/update/${res.body.id}`, ketoan, {
+      ...contractBody(),
+      tax_id: vat10,
+      amount_before_vat: '1234567',
+      version: res.body.version,
+    });
+    expect(upd.body).toMatchObject({ vat_amount: '123457.00', amount_vat: '1358024.00' });
+  });
+
+  it('annexes change the contract value at once, negatives included, never below zero', async () => {
+    const c = (
+      await s.call(
+        'POST',
+        '/api/contract/create',
+        ketoan,
+        contractBody({ contract_no: 'HĐ-002', amount_before_vat: '100000000', tax_id: vat10 }),
+      )
+    ).body;
+    expect(c.contract_value).toBe('110000000.00');
+    const a1 = await s.call('POST', '/api/contract-annex/create', ketoan, {
+      contract_id: c.id,
+      annex_no: 'PL-01',
+      amount: '20000000',
+      signed_date: '2025-04-01',
+      note: 'Phát sinh',
+    });
+    expect(a1.status).toBe(200);
+    const a2 = await s.call('POST', '/api/contract-annex/create', ketoan, {
+      contract_id: c.id,
+      annex_no: 'PL-02',
+      amount: '-5000000.50',
+      signed_date: '2025-05-01',
+    });
+    expect(a2.status).toBe(200);
+    expect((await s.call('GET', `/api/contract/get/${c.id}`, ketoan)).body).toMatchObject({
+      annex_amount: '14999999.50',
+      contract_value: '124999999.50',
+    });
+    expect((await s.call('GET', `/api/contract/summary/${c.id}`, ketoan)).body).toEqual({
+      contract_value: '124999999.50',
+      ceiling: '124999999.50',
+      requested: '0.00',
+      approved: '0.00',
+      paid: '0.00',
+      remaining: '124999999.50',
+    });
+    const list = (await s.call('GET', `/api/contract-annex/list/${c.id}`, ketoan)).body;
+    expect(list.map((a: { annex_no: string }) => a.annex_no)).toEqual(['PL-01', 'PL-02']);
+    const tooMuch = await s.call('POST', '/api/contract-annex/create', ketoan, {
+      contract_id: c.id,
+      annex_no: 'PL-03',
+      amount: '-200000000',
+      signed_date: '2025-06-01',
+    });
+    expect(tooMuch.status).toBe(422);
+    // deleting the positive annex would leave 105 M: allowed; editing it to -130 M is not
+    const edit = await s.call('PUT', `/api/contract-annex/update/${a1.body.id}`, ketoan, {
+      annex_no: 'PL-01',
+      amount: '-130000000',
+      signed_date: '2025-04-01',
+      version: a1.body.version,
+    });
+    expect(edit.status).toBe(422);
+    const del = await s.call('DELETE', `/api/contract-annex/delete/${a1.body.id}`, ketoan, {
+      version: a1.body.version,
+    });
+    expect(del.status).toBe(200);
+    expect((await s.call('GET', `/api/contract/get/${c.id}`, ketoan)).body.contract_value).toBe(
+      '104999999.50',
+    );
+    expect((await s.call('GET', `/api/contract-annex/list/${c.id}`, ketoan)).body).toHaveLength(1);
+  });
+
+  it('contract numbers are unique within the company, not across companies', async () => {
+    const dup = await s.call(
+      'POST',
+      '/api/contract/create',
+      ketoan,
+      contractBody({ contract_no: 'hđ-001/2025', construction_id: ct['CT-003']!.id }),
+    );
+    expect(dup.status).toBe(400);
+    expect(dup.body.errors).toEqual([{ field: 'contract_no', message: 'duplicate' }]);
+    const otherCompany = await s.call(
+      'POST',
+      '/api/contract/create',
+      ketoan2,
+      contractBody({ construction_id: ct['CT-004']!.id }),
+    );
+    expect(otherCompany.status).toBe(200);
+  });
+
+  it('refuses a closed construction and an inactive contractor with the reason (422), and a foreign beneficiary', async () => {
+    const target = ct['CT-002']!;
+    const cur = (await s.call('GET', `/api/construction/get/${target.id}`, admin)).body;
+    await s.call('PATCH', `/api/construction/close/${target.id}`, admin, { version: cur.version });
+    const closed = await s.call(
+      'POST',
+      '/api/contract/create',
+      ketoan,
+      contractBody({ contract_no: 'HĐ-C', construction_id: target.id }),
+    );
+    expect(closed.status).toBe(422);
+    expect(closed.body.message).toMatch(/CT-002 is closed/);
+    const other = (
+      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-OFF', name: 'Tạm ngừng' })
+    ).body;
+    await s.call('PATCH', `/api/constructor/deactivate/${other.id}`, admin, { version: other.version });
+    const inactive = await s.call(
+      'POST',
+      '/api/contract/create',
+      ketoan,
+      contractBody({ contract_no: 'HĐ-I', constructor_id: other.id, beneficiary_id: null }),
+    );
+    expect(inactive.status).toBe(422);
+    expect(inactive.body.message).toMatch(/NT-OFF is inactive/);
+    const foreign = await s.call(
+      'POST',
+      '/api/contract/create',
+      ketoan,
+      contractBody({
+        contract_no: 'HĐ-F',
+        constructor_id: (await s.call('POST', '/api/constructor/create', admin, { code: 'NT-F', name: 'F' }))
+          .body.id,
+      }),
+    );
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors).toEqual([{ field: 'beneficiary_id', message: 'not_of_constructor' }]);
+    const bad = await s.call(
+      'POST',
+      '/api/contract/create',
+      ketoan,
+      contractBody({ contract_no: 'HĐ-B', amount_before_vat: '12abc', signed_date: '31/12/2025' }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'amount_before_vat',
+      'signed_date',
+    ]);
+  });
+
+  it('keeps contracts of other scopes out of lists and gets (404), and follows the selector', async () => {
+    const mine = (await s.call('GET', '/api/contract/paging?constructionId=-1', ketoan)).body;
+    expect(
+      mine.items.every((c: { construction_code: string }) =>
+        ['CT-001', 'CT-002', 'CT-003'].includes(c.construction_code),
+      ),
+    ).toBe(true);
+    const theirs = (await s.call('GET', '/api/contract/paging', ketoan2)).body.items[0];
+    expect((await s.call('GET', `/api/contract/get/${theirs.id}`, ketoan)).status).toBe(404);
+    expect((await s.call('GET', `/api/contract-annex/list/${theirs.id}`, ketoan)).status).toBe(404);
+    expect(
+      (
+        await s.call('PUT', `/api/contract/update/${theirs.id}`, ketoan, {
+          ...contractBody(),
+          version: theirs.version,
+        })
+      ).status,
+    ).toBe(404);
+    const bySel = (await s.call('GET', `/api/contract/paging?constructionId=${ct['CT-003']!.id}`, ketoan))
+      .body;
+    expect(bySel.total).toBe(0);
+    const byCon = (
+      await s.call('GET', `/api/contract/get-by-construction/paging/${ct['CT-001']!.id}`, ketoan)
+    ).body;
+    expect(byCon.total).toBe(2);
+    expect(
+      (await s.call('GET', `/api/contract/paging?search=${encodeURIComponent('hd-002')}`, ketoan)).body.total,
+    ).toBe(1);
+  });
+
+  it('a stale version is refused and nothing changes; activate and deactivate work', async () => {
+    const c = (await s.call('GET', '/api/contract/paging?search=hd-002', ketoan)).body.items[0];
+    const stale = await s.call('PUT', `/api/contract/update/${c.id}`, ketoan, {
+      ...contractBody({ contract_no: 'HĐ-002' }),
+      amount_before_vat: '1',
+      version: c.version + 1,
+    });
+    expect(stale.status).toBe(409);
+    expect((await s.call('GET', `/api/contract/get/${c.id}`, ketoan)).body.amount_before_vat).toBe(
+      '100000000.00',
+    );
+    const off = await s.call('PATCH', `/api/contract/deactivate/${c.id}`, ketoan, { version: c.version });
+    expect(off.body.status).toBe('C');
+    const v = (await s.call('GET', `/api/validate/contract/${c.id}`, ketoan)).body;
+    expect(v.valid).toBe(false);
+    expect(v.reasons.map((r: { code: string }) => r.code)).toContain('contract_inactive');
+    await s.call('PATCH', `/api/contract/active/${c.id}`, ketoan, { version: off.body.version });
+    expect((await s.call('GET', `/api/validate/contract/${c.id}`, ketoan)).body.valid).toBe(true);
+  });
+
+  it('a director may read contracts but not create them', async () => {
+    const giamdoc = await s.login('giamdoc', 'giamdoc123');
+    expect((await s.call('GET', '/api/contract/paging', giamdoc)).status).toBe(200);
+    expect(
+      (await s.call('POST', '/api/contract/create', giamdoc, contractBody({ contract_no: 'GD' }))).status,
+    ).toBe(403);
+  });
+});
