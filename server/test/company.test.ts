@@ -157,9 +157,18 @@ describe.each(backends)('companies through the generic record machinery (%s)', (
 
   it('an update that leaves out an optional field keeps it; an empty one clears it', async () => {
     const c = (await create({ code: 'KEEP', name: 'Giữ', phone: '0243', address: 'Hà Nội' })).body;
-    const kept = await s.call('PUT', `${base}/update/${c.id}`, admin, { code: 'KEEP', name: 'Giữ lại', version: c.version });
+    const kept = await s.call('PUT', `${base}/update/${c.id}`, admin, {
+      code: 'KEEP',
+      name: 'Giữ lại',
+      version: c.version,
+    });
     expect(kept.body).toMatchObject({ name: 'Giữ lại', phone: '0243', address: 'Hà Nội' });
-    const cleared = await s.call('PUT', `${base}/update/${c.id}`, admin, { code: 'KEEP', name: 'Giữ lại', phone: '', version: kept.body.version });
+    const cleared = await s.call('PUT', `${base}/update/${c.id}`, admin, {
+      code: 'KEEP',
+      name: 'Giữ lại',
+      phone: '',
+      version: kept.body.version,
+    });
     expect(cleared.body).toMatchObject({ phone: null, address: 'Hà Nội' });
   });
 

@@ -10,7 +10,10 @@ import { findRecord, listAllRecords, patchRecord, type RecordKind } from '../../
 import { registerResource } from '../../http/resource.routes.ts';
 import { companyKind, companyResource } from './company.resource.ts';
 
-export function registerCompanyRoutes(app: FastifyInstance, kinds: { project: RecordKind; construction: RecordKind }) {
+export function registerCompanyRoutes(
+  app: FastifyInstance,
+  kinds: { project: RecordKind; construction: RecordKind },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['company'];
   registerResource(app, companyResource);
@@ -23,7 +26,14 @@ export function registerCompanyRoutes(app: FastifyInstance, kinds: { project: Re
         const user = currentUser(req);
         await findRecord(tx, companyKind, req.body.companyId, user);
         for (const id of [...new Set(req.body.projectIds)].sort((a, b) => a - b)) {
-          await patchRecord(tx, kinds.project, id, { company_id: req.body.companyId } as never, user, 'add-to-company');
+          await patchRecord(
+            tx,
+            kinds.project,
+            id,
+            { company_id: req.body.companyId } as never,
+            user,
+            'add-to-company',
+          );
         }
         return { ok: true };
       }),

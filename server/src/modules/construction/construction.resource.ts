@@ -3,12 +3,18 @@
  * closable — a closed construction takes no new contract or payment request
  * (`assertConstructionOpen`, used by those modules).
  */
+
+import {
+  idParamsSchema,
+  pageSchema,
+  pagingQuerySchema,
+  versionBodySchema,
+} from '@sitepay/domain/common.schema';
 import {
   constructionInputSchema,
   constructionSchema,
   constructionUpdateSchema,
 } from '@sitepay/domain/construction.schema';
-import { idParamsSchema, pageSchema, pagingQuerySchema, versionBodySchema } from '@sitepay/domain/common.schema';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -58,12 +64,16 @@ export const constructionKind: RecordKind = {
     return [
       selected ? eq(c.id, selected) : undefined,
       q.projectId ? eq(c.project_id, Number(q.projectId)) : undefined,
-      q.companyId ? sql`${c.project_id} in (select p.id from ${project} p where p.company_id = ${Number(q.companyId)})` : undefined,
+      q.companyId
+        ? sql`${c.project_id} in (select p.id from ${project} p where p.company_id = ${Number(q.companyId)})`
+        : undefined,
     ];
   },
   extraColumns: {
     project_name: sql<string | null>`(select p.name from ${project} p where p.id = ${outer(c.project_id)})`,
-    company_name: sql<string | null>`(select co.name from ${project} p join ${company} co on co.id = p.company_id where p.id = ${outer(c.project_id)})`,
+    company_name: sql<
+      string | null
+    >`(select co.name from ${project} p join ${company} co on co.id = p.company_id where p.id = ${outer(c.project_id)})`,
   },
   readOnly: ['closed', 'closed_at'],
   async beforeWrite(tx, values, existing, user) {
@@ -84,7 +94,8 @@ export async function assertConstructionOpen(tx: Tx, constructionId: number, use
     if (e instanceof HttpError && e.status === 404) throw fieldError('construction_id', 'not_found');
     throw e;
   });
-  if (row.closed) throw unprocessable(`construction ${row.code} is closed and takes no new contract or payment request`);
+  if (row.closed)
+    throw unprocessable(`construction ${row.code} is closed and takes no new contract or payment request`);
   if (row.status !== 'O') throw unprocessable(`construction ${row.code} is inactive`);
   return row;
 }
@@ -98,8 +109,17 @@ const listQuery = pagingQuerySchema.extend({
 export function registerConstructionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = [
-    'construction', 'construction-view', 'project-view', 'project-update', 'company-view',
-    'contract', 'contract-create', 'contract-update', 'payment', 'payment-create', 'payment-update',
+    'construction',
+    'construction-view',
+    'project-view',
+    'project-update',
+    'company-view',
+    'contract',
+    'contract-create',
+    'contract-update',
+    'payment',
+    'payment-create',
+    'payment-update',
   ];
   const tags = ['construction'];
   registerResource(app, {
@@ -114,8 +134,13 @@ export function registerConstructionRoutes(app: FastifyInstance) {
   });
 
   const listAll = (url: string, where: (id: number) => ReturnType<typeof sql>) =>
-    r.get(url, { config: { menus: read }, schema: { tags, params: idParamsSchema, response: { 200: z.array(record) } } }, (req) =>
-      listAllRecords(app.db, constructionKind, currentUser(req), where(req.params.id)) as never,
+    r.get(
+      url,
+      {
+        config: { menus: read },
+        schema: { tags, params: idParamsSchema, response: { 200: z.array(record) } },
+      },
+      (req) => listAllRecords(app.db, constructionKind, currentUser(req), where(req.params.id)) as never,
     );
   listAll('/api/construction/get-by-project/:id', (id) => sql`${c.project_id} = ${id}`);
   listAll('/api/construction/not-in-project/:id', (id) => sql`${c.project_id} is distinct from ${id}`);
@@ -123,8 +148,19 @@ export function registerConstructionRoutes(app: FastifyInstance) {
   const paging = (url: string, where: (id: number) => ReturnType<typeof sql>) =>
     r.get(
       url,
-      { config: { menus: read }, schema: { tags, params: idParamsSchema, querystring: listQuery, response: { 200: pageSchema(record) } } },
-      (req) => app.db.transaction((tx) => listRecords(tx, constructionKind, req.query as never, currentUser(req), where(req.params.id))) as never,
+      {
+        config: { menus: read },
+        schema: {
+          tags,
+          params: idParamsSchema,
+          querystring: listQuery,
+          response: { 200: pageSchema(record) },
+        },
+      },
+      (req) =>
+        app.db.transaction((tx) =>
+          listRecords(tx, constructionKind, req.query as never, currentUser(req), where(req.params.id)),
+        ) as never,
     );
   paging('/api/construction/get-by-project/paging/:id', (id) => sql`${c.project_id} = ${id}`);
   paging(
@@ -136,10 +172,21 @@ export function registerConstructionRoutes(app: FastifyInstance) {
   const setClosed = (url: string, closed: boolean) =>
     r.patch(
       url,
-      { config: { menus: ['construction-update'] }, schema: { tags, params: idParamsSchema, body: versionBodySchema, response: { 200: record } } },
+      {
+        config: { menus: ['construction-update'] },
+        schema: { tags, params: idParamsSchema, body: versionBodySchema, response: { 200: record } },
+      },
       (req) =>
         app.db.transaction((tx) =>
-          updateRecord(tx, constructionKind, req.params.id, req.body.version, { closed, closed_at: closed ? new Date() : null } as never, currentUser(req), closed ? 'close' : 'reopen'),
+          updateRecord(
+            tx,
+            constructionKind,
+            req.params.id,
+            req.body.version,
+            { closed, closed_at: closed ? new Date() : null } as never,
+            currentUser(req),
+            closed ? 'close' : 'reopen',
+          ),
         ) as never,
     );
   setClosed('/api/construction/close/:id', true);

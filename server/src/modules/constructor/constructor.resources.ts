@@ -4,6 +4,8 @@
  * number) pair belongs to one beneficiary only, and beneficiary edits land in the change history
  * like every record's.
  */
+
+import { idParamsSchema } from '@sitepay/domain/common.schema';
 import {
   beneficiaryInputSchema,
   beneficiarySchema,
@@ -12,7 +14,6 @@ import {
   constructorSchema,
   constructorUpdateSchema,
 } from '@sitepay/domain/constructor.schema';
-import { idParamsSchema } from '@sitepay/domain/common.schema';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,7 +32,9 @@ export const constructorKind: RecordKind = {
   defaultSort: { by: 'created_at', desc: true },
   unique: [{ field: 'code', columns: ['code'], constraint: 'constructor_code_uq', caseInsensitive: true }],
   extraColumns: {
-    constructor_type_name: sql<string | null>`(select t.name from ${constructorType} t where t.id = ${outer(c.constructor_type_id)})`,
+    constructor_type_name: sql<
+      string | null
+    >`(select t.name from ${constructorType} t where t.id = ${outer(c.constructor_type_id)})`,
   },
   references: [{ field: 'constructor_type_id', table: constructorType as never }],
 };
@@ -44,10 +47,18 @@ export const beneficiaryKind: RecordKind = {
   searchFields: ['name', 'account_number', 'branch'],
   sortable: { name: b.name, account_number: b.account_number, created_at: b.created_at, status: b.status },
   defaultSort: { by: 'name', desc: false },
-  unique: [{ field: 'account_number', columns: ['bank_id', 'account_number'], constraint: 'beneficiary_bank_account_uq' }],
+  unique: [
+    {
+      field: 'account_number',
+      columns: ['bank_id', 'account_number'],
+      constraint: 'beneficiary_bank_account_uq',
+    },
+  ],
   extraColumns: {
     bank_name: sql<string | null>`(select x.name from ${bank} x where x.id = ${outer(b.bank_id)})`,
-    constructor_name: sql<string | null>`(select x.name from ${constructorTable} x where x.id = ${outer(b.constructor_id)})`,
+    constructor_name: sql<
+      string | null
+    >`(select x.name from ${constructorTable} x where x.id = ${outer(b.constructor_id)})`,
   },
   references: [
     { field: 'constructor_id', table: constructorTable as never },
@@ -61,7 +72,15 @@ const beneficiaryRecord = beneficiarySchema.extend({ constructor_name: z.string(
 
 export function registerConstructorRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const readMenus = ['constructor', 'constructor-view', 'contract-create', 'contract-update', 'contract-view', 'payment-create', 'payment-update'];
+  const readMenus = [
+    'constructor',
+    'constructor-view',
+    'contract-create',
+    'contract-update',
+    'contract-view',
+    'payment-create',
+    'payment-update',
+  ];
   registerResource(app, {
     kind: constructorKind,
     basePath: '/api/constructor',
@@ -81,21 +100,40 @@ export function registerConstructorRoutes(app: FastifyInstance) {
     update: beneficiaryUpdateSchema,
     listQuery: z.object({ constructorId: idParamsSchema.shape.id.optional() }),
     // beneficiaries are edited on the contractor's screens
-    menus: { read: readMenus, create: ['constructor-create', 'constructor-update'], update: ['constructor-update'] },
+    menus: {
+      read: readMenus,
+      create: ['constructor-create', 'constructor-update'],
+      update: ['constructor-update'],
+    },
   });
 
   r.get(
     '/api/beneficiary/get-by-constructor/:id',
-    { config: { menus: readMenus }, schema: { tags: ['constructor'], params: idParamsSchema, response: { 200: z.array(beneficiaryRecord) } } },
+    {
+      config: { menus: readMenus },
+      schema: {
+        tags: ['constructor'],
+        params: idParamsSchema,
+        response: { 200: z.array(beneficiaryRecord) },
+      },
+    },
     async (req) => {
       const user = currentUser(req);
       await findRecord(app.db, constructorKind, req.params.id, user);
-      return (await listAllRecords(app.db, beneficiaryKind, user, eq(b.constructor_id, req.params.id))) as never;
+      return (await listAllRecords(
+        app.db,
+        beneficiaryKind,
+        user,
+        eq(b.constructor_id, req.params.id),
+      )) as never;
     },
   );
   r.get(
     '/api/constructor/get-by-beneficiary/:id',
-    { config: { menus: readMenus }, schema: { tags: ['constructor'], params: idParamsSchema, response: { 200: constructorSchema } } },
+    {
+      config: { menus: readMenus },
+      schema: { tags: ['constructor'], params: idParamsSchema, response: { 200: constructorSchema } },
+    },
     async (req) => {
       const user = currentUser(req);
       const owner = await findRecord(app.db, beneficiaryKind, req.params.id, user);

@@ -18,7 +18,7 @@ import { company, construction, project } from '../../db/schema.ts';
 import { scopeProjectIds } from '../../http/access-sql.ts';
 import { currentUser } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
-import { findRecord, listAllRecords, patchRecord, outer, type RecordKind } from '../../http/records.ts';
+import { findRecord, listAllRecords, outer, patchRecord, type RecordKind } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
 
 const p = project;
@@ -40,7 +40,9 @@ export const projectKind: RecordKind = {
     ];
   },
   extraColumns: {
-    company_name: sql<string | null>`(select co.name from ${company} co where co.id = ${outer(p.company_id)})`,
+    company_name: sql<
+      string | null
+    >`(select co.name from ${company} co where co.id = ${outer(p.company_id)})`,
     construction_count: sql<number>`(select count(*)::int from ${construction} c where c.project_id = ${outer(p.id)} and c.status <> 'D')`,
   },
   references: [{ field: 'company_id', table: company as never }],
@@ -51,7 +53,14 @@ const record = projectSchema.extend({ construction_count: z.number().optional() 
 export function registerProjectRoutes(app: FastifyInstance, kinds: { construction: RecordKind }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['project'];
-  const read = ['project', 'project-view', 'company-view', 'construction-create', 'construction-update', 'construction-view'];
+  const read = [
+    'project',
+    'project-view',
+    'company-view',
+    'construction-create',
+    'construction-update',
+    'construction-view',
+  ];
   const update = ['project-update'];
   registerResource(app, {
     kind: projectKind,
@@ -64,11 +73,21 @@ export function registerProjectRoutes(app: FastifyInstance, kinds: { constructio
     menus: { read, create: ['project-create'], update },
   });
 
-  r.get('/api/admin/project/by-company/:id', { config: { menus: read }, schema: { tags, params: idParamsSchema, response: { 200: z.array(record) } } }, (req) =>
-    listAllRecords(app.db, projectKind, currentUser(req), eq(p.company_id, req.params.id)) as never,
+  r.get(
+    '/api/admin/project/by-company/:id',
+    { config: { menus: read }, schema: { tags, params: idParamsSchema, response: { 200: z.array(record) } } },
+    (req) => listAllRecords(app.db, projectKind, currentUser(req), eq(p.company_id, req.params.id)) as never,
   );
-  r.get('/api/admin/project/not-in-company/:id', { config: { menus: read }, schema: { tags, params: idParamsSchema, response: { 200: z.array(record) } } }, (req) =>
-    listAllRecords(app.db, projectKind, currentUser(req), sql`${p.company_id} is distinct from ${req.params.id}`) as never,
+  r.get(
+    '/api/admin/project/not-in-company/:id',
+    { config: { menus: read }, schema: { tags, params: idParamsSchema, response: { 200: z.array(record) } } },
+    (req) =>
+      listAllRecords(
+        app.db,
+        projectKind,
+        currentUser(req),
+        sql`${p.company_id} is distinct from ${req.params.id}`,
+      ) as never,
   );
 
   r.post(
@@ -79,7 +98,14 @@ export function registerProjectRoutes(app: FastifyInstance, kinds: { constructio
         const user = currentUser(req);
         await findRecord(tx, projectKind, req.params.id, user);
         for (const id of [...new Set(req.body.constructionIds)].sort((a, b) => a - b)) {
-          await patchRecord(tx, kinds.construction, id, { project_id: req.params.id } as never, user, 'add-to-project');
+          await patchRecord(
+            tx,
+            kinds.construction,
+            id,
+            { project_id: req.params.id } as never,
+            user,
+            'add-to-project',
+          );
         }
         return { ok: true };
       }),
@@ -88,7 +114,11 @@ export function registerProjectRoutes(app: FastifyInstance, kinds: { constructio
     '/api/admin/project/delete-construction/:projectId',
     {
       config: { menus: update },
-      schema: { tags, params: z.object({ projectId: idParamsSchema.shape.id }), body: deleteConstructionSchema },
+      schema: {
+        tags,
+        params: z.object({ projectId: idParamsSchema.shape.id }),
+        body: deleteConstructionSchema,
+      },
     },
     (req) =>
       app.db.transaction(async (tx) => {
@@ -96,7 +126,14 @@ export function registerProjectRoutes(app: FastifyInstance, kinds: { constructio
         await findRecord(tx, projectKind, req.params.projectId, user);
         const c = await findRecord(tx, kinds.construction, req.body.constructionId, user, true);
         if (c.project_id !== req.params.projectId) throw notFound('construction in this project');
-        await patchRecord(tx, kinds.construction, c.id, { project_id: null } as never, user, 'remove-from-project');
+        await patchRecord(
+          tx,
+          kinds.construction,
+          c.id,
+          { project_id: null } as never,
+          user,
+          'remove-from-project',
+        );
         return { ok: true };
       }),
   );

@@ -3,8 +3,9 @@
  * ("Settings"); each also gets paging, get, active and deactivate for the generic screens, and the
  * always-allowed type list a form's picker reads (e.g. GET /api/bank/list/all).
  */
-import { settingSchemas, type SettingName } from '@sitepay/domain/setting.schema';
+
 import { idParamsSchema } from '@sitepay/domain/common.schema';
+import { type SettingName, settingSchemas } from '@sitepay/domain/setting.schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +23,7 @@ import {
 } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { findRecord, listAllRecords, type RecordKind, toRecord } from '../../http/records.ts';
-import { registerResource, type ResourceDescription } from '../../http/resource.routes.ts';
+import { type ResourceDescription, registerResource } from '../../http/resource.routes.ts';
 
 type SettingTable = RecordKind['table'] & { code: never; name: never };
 
@@ -81,7 +82,9 @@ export const settingKinds = Object.fromEntries(
       sortable: { code: t.code, name: t.name, created_at: t.created_at, status: t.status },
       defaultSort: { by: 'name', desc: false },
       unique: [{ field: 'code', columns: ['code'], constraint: `${sqlNames[name]}_code_uq` }],
-      ...(name === 'document-attachment' ? { references: [{ field: 'transaction_type_id', table: transactionType as never }] } : {}),
+      ...(name === 'document-attachment'
+        ? { references: [{ field: 'transaction_type_id', table: transactionType as never }] }
+        : {}),
     };
     return [name, kind];
   }),
@@ -103,8 +106,13 @@ export function registerSettingRoutes(app: FastifyInstance) {
     });
     const list = typeLists[name];
     if (list) {
-      r.get(list, { config: { access: 'user' }, schema: { tags: ['setting'], response: { 200: z.array(schemas.record) } } }, (req) =>
-        listAllRecords(app.db, settingKinds[name], currentUser(req)) as never,
+      r.get(
+        list,
+        {
+          config: { access: 'user' },
+          schema: { tags: ['setting'], response: { 200: z.array(schemas.record) } },
+        },
+        (req) => listAllRecords(app.db, settingKinds[name], currentUser(req)) as never,
       );
     }
   }
@@ -129,10 +137,27 @@ export function registerSettingRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/setting/document-attachment/get-by-transaction-type/:id',
     {
-      config: { menus: ['document-attachment', 'document-attachment-view', 'payment-create', 'payment-update', 'payment-view'] },
-      schema: { tags: ['setting'], params: idParamsSchema, response: { 200: z.array(settingSchemas['document-attachment'].record) } },
+      config: {
+        menus: [
+          'document-attachment',
+          'document-attachment-view',
+          'payment-create',
+          'payment-update',
+          'payment-view',
+        ],
+      },
+      schema: {
+        tags: ['setting'],
+        params: idParamsSchema,
+        response: { 200: z.array(settingSchemas['document-attachment'].record) },
+      },
     },
     (req) =>
-      listAllRecords(app.db, settingKinds['document-attachment'], currentUser(req), eq(documentAttachment.transaction_type_id, req.params.id)) as never,
+      listAllRecords(
+        app.db,
+        settingKinds['document-attachment'],
+        currentUser(req),
+        eq(documentAttachment.transaction_type_id, req.params.id),
+      ) as never,
   );
 }
