@@ -137,6 +137,8 @@ describe.each(backends)('master data (%s)', (backend) => {
         codes((await s.call('GET', `/api/admin/project/paging?constructionId=${ct.id}`, ketoan)).body.items),
       ).toEqual(['DA-HP02']);
       expect((await s.call('GET', `/api/admin/project/paging?constructionId=-1`, ketoan)).body.total).toBe(2);
+      const companies = await s.call('GET', `/api/admin/company/paging?constructionId=${byCode['CT-004']!.id}`, admin);
+      expect(codes(companies.body.items)).toEqual(['DN']);
     });
 
     it('closes a construction: shown as closed, version raised, history kept', async () => {

@@ -1,10 +1,11 @@
 /** Companies: an ordinary record kind, described once and served by the generic routes. */
 import { companyInputSchema, companySchema, companyUpdateSchema } from '@sitepay/domain/company.schema';
 import { sql } from 'drizzle-orm';
-import { company } from '../../db/schema.ts';
+import { company, construction, project } from '../../db/schema.ts';
 import { scopeCompanyIds } from '../../http/access-sql.ts';
 import type { RecordKind } from '../../http/records.ts';
 import type { ResourceDescription } from '../../http/resource.routes.ts';
+import { selectedConstruction } from '../construction/construction.resource.ts';
 
 export const companyKind: RecordKind = {
   name: 'company',
@@ -21,6 +22,15 @@ export const companyKind: RecordKind = {
   defaultSort: { by: 'created_at', desc: true },
   unique: [{ field: 'code', columns: ['code'], constraint: 'company_code_uq' }],
   scope: (user) => sql`${company.id} in (${scopeCompanyIds(user.id)})`,
+  // the top-bar selector: the company of the selected construction
+  filters: (q) => {
+    const selected = selectedConstruction(q);
+    return [
+      selected
+        ? sql`${company.id} = (select p.company_id from ${construction} c join ${project} p on p.id = c.project_id where c.id = ${selected})`
+        : undefined,
+    ];
+  },
 };
 
 export const companyResource: ResourceDescription = {
