@@ -36,7 +36,7 @@ describe('session', () => {
   });
 
   test('logout asks first, then clears the session and goes to login', async () => {
-    const { page, context, consoleErrors } = await signedIn('/about-me');
+    const { page, context, consoleErrors } = await signedIn('/about-me', { fresh: true });
     await page.getByTestId('profile-menu-button').click();
     await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
     const dialog = page.getByRole('dialog', { name: 'Đăng xuất' });

@@ -16,9 +16,11 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import { enUS, viVN } from '@mui/x-data-grid/locales';
 import { statusFilters } from '@sitepay/domain/common.schema';
@@ -60,6 +62,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
   const statusAction = useStatusAction(resource);
   const [pending, setPending] = useState<Pending>(null);
   const ability = useAbility();
+  const theme = useTheme();
   const subject = resource.name;
   const actions = { view: true, update: true, status: true, delete: true, create: true, ...resource.actions };
   const field = (name: string) => t(`resources.${resource.name}.fields.${name}`, { defaultValue: name });
@@ -93,6 +96,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
       field: column.field,
       headerName: field(column.field),
       sortable: column.sortable ?? true,
+      disableColumnMenu: true,
       ...(column.width
         ? { width: column.width }
         : { flex: column.flex ?? 1, minWidth: column.minWidth ?? 140 }),
@@ -127,6 +131,13 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
     return [numbered, ...described, actionColumn];
   }, [resource, lang, i18n.language, list.page, list.itemsPerPage, ability, ability.rules]);
 
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const columnVisibilityModel = Object.fromEntries(
+    resource.columns
+      .filter((c) => (c.hideBelow === 'md' && narrow) || (c.hideBelow === 'sm' && phone))
+      .map((c) => [c.field, false]),
+  );
   const sortModel: GridSortModel = list.sortBy
     ? [{ field: list.sortBy, sort: list.sortDesc ? 'desc' : 'asc' }]
     : [];
@@ -222,6 +233,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
               }),
             );
           }}
+          columnVisibilityModel={columnVisibilityModel}
           disableColumnFilter
           disableRowSelectionOnClick
           disableColumnSelector

@@ -14,6 +14,8 @@ export type ColumnSpec = {
   flex?: number;
   minWidth?: number;
   sortable?: boolean;
+  /** Left out on screens narrower than this breakpoint (phones scroll less). */
+  hideBelow?: 'sm' | 'md';
 };
 
 export type FieldKind = 'text' | 'textarea' | 'email' | 'tel' | 'number' | 'amount' | 'date';
