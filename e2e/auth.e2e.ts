@@ -57,4 +57,63 @@ describe('session', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  test('a password change is checked, then ends the session and the new password signs in', async () => {
+    const { page, context, consoleErrors } = await openPage();
+    await page.goto('/profile');
+    await page.waitForURL(/\/auth\/login\?redirect=%2Fprofile/);
+    await login(page, 'ketoan2', 'ketoan123');
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByRole('heading', { name: 'Đổi mật khẩu' }).waitFor();
+
+    const form = page.locator('form').filter({ has: page.locator('input[name="oldPassword"]') });
+    await page.locator('input[name="oldPassword"]').fill('wrong-old');
+    await page.locator('input[name="newPassword"]').fill('abc');
+    await page.locator('input[name="confirmPassword"]').fill('abd');
+    await form.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+    await page.getByText('Mật khẩu phải có ít nhất 6 ký tự').waitFor();
+    await page.getByText('Mật khẩu xác nhận không khớp').waitFor();
+
+    await page.locator('input[name="newPassword"]').fill('ketoan456');
+    await page.locator('input[name="confirmPassword"]').fill('ketoan456');
+    await form.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+    await page.getByText('Mật khẩu cũ không đúng').first().waitFor(); // the server's field answer
+
+    await page.locator('input[name="oldPassword"]').fill('ketoan123');
+    await form.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+    await page.getByText('Đổi mật khẩu thành công, vui lòng đăng nhập lại').waitFor();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+
+    await login(page, 'ketoan2', 'ketoan456');
+    await page.waitForURL((url) => url.pathname === '/about-me');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('an expired session says so and goes to login', async () => {
+    const { page, context, consoleErrors } = await signedIn('/about-me');
+    await page.waitForLoadState('networkidle'); // the home page's own calls are done
+    // the server no longer knows the token (as after expiry or revocation)
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) {
+        const raw = localStorage.getItem(key) ?? '';
+        try {
+          const value = JSON.parse(decodeURIComponent(atob(raw)));
+          if (value && typeof value.idToken === 'string') {
+            localStorage.setItem(
+              key,
+              btoa(encodeURIComponent(JSON.stringify({ ...value, idToken: 'x.y.z', token: 'gone' }))),
+            );
+          }
+        } catch {
+          // not the session
+        }
+      }
+    });
+    await page.goto('/management/company/list');
+    await page.getByText('Phiên làm việc đã hết hạn. Vui lòng đăng nhập lại!').first().waitFor();
+    await page.waitForURL(/\/auth\/login\?redirect=%2Fmanagement%2Fcompany%2Flist/);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

@@ -79,4 +79,33 @@ describe('navigation', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  test('a new build on the server brings a banner that stays until reload', async () => {
+    const { page, context, consoleErrors } = await signedIn('/about-me');
+    let calls = 0;
+    await page.route('**/api/version', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      calls += 1;
+      await route.fulfill({
+        response,
+        json: calls > 1 ? { ...body, last_build_time: '2099-01-01T00:00:00.000Z' } : body,
+      });
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: /Xin chào/ }).waitFor();
+    await expect.poll(() => calls).toBeGreaterThan(0);
+    expect(await page.getByText('Đã có phiên bản mới của ứng dụng.').count()).toBe(0);
+
+    // the tab comes back into view: the app asks again and finds another build
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const banner = page.getByRole('status').filter({ hasText: 'Đã có phiên bản mới của ứng dụng.' });
+    await banner.waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Công ty' }).click(); // a quick link
+    await page.waitForURL((url) => url.pathname === '/management/company/list');
+    await banner.waitFor(); // still there on the next screen
+    await banner.getByRole('button', { name: 'Tải lại ngay' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

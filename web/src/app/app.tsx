@@ -13,7 +13,7 @@ import { RouterProvider } from 'react-router';
 import { i18n } from '../i18n/i18n.ts';
 import { ability } from '../lib/ability.ts';
 import { configureApiClient } from '../lib/api-client.ts';
-import { DURATION } from '../lib/error-catalogue.ts';
+import { DURATION, type Notice } from '../lib/error-catalogue.ts';
 import { usePreferences } from '../lib/preferences.ts';
 import { AbilityProvider } from './ability-context.ts';
 import { queryClient } from './account.queries.ts';
@@ -21,9 +21,23 @@ import { loginRedirect, setExpiredNotice } from './auth-loader.ts';
 import { router } from './router.tsx';
 import { makeTheme } from './theme.ts';
 
+// The router starts loading before React mounts the toast provider: notices wait for it.
+let toastsReady = false;
+const pendingToasts: Notice[] = [];
+function toast(notice: Notice) {
+  if (!toastsReady) pendingToasts.push(notice);
+  else enqueueSnackbar(notice.message, { variant: notice.variant, autoHideDuration: notice.duration });
+}
+function ToastBridge() {
+  useEffect(() => {
+    toastsReady = true;
+    for (const notice of pendingToasts.splice(0)) toast(notice);
+  }, []);
+  return null;
+}
+
 configureApiClient({
-  notify: (notice) =>
-    enqueueSnackbar(notice.message, { variant: notice.variant, autoHideDuration: notice.duration }),
+  notify: toast,
   onUnauthorized: () => {
     queryClient.clear();
     const target = loginRedirect(window.location).headers.get('Location') ?? '/auth/login';
@@ -88,6 +102,7 @@ export function App() {
             </IconButton>
           )}
         >
+          <ToastBridge />
           <QueryClientProvider client={queryClient}>
             <AbilityProvider value={ability}>
               <RouterProvider router={router} />

@@ -16,6 +16,8 @@ void i18n.use(initReactI18next).init({
   fallbackLng: 'vi',
   interpolation: { escapeValue: false },
   returnNull: false,
+  // resources are bundled: be ready at once, so a notice raised during the first load is translated
+  initAsync: false,
 });
 
 export type Lang = 'vi' | 'en';
