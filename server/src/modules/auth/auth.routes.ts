@@ -1,6 +1,6 @@
 /**
  * Sign-in and sign-out. Every attempt, success or failure, goes to the access history; the same
- * history throttles floods (failures per user name, attempts per address, in a sliding window),
+ * history throttles floods (failures per user name and per address, in a sliding window),
  * so the limit holds across server instances and resets by itself after the window.
  */
 
@@ -32,7 +32,8 @@ async function throttled(tx: Tx, userName: string, address: string | null, limit
   const [row] = await tx
     .select({
       byUser: sql<number>`count(*) filter (where lower(${accessHistory.user_name}) = lower(${userName}) and ${accessHistory.result} = 'fail')::int`,
-      byAddress: sql<number>`count(*) filter (where ${accessHistory.address} = ${address})::int`,
+      // failures only: a whole office behind one address signing in each morning is not a flood
+      byAddress: sql<number>`count(*) filter (where ${accessHistory.address} = ${address} and ${accessHistory.result} = 'fail')::int`,
     })
     .from(accessHistory)
     .where(and(eq(accessHistory.type, 'login'), gt(accessHistory.at, since)));
