@@ -29,6 +29,7 @@ import {
 import { registerConstructorRoutes } from './modules/constructor/constructor.resources.ts';
 import { registerContractRoutes } from './modules/contract/contract.routes.ts';
 import { departmentResource } from './modules/department/department.resource.ts';
+import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { projectKind, registerProjectRoutes } from './modules/project/project.resource.ts';
 import { registerSettingRoutes } from './modules/setting/setting.resources.ts';
 import { APP_VERSION, registerSystemRoutes } from './modules/system/system.routes.ts';
@@ -45,6 +46,7 @@ export type AppConfig = Pick<
   'jwtSecret' | 'webDist' | 'bodyLimit' | 'loginThrottle' | 'trustProxy'
 > & {
   logger?: FastifyServerOptions['logger'];
+  files?: Config['files'];
 };
 
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
@@ -116,6 +118,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerResource(app, departmentResource);
   registerSettingRoutes(app);
   registerContractRoutes(app);
+  registerFileRoutes(app, config.files);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) serveWeb(app, config.webDist);
   return app;

@@ -9,6 +9,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, prepareDatabase } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import type { FilesConfig } from '../src/files/file-store.ts';
 
 export const backends = ['pglite', 'postgres'] as const;
 export type Backend = (typeof backends)[number];
@@ -64,6 +65,8 @@ export async function createTestServer(
     demo?: boolean;
     loginThrottle?: { windowSeconds: number; maxFailuresPerUser: number; maxAttemptsPerAddress: number };
     bodyLimit?: number;
+    /** Where uploads go; without it, a scratch folder under the system's temp directory. */
+    files?: FilesConfig;
   } = {},
 ): Promise<TestServer> {
   const pgDb = backend === 'postgres' ? await createTestDatabase() : null;
@@ -82,6 +85,7 @@ export async function createTestServer(
         maxAttemptsPerAddress: 1000,
       },
       trustProxy: false,
+      files: opts.files,
     },
     database,
   );

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, type FilesConfig } from '../files/file-store.ts';
 
 export class ConfigError extends Error {}
 
@@ -21,6 +22,7 @@ export type Config = {
   bodyLimit: number;
   loginThrottle: { windowSeconds: number; maxFailuresPerUser: number; maxAttemptsPerAddress: number };
   trustProxy: boolean;
+  files: FilesConfig;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,6 +59,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: 1024 * 1024,
     loginThrottle: { windowSeconds: 15 * 60, maxFailuresPerUser: 10, maxAttemptsPerAddress: 50 },
     trustProxy: env.TRUST_PROXY === '1',
+    files: filesConfig(env, dataDir),
+  };
+}
+
+/** Uploaded files: DATA_DIR/files by default, an S3-compatible bucket with FILE_STORE=s3. */
+function filesConfig(env: NodeJS.ProcessEnv, dataDir: string): FilesConfig {
+  const mb = env.FILE_MAX_SIZE_MB ? Number(env.FILE_MAX_SIZE_MB) : DEFAULT_MAX_FILE_BYTES / 1024 / 1024;
+  if (!(mb > 0 && mb <= 1024))
+    throw new ConfigError(`FILE_MAX_SIZE_MB must be 1 to 1024, got "${env.FILE_MAX_SIZE_MB}"`);
+  const limits = { maxFileBytes: Math.floor(mb * 1024 * 1024), maxFiles: DEFAULT_MAX_FILES };
+  const kind = env.FILE_STORE || 'local';
+  if (kind === 'local') return { store: { kind, root: path.join(dataDir, 'files') }, ...limits };
+  if (kind !== 's3') throw new ConfigError(`FILE_STORE must be local or s3, got "${kind}"`);
+  if (!env.S3_BUCKET) throw new ConfigError('FILE_STORE=s3 needs S3_BUCKET');
+  return {
+    store: {
+      kind,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION || 'us-east-1',
+      endpoint: env.S3_ENDPOINT || undefined,
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    },
+    ...limits,
   };
 }
 

@@ -1,0 +1,300 @@
+/**
+ * Files attached to records (companies, projects, and next contracts and payment requests).
+ * An owner plugs in with its RecordKind: the kind's scope decides who may see its files (a file of
+ * a record outside the user's scope is a 404, like the record), and its history gets a
+ * "file-add" / "file-remove" entry. One `file_upload` row per file; bytes live in the FileStore.
+ *
+ * Upload streams each part to the store while counting, hashing and checking its first bytes;
+ * rows are written only once every part of the request passed, so a refused request (too large,
+ * wrong type, owner not found) leaves no row and no object behind.
+ */
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline, Transform } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../db/client.ts';
+import { fileUpload } from '../db/schema.ts';
+import type { CurrentUser } from '../http/auth.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { findRecord, type RecordKind, writeHistory } from '../http/records.ts';
+import { FileNotFoundError, type FileStore, type FilesConfig } from './file-store.ts';
+import { cleanFileName, contentDisposition, contentMatches, SNIFF_BYTES, typeOfName } from './file-types.ts';
+
+export type FileRow = typeof fileUpload.$inferSelect;
+export type FileRecord = Omit<FileRow, 'storage_key' | 'created_at'> & { created_at: string };
+
+/** Whose files: the record kind (scope, history) and the owner_kind stored on the row. */
+export type FileOwner = { kind: RecordKind; ownerKind?: string };
+
+export type UploadOptions = {
+  /** The owner's id when the path carries it; otherwise the multipart field `id`. */
+  ownerId?: number;
+  /** Extensions accepted here (default: every allowed type). */
+  extensions?: readonly string[];
+  /** More writes in the same transaction as the rows (e.g. a template pointing at its file). */
+  afterInsert?: (tx: Tx, files: FileRow[], fields: Record<string, string>) => Promise<void>;
+};
+
+type Stored = { key: string; file_name: string; content_type: string; size: number; sha256: string };
+
+const fileError = (status: number, message: string, reason: string) =>
+  new HttpError(status, status === 413 ? 'payload_too_large' : 'bad_request', message, [
+    { field: 'file', message: reason },
+  ]);
+
+export const toFileRecord = ({ storage_key: _key, ...row }: FileRow): FileRecord => ({
+  ...row,
+  created_at: row.created_at.toISOString(),
+});
+
+/** Counts, hashes and checks the first bytes of a file as it passes to the store. */
+function inspector(name: string, type: NonNullable<ReturnType<typeof typeOfName>>, maxBytes: number) {
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  let head: Buffer | null = Buffer.alloc(0);
+  const wrongType = () =>
+    fileError(400, `${name}: the content is not a ${type.contentType} file`, 'invalid_type');
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > maxBytes) return done(fileError(413, `${name}: larger than ${maxBytes} bytes`, 'too_large'));
+      hash.update(chunk);
+      if (!head) return done(null, chunk);
+      // hold the first bytes back until the type is known: nothing unchecked reaches the store
+      head = Buffer.concat([head, chunk]);
+      if (head.length < SNIFF_BYTES) return done();
+      const out = head;
+      head = null;
+      return contentMatches(type, out) ? done(null, out) : done(wrongType());
+    },
+    flush(done) {
+      if (!head) return done();
+      if (size === 0) return done(fileError(400, `${name}: the file is empty`, 'empty'));
+      return contentMatches(type, head) ? done(null, head) : done(wrongType());
+    },
+  });
+  return { stream, result: () => ({ size, sha256: hash.digest('hex') }) };
+}
+
+/** The multipart plugin's own refusals, in our envelope with the field at fault. */
+function translateMultipartError(error: unknown): unknown {
+  switch ((error as { code?: string }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return fileError(413, 'file too large', 'too_large');
+    case 'FST_FILES_LIMIT':
+      return fileError(413, 'too many files in one request', 'too_many');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new HttpError(413, 'payload_too_large', 'too many fields in one request');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return fileError(400, 'send the files as multipart/form-data', 'required');
+    default:
+      return error;
+  }
+}
+
+// starts with a letter or digit: a document type also names a template file (`<type>.docx`)
+const DOCUMENT_TYPE = /^[\p{L}\p{N}][\p{L}\p{N}_.-]{0,49}$/u;
+export function documentTypeOf(value: string | undefined, field = 'document_type'): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (!DOCUMENT_TYPE.test(text)) throw badRequest(`invalid ${field}`, [{ field, message: 'invalid_format' }]);
+  return text;
+}
+
+export function ownerIdOf(value: string | number | undefined, field = 'id'): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
+    throw badRequest(`invalid ${field}`, [
+      { field, message: value === undefined ? 'required' : 'invalid_type' },
+    ]);
+  return id;
+}
+
+export type FileService = ReturnType<typeof createFileService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by registerFileRoutes; other modules attach files to their records with it. */
+    fileService: FileService;
+  }
+}
+
+export function createFileService(db: Db, store: FileStore, config: FilesConfig, log: FastifyBaseLogger) {
+  const ownerKindOf = (owner: FileOwner) => owner.ownerKind ?? owner.kind.name;
+
+  /** Removes objects already written for a request that is being refused. */
+  const discard = async (keys: string[]) => {
+    for (const key of keys)
+      await store.delete(key).catch((error) => log.warn({ err: error, key }, 'orphan file'));
+  };
+
+  async function storePart(part: MultipartFile, owner: FileOwner, extensions?: readonly string[]) {
+    const name = cleanFileName(part.filename);
+    const type = typeOfName(name, extensions);
+    if (!type) {
+      part.file.resume();
+      throw fileError(400, `${name || 'file'}: this file type is not accepted`, 'invalid_type');
+    }
+    const key = `uploads/${ownerKindOf(owner)}/${new Date().getUTCFullYear()}/${crypto.randomUUID()}`;
+    const check = inspector(name, type, config.maxFileBytes);
+    let failure: unknown;
+    // busboy stops at its own limit (one byte past ours) and marks the stream truncated
+    part.file.on('limit', () => check.stream.destroy(fileError(413, `${name}: too large`, 'too_large')));
+    pipeline(part.file, check.stream, (error) => {
+      failure ??= error;
+    });
+    try {
+      await store.put(key, check.stream);
+    } catch (error) {
+      await discard([key]); // a store that kept a partial object despite failing
+      throw failure ?? error;
+    }
+    return { key, file_name: name, content_type: type.contentType, ...check.result() } satisfies Stored;
+  }
+
+  /** A live file of this owner kind whose owner the user may see, or 404. */
+  async function find(tx: Tx, owner: FileOwner, fileId: number, user: CurrentUser, lock = false) {
+    const q = tx
+      .select()
+      .from(fileUpload)
+      .where(
+        and(
+          eq(fileUpload.id, fileId),
+          eq(fileUpload.owner_kind, ownerKindOf(owner)),
+          eq(fileUpload.status, 'O'),
+        ),
+      );
+    const [row] = lock ? await q.for('update') : await q;
+    if (!row) throw notFound('file');
+    await findRecord(tx, owner.kind, row.owner_id, user);
+    return row;
+  }
+
+  return {
+    store,
+    config,
+
+    /** Stores every file of a multipart request and records them; answers the new rows. */
+    async upload(request: FastifyRequest, user: CurrentUser, owner: FileOwner, opts: UploadOptions = {}) {
+      const fields: Record<string, string> = {};
+      const stored: Stored[] = [];
+      let checkedOwner: number | undefined;
+      try {
+        const parts = request.parts({
+          limits: { fileSize: config.maxFileBytes + 1, files: config.maxFiles, fields: 20, fieldSize: 2000 },
+        });
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          if (!part.filename) {
+            part.file.resume(); // an empty file input of a form
+            continue;
+          }
+          // refuse early when the owner is already known and out of reach: no bytes stored for nothing
+          const ownerId = opts.ownerId ?? (fields.id !== undefined ? ownerIdOf(fields.id) : undefined);
+          if (ownerId !== undefined && checkedOwner !== ownerId) {
+            await findRecord(db, owner.kind, ownerId, user);
+            checkedOwner = ownerId;
+          }
+          stored.push(await storePart(part, owner, opts.extensions));
+        }
+        if (!stored.length) throw fileError(400, 'no file in the request', 'required');
+        const ownerId = opts.ownerId ?? ownerIdOf(fields.id);
+        const documentType = documentTypeOf(fields.document_type ?? fields.documentType);
+        const rows = await db.transaction(async (tx) => {
+          await findRecord(tx, owner.kind, ownerId, user, true);
+          const rows = await tx
+            .insert(fileUpload)
+            .values(
+              stored.map((f) => ({
+                owner_kind: ownerKindOf(owner),
+                owner_id: ownerId,
+                document_type: documentType,
+                file_name: f.file_name,
+                content_type: f.content_type,
+                size: f.size,
+                sha256: f.sha256,
+                storage_key: f.key,
+                created_by: user.user_name,
+              })),
+            )
+            .returning();
+          for (const row of rows) {
+            const changes = {
+              file: { old: null, new: row.file_name },
+              document_type: { old: null, new: documentType },
+            };
+            await writeHistory(tx, owner.kind, ownerId, 'file-add', changes, user);
+          }
+          await opts.afterInsert?.(tx, rows, fields);
+          return rows;
+        });
+        return { files: rows, fields };
+      } catch (error) {
+        await discard(stored.map((f) => f.key));
+        throw translateMultipartError(error);
+      }
+    },
+
+    /** The owner's live files, oldest first; 404 when the owner is out of the user's scope. */
+    async list(owner: FileOwner, ownerId: number, user: CurrentUser, documentType?: string) {
+      await findRecord(db, owner.kind, ownerId, user);
+      const rows = await db
+        .select()
+        .from(fileUpload)
+        .where(
+          and(
+            eq(fileUpload.owner_kind, ownerKindOf(owner)),
+            eq(fileUpload.owner_id, ownerId),
+            eq(fileUpload.status, 'O'),
+            documentType ? eq(fileUpload.document_type, documentType) : undefined,
+          ),
+        )
+        .orderBy(asc(fileUpload.id));
+      return rows.map(toFileRecord);
+    },
+
+    find,
+
+    /** Streams a file to the client under its original name. */
+    async send(reply: FastifyReply, row: FileRow, disposition: 'attachment' | 'inline' = 'attachment') {
+      let body: Readable;
+      try {
+        body = await store.get(row.storage_key);
+      } catch (error) {
+        if (error instanceof FileNotFoundError) throw notFound('file');
+        throw error;
+      }
+      return reply
+        .type(row.content_type)
+        .header('content-length', row.size)
+        .header('content-disposition', contentDisposition(row.file_name, disposition))
+        .header('cache-control', 'private, no-store')
+        .header('etag', `"${row.sha256}"`)
+        .send(body);
+    },
+
+    /** Soft-deletes the row (status D, history on the owner), then removes the object. */
+    async remove(owner: FileOwner, fileId: number, user: CurrentUser, opts: { documentType?: string } = {}) {
+      const row = await db.transaction(async (tx) => {
+        const row = await find(tx, owner, fileId, user, true);
+        if (opts.documentType && row.document_type !== opts.documentType) throw notFound('file');
+        await tx.update(fileUpload).set({ status: 'D' }).where(eq(fileUpload.id, row.id));
+        const changes = {
+          file: { old: row.file_name, new: null },
+          document_type: { old: row.document_type, new: null },
+        };
+        await writeHistory(tx, owner.kind, row.owner_id, 'file-remove', changes, user);
+        return row;
+      });
+      // after the commit: a failed removal leaves an unreachable object, never a row without bytes
+      await discard([row.storage_key]);
+      return toFileRecord({ ...row, status: 'D' });
+    },
+  };
+}
