@@ -28,6 +28,7 @@ import {
 } from './modules/construction/construction.resource.ts';
 import { registerConstructorRoutes } from './modules/constructor/constructor.resources.ts';
 import { registerContractRoutes } from './modules/contract/contract.routes.ts';
+import { registerContractFileRoutes } from './modules/contract/contract-file.routes.ts';
 import { departmentResource } from './modules/department/department.resource.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { projectKind, registerProjectRoutes } from './modules/project/project.resource.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerSettingRoutes(app);
   registerContractRoutes(app);
   registerFileRoutes(app, config.files);
+  registerContractFileRoutes(app);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) serveWeb(app, config.webDist);
   return app;

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestServer, type TestServer } from './helpers.ts';
 
@@ -273,5 +275,77 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
     expect(
       (await s.call('POST', '/api/contract/create', giamdoc, contractBody({ contract_no: 'GD' }))).status,
     ).toBe(403);
+  });
+
+  describe('contract files', () => {
+    const upload = async (contractId: number, token: string, parts: { name: string; data: Buffer }[]) => {
+      const form = new FormData();
+      for (const p of parts)
+        form.append('file', p.data, { filename: p.name, contentType: 'application/octet-stream' });
+      const res = await s.app.inject({
+        method: 'POST',
+        url: `/api/upload/contracts/${contractId}`,
+        payload: form.getBuffer(),
+        headers: { ...form.getHeaders(), authorization: `Bearer ${token}` },
+      });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(4000)]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      crypto.randomBytes(2000),
+    ]);
+
+    it('uploads several files, lists them, downloads byte for byte under the original name, deletes', async () => {
+      const c = (await s.call('GET', '/api/contract/paging?search=hd-002', ketoan)).body.items[0];
+      const up = await upload(c.id, ketoan, [
+        { name: 'Hợp đồng ký kết.pdf', data: pdf },
+        { name: 'ảnh công trường.png', data: png },
+      ]);
+      expect(up.status).toBe(200);
+      expect(up.body.map((f: { file_name: string }) => f.file_name)).toEqual([
+        'Hợp đồng ký kết.pdf',
+        'ảnh công trường.png',
+      ]);
+      const list = (await s.call('GET', `/api/upload/contracts/${c.id}`, ketoan)).body;
+      expect(list).toHaveLength(2);
+      const dl = await s.app.inject({
+        method: 'GET',
+        url: `/api/download/contracts/${c.id}/${list[0].id}`,
+        headers: { authorization: `Bearer ${ketoan}` },
+      });
+      expect(dl.statusCode).toBe(200);
+      expect(Buffer.compare(dl.rawPayload, pdf)).toBe(0);
+      expect(
+        decodeURIComponent(String(dl.headers['content-disposition']).match(/filename\*=UTF-8''([^;]+)/)![1]!),
+      ).toBe('Hợp đồng ký kết.pdf');
+      const del = await s.call('DELETE', `/api/upload/contracts/${c.id}/${list[1].id}`, ketoan);
+      expect(del.status).toBe(200);
+      expect((await s.call('GET', `/api/upload/contracts/${c.id}`, ketoan)).body).toHaveLength(1);
+      const h = (await s.call('GET', `/api/contract/history/${c.id}`, ketoan)).body.map(
+        (x: { action: string }) => x.action,
+      );
+      expect(h.slice(0, 2)).toEqual(['file-remove', 'file-add']);
+    });
+
+    it('refuses a disallowed file with nothing stored, and answers 404 outside the scope or for another contract', async () => {
+      const c = (await s.call('GET', '/api/contract/paging?search=hd-002', ketoan)).body.items[0];
+      const before = (await s.call('GET', `/api/upload/contracts/${c.id}`, ketoan)).body.length;
+      const exe = await upload(c.id, ketoan, [
+        { name: 'setup.pdf', data: Buffer.concat([Buffer.from('MZ'), crypto.randomBytes(500)]) },
+      ]);
+      expect(exe.status).toBe(400);
+      expect((await s.call('GET', `/api/upload/contracts/${c.id}`, ketoan)).body).toHaveLength(before);
+      expect((await upload(c.id, ketoan2, [{ name: 'x.pdf', data: pdf }])).status).toBe(404);
+      expect((await s.call('GET', `/api/upload/contracts/${c.id}`, ketoan2)).status).toBe(404);
+      const file = (await s.call('GET', `/api/upload/contracts/${c.id}`, ketoan)).body[0];
+      const other = (await s.call('GET', '/api/contract/paging?search=hd-001', ketoan)).body.items[0];
+      expect((await s.call('GET', `/api/download/contracts/${other.id}/${file.id}`, ketoan)).status).toBe(
+        404,
+      );
+      expect((await s.call('GET', `/api/download/contracts/${c.id}/${file.id}`, ketoan2)).status).toBe(404);
+      const perm = await s.call('GET', `/api/contract/templates/${c.id}/permission`, ketoan);
+      expect(perm).toMatchObject({ status: 200, body: { documentTypes: [] } });
+    });
   });
 });

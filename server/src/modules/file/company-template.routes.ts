@@ -48,6 +48,17 @@ const templateStatusSchema = z.object({
 type TemplateStatus = z.infer<typeof templateStatusSchema>;
 
 const companyParams = z.object({ companyId: idParam });
+
+export const templatePermissionSchema = z.object({
+  documentTypes: z.array(z.string()),
+  templates: z.array(templateStatusSchema),
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    templatePermission(companyId: number | null): Promise<z.infer<typeof templatePermissionSchema>>;
+  }
+}
 const readMenus = ['company', 'company-view'];
 const writeMenus = ['company-update'];
 
@@ -202,6 +213,18 @@ export function registerCompanyTemplateRoutes(app: FastifyInstance) {
     },
   );
 
+  // Which document types a company can print: also asked through a contract (contract.routes.ts).
+  app.decorate('templatePermission', async (companyId: number | null) => {
+    if (!companyId) return { documentTypes: [], templates: [] };
+    const rows = await app.db
+      .select()
+      .from(companyTemplate)
+      .where(eq(companyTemplate.company_id, companyId))
+      .orderBy(companyTemplate.document_type);
+    const templates = await Promise.all(rows.map(statusOf));
+    return { documentTypes: templates.filter((t) => t.usable).map((t) => t.document_type), templates };
+  });
+
   r.get(
     '/api/admin/company/templates/:companyId/permission',
     {
@@ -210,19 +233,13 @@ export function registerCompanyTemplateRoutes(app: FastifyInstance) {
         tags,
         params: companyParams,
         response: {
-          200: z.object({ documentTypes: z.array(z.string()), templates: z.array(templateStatusSchema) }),
+          200: templatePermissionSchema,
         },
       },
     },
     async (req) => {
       await findRecord(app.db, companyKind, req.params.companyId, currentUser(req));
-      const rows = await app.db
-        .select()
-        .from(companyTemplate)
-        .where(eq(companyTemplate.company_id, req.params.companyId))
-        .orderBy(companyTemplate.document_type);
-      const templates = await Promise.all(rows.map(statusOf));
-      return { documentTypes: templates.filter((t) => t.usable).map((t) => t.document_type), templates };
+      return app.templatePermission(req.params.companyId);
     },
   );
 
