@@ -44,10 +44,13 @@ describe('navigation', () => {
     const query = new URL(page.url()).searchParams;
     expect(query.get('page')).toBe('1');
     expect(query.get('itemsPerPage')).toBe('10');
+    // the list follows: only the company of the chosen construction
+    await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(1);
 
     await page.getByRole('combobox', { name: 'Công trình' }).click();
     await page.getByRole('option', { name: 'Tất cả công trình' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('constructionId')).toBe('-1');
+    await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBeGreaterThan(1);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

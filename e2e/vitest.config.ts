@@ -12,5 +12,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // the UI answers after a request or two: poll for up to 10 s
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

@@ -7,6 +7,8 @@ export const resource: ResourceDescription = {
   apiBase: 'admin/company',
   routeBase: '/management/company',
   titleField: 'name',
+  // the server narrows companies to the selected construction's company once the user picks one
+  scopedByConstruction: 'explicit',
   columns: [
     { field: 'code', width: 130 },
     { field: 'name', flex: 2, minWidth: 200 },

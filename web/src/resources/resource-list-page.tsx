@@ -21,7 +21,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridRowId, type GridSortModel } from '@mui/x-data-grid';
 import { enUS, viVN } from '@mui/x-data-grid/locales';
 import { statusFilters } from '@sitepay/domain/common.schema';
 import { useQuery } from '@tanstack/react-query';
@@ -40,6 +40,7 @@ import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
 
 const SEARCH_DEBOUNCE_MS = 400;
 const MAX_GRID_PAGE_SIZE = 100;
+const NO_ROWS: ResourceRecord[] = [];
 
 type Pending = { action: StatusAction; record: ResourceRecord } | null;
 
@@ -56,7 +57,12 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
     ...list,
     sortBy: list.sortBy ?? resource.defaultSort?.field,
     sortDesc: list.sortBy ? list.sortDesc : resource.defaultSort?.desc,
-    constructionId: resource.scopedByConstruction ? (list.constructionId ?? selectedConstruction) : undefined,
+    constructionId:
+      resource.scopedByConstruction === true
+        ? (list.constructionId ?? selectedConstruction)
+        : resource.scopedByConstruction === 'explicit'
+          ? list.constructionId
+          : undefined,
   };
   const query = useQuery(resourceListQuery(resource, effective));
   const statusAction = useStatusAction(resource);
@@ -80,6 +86,8 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
     return () => clearTimeout(timer);
   }, [search, list.search, params, setParams]);
 
+  const rows = query.data?.items ?? NO_ROWS;
+  const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row.id as GridRowId, index])), [rows]);
   // Rebuilt when the language, the page or the rules change (labels, row numbers, allowed actions).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the listed inputs are what the columns depend on
   const columns = useMemo<GridColDef<ResourceRecord>[]>(() => {
@@ -89,8 +97,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
       width: 60,
       sortable: false,
       disableColumnMenu: true,
-      renderCell: ({ api, id }) =>
-        rowNumber(api.getRowIndexRelativeToVisibleRows(id), list.itemsPerPage, list.page),
+      renderCell: ({ id }) => rowNumber(rowIndex.get(id) ?? 0, list.itemsPerPage, list.page),
     };
     const described = resource.columns.map<GridColDef<ResourceRecord>>((column) => ({
       field: column.field,
@@ -129,7 +136,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
       ),
     };
     return [numbered, ...described, actionColumn];
-  }, [resource, lang, i18n.language, list.page, list.itemsPerPage, ability, ability.rules]);
+  }, [resource, lang, i18n.language, list.page, list.itemsPerPage, ability, ability.rules, rowIndex]);
 
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -141,7 +148,6 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
   const sortModel: GridSortModel = list.sortBy
     ? [{ field: list.sortBy, sort: list.sortDesc ? 'desc' : 'asc' }]
     : [];
-  const rows = query.data?.items ?? [];
   const title = t(`resources.${resource.name}.plural`);
   const recordName = pending ? String(pending.record[resource.titleField] ?? pending.record.id) : '';
 

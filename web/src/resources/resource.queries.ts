@@ -11,7 +11,7 @@ export const resourceListQuery = (resource: ResourceDescription, params: ListPar
     queryKey: ['resource', resource.name, 'list', params],
     queryFn: ({ signal }) =>
       api.get<Page<ResourceRecord>>(endpointsOf(resource).paging, {
-        query: toApiQuery(params, resource.scopedByConstruction ?? false),
+        query: toApiQuery(params, Boolean(resource.scopedByConstruction)),
         signal,
       }),
     placeholderData: keepPreviousData,

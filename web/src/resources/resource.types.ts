@@ -46,8 +46,12 @@ export type ResourceDescription = {
   endpoints?: Partial<ResourceEndpoints>;
   /** The field that names a record in confirmations and the view title. */
   titleField: string;
-  /** Lists filtered by the construction selector send its constructionId. */
-  scopedByConstruction?: boolean;
+  /**
+   * How the top bar's construction selector filters the list: `true` sends its value (the query's
+   * constructionId, else the first construction); `'explicit'` only a constructionId the URL carries
+   * (a choice the user made), so records tied to no construction yet stay in sight by default.
+   */
+  scopedByConstruction?: boolean | 'explicit';
   columns: ColumnSpec[];
   defaultSort?: { field: string; desc: boolean };
   form: {
