@@ -10,6 +10,7 @@ import { AppLayout } from './layout/app-layout.tsx';
 import { loadChunk } from './lazy.ts';
 import { PageLoading } from './pages/page-loading.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
+import { ForbiddenPage, NotFoundPage, ServerErrorPage } from './pages/status-pages.tsx';
 import { plannedRoutes, sectionRedirects } from './route-table.ts';
 
 type Kind = 'list' | 'create' | 'update' | 'view';
@@ -61,9 +62,10 @@ const page = <K extends string>(load: () => Promise<Record<K, React.ComponentTyp
 
 export const routes: RouteObject[] = [
   { path: '/auth/login', ...page(() => import('./pages/login-page.tsx'), 'LoginPage') },
-  { path: '/403', ...page(() => import('./pages/status-pages.tsx'), 'ForbiddenPage') },
-  { path: '/404', ...page(() => import('./pages/status-pages.tsx'), 'NotFoundPage') },
-  { path: '/500', ...page(() => import('./pages/status-pages.tsx'), 'ServerErrorPage') },
+  // small and needed when things go wrong: part of the first bundle
+  { path: '/403', Component: ForbiddenPage },
+  { path: '/404', Component: NotFoundPage },
+  { path: '/500', Component: ServerErrorPage },
   {
     id: 'app',
     path: '/',
@@ -89,7 +91,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  { path: '*', ...page(() => import('./pages/status-pages.tsx'), 'NotFoundPage') },
+  { path: '*', Component: NotFoundPage },
 ];
 
 export const router = createBrowserRouter(routes);
