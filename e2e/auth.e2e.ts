@@ -1,6 +1,6 @@
 /** Signing in and out: the way back to the page asked for, field messages, the server's refusal. */
 import { afterAll, describe, expect, test } from 'vitest';
-import { closeBrowser, login, openPage, signedIn } from './support/browser.ts';
+import { ADMIN_PASSWORD, ADMIN_USER, closeBrowser, login, openPage, signedIn } from './support/browser.ts';
 
 afterAll(closeBrowser);
 
@@ -113,6 +113,24 @@ describe('session', () => {
     await page.goto('/management/company/list');
     await page.getByText('Phiên làm việc đã hết hạn. Vui lòng đăng nhập lại!').first().waitFor();
     await page.waitForURL(/\/auth\/login\?redirect=%2Fmanagement%2Fcompany%2Flist/);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('the login form works from the keyboard alone', async () => {
+    const { page, context, consoleErrors } = await openPage();
+    await page.goto('/auth/login?redirect=%2Fmanagement%2Fcompany%2Flist');
+    await page.locator('input[name="user_name"]:focus').waitFor(); // focus starts in the user name
+    await page.keyboard.type(ADMIN_USER);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(ADMIN_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/management/company/list');
+    // on a fresh page the skip link is the first stop
+    await page.reload();
+    await page.getByRole('heading', { name: 'Công ty' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Chuyển đến nội dung chính');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -11,6 +11,10 @@ describe('navigation', () => {
     await page.waitForURL((url) => url.pathname === '/about-me');
     await page.getByRole('heading', { name: /Xin chào/ }).waitFor();
 
+    let permissionCalls = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/account/permissions') permissionCalls += 1;
+    });
     const nav = page.getByRole('navigation', { name: 'menu' });
     // the group opens on click; its entry leads to the list
     const management = nav.getByRole('button', { name: 'Quản lý' });
@@ -21,6 +25,7 @@ describe('navigation', () => {
       .poll(() => nav.getByRole('link', { name: 'Công ty' }).getAttribute('aria-current'))
       .toBe('page');
     await page.getByRole('navigation', { name: 'Đường dẫn' }).getByText('Công ty').waitFor();
+    expect(permissionCalls).toBe(1); // the rules are fetched again before the navigation
 
     // hidden entries (profile, the create screens) are not in the drawer
     expect(await nav.getByRole('link', { name: 'Hồ sơ cá nhân' }).count()).toBe(0);
