@@ -44,9 +44,16 @@ describe('formatDate', () => {
     expect(formatDate('2024-03-05', 'en')).toBe('03/05/2024');
   });
 
-  it('shows a timestamp by the date it carries, without shifting the day', () => {
-    expect(formatDate('2024-03-05T23:30:00Z', 'vi')).toBe('05/03/2024');
-    expect(formatDate('2024-03-05T00:30:00+07:00', 'en')).toBe('03/05/2024');
+  it('shows a timestamp by the day it is where the reader is (Vietnam: UTC+7)', () => {
+    const before = process.env.TZ;
+    process.env.TZ = 'Asia/Ho_Chi_Minh';
+    try {
+      expect(formatDate('2024-03-05T20:30:00Z', 'vi')).toBe('06/03/2024');
+      expect(formatDate('2024-03-05T00:30:00+07:00', 'en')).toBe('03/05/2024');
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
   });
 
   it('refuses a malformed stored date', () => {
@@ -74,3 +81,4 @@ describe('formatBuildTime', () => {
     expect(() => formatBuildTime('yesterday')).toThrow(RangeError);
   });
 });
+

@@ -44,7 +44,16 @@ export const parseDateInput = (text: string): string | null => {
  * stored date is a bug to surface, not to display.
  */
 export const formatDate = (iso: string, lang: 'vi' | 'en'): string => {
-  const match = ISO_DATE_PREFIX.exec(iso.trim());
+  const text = iso.trim();
+  // A timestamp (created_at…) is a moment: show the day it was where the reader is (Vietnam is
+  // UTC+7, so 20:00 UTC is already the next day there). A bare date is shown as written.
+  if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
+    const time = new Date(text);
+    if (Number.isNaN(time.getTime())) throw new RangeError(`Not an ISO date: ${JSON.stringify(iso)}`);
+    const [y, m, d] = [pad(time.getFullYear(), 4), pad(time.getMonth() + 1), pad(time.getDate())];
+    return lang === 'en' ? `${m}/${d}/${y}` : `${d}/${m}/${y}`;
+  }
+  const match = ISO_DATE_PREFIX.exec(text);
   const valid = match && toIsoDate(Number(match[1]), Number(match[2]), Number(match[3]));
   if (!match || !valid) throw new RangeError(`Not an ISO date: ${JSON.stringify(iso)}`);
   const [, year, month, day] = match;

@@ -79,8 +79,12 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   // external
   await app.register(helmet, {
+    // HSTS and upgrade-insecure-requests would make browsers fetch assets over HTTPS, which the app
+    // itself does not serve: a TLS-terminating proxy in front adds HSTS where it belongs.
+    hsts: false,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: null,
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -128,7 +132,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
 /** The built web app, with client-side routes falling back to index.html. */
 function serveWeb(app: FastifyInstance, root: string) {
-  app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  // serve: false — the public route below sends the files, so that no asset route needs a token
+  app.register(fastifyStatic, { root, serve: false, index: false, maxAge: '1y', immutable: true });
   const indexHtml = fs.readFileSync(path.join(root, 'index.html'));
   const sendIndex = (_req: unknown, reply: import('fastify').FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
