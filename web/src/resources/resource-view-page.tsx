@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAbility } from '../app/use-ability.ts';
+import { HistoryPanel } from '../components/history-panel.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { currentLang } from '../i18n/i18n.ts';
 import { formatValue } from './format-value.ts';
@@ -48,39 +49,42 @@ export function ResourceViewPage({ resource }: { resource: ResourceDescription }
   );
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ mr: 'auto' }}>
-          {String(data[resource.titleField] ?? '')}
-        </Typography>
-        <StatusChip status={data.status} />
-      </Box>
-      {fields.map((name) => row(label(name), formatValue(data[name], kindOf(name), lang)))}
-      <Divider sx={{ my: 2 }} />
-      {row(t('common.createdAt'), formatValue(data.created_at, 'date', lang))}
-      {row(t('common.createdBy'), String(data.created_by ?? ''))}
-      {row(t('common.updatedAt'), formatValue(data.updated_at, 'date', lang))}
-      {row(t('common.updatedBy'), String(data.updated_by ?? ''))}
-      <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', mt: 3, flexWrap: 'wrap' }}>
-        <Button
-          component={RouterLink}
-          to={`${resource.routeBase}/list`}
-          startIcon={<ArrowBackIcon />}
-          color="inherit"
-        >
-          {t('common.back')}
-        </Button>
-        {data.status !== 'D' && ability.can('update', resource.name) && (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
+          <Typography variant="h5" component="h1" sx={{ mr: 'auto' }}>
+            {String(data[resource.titleField] ?? '')}
+          </Typography>
+          <StatusChip status={data.status} />
+        </Box>
+        {fields.map((name) => row(label(name), formatValue(data[name], kindOf(name), lang)))}
+        <Divider sx={{ my: 2 }} />
+        {row(t('common.createdAt'), formatValue(data.created_at, 'date', lang))}
+        {row(t('common.createdBy'), String(data.created_by ?? ''))}
+        {row(t('common.updatedAt'), formatValue(data.updated_at, 'date', lang))}
+        {row(t('common.updatedBy'), String(data.updated_by ?? ''))}
+        <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', mt: 3, flexWrap: 'wrap' }}>
           <Button
             component={RouterLink}
-            to={`${resource.routeBase}/update/${data.id}`}
-            variant="contained"
-            startIcon={<EditOutlinedIcon />}
+            to={`${resource.routeBase}/list`}
+            startIcon={<ArrowBackIcon />}
+            color="inherit"
           >
-            {t('common.edit')}
+            {t('common.back')}
           </Button>
-        )}
-      </Box>
-    </Paper>
+          {data.status !== 'D' && ability.can('update', resource.name) && (
+            <Button
+              component={RouterLink}
+              to={`${resource.routeBase}/update/${data.id}`}
+              variant="contained"
+              startIcon={<EditOutlinedIcon />}
+            >
+              {t('common.edit')}
+            </Button>
+          )}
+        </Box>
+      </Paper>
+      <HistoryPanel apiBase={resource.apiBase} id={data.id} resource={resource.name} />
+    </Box>
   );
 }

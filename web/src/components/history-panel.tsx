@@ -1,0 +1,156 @@
+/**
+ * The change history of one record, for any view page: `GET <apiBase>/history/{id}` (newest first),
+ * each entry with its action, who and when, and every changed field as old → new, labelled with
+ * `resources.<resource>.fields.<field>`. Props are a stable API shared by the generic view page and
+ * the feature pages (contracts…): `apiBase` as the API spells it ("admin/project"), the record id, and
+ * the resource's i18n name. Its query key starts with ['resource', resource], so a page that
+ * invalidates a resource's queries after a change refreshes its history too.
+ */
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import HistoryIcon from '@mui/icons-material/History';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLang } from '../i18n/i18n.ts';
+import { api } from '../lib/api-client.ts';
+import {
+  formatHistoryValue,
+  formatMoment,
+  type HistoryEntry,
+  historyActionLabel,
+  historyFieldLabel,
+} from './history-values.ts';
+
+export type HistoryPanelProps = { apiBase: string; id: number; resource: string };
+
+const PAGE = 10;
+
+export const historyQuery = ({ apiBase, id, resource }: HistoryPanelProps) =>
+  queryOptions({
+    queryKey: ['resource', resource, 'history', apiBase, id],
+    queryFn: ({ signal }) =>
+      api.get<HistoryEntry[]>(`${apiBase.replace(/\/+$/, '')}/history/${encodeURIComponent(id)}`, {
+        signal,
+      }),
+    staleTime: 0,
+  });
+
+const actionColor = (action: string) =>
+  action === 'create' || action === 'activate'
+    ? 'success'
+    : action === 'delete' || action === 'file-remove'
+      ? 'error'
+      : action === 'deactivate' || action === 'close'
+        ? 'warning'
+        : 'default';
+
+export function HistoryPanel(props: HistoryPanelProps) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const history = useQuery(historyQuery(props));
+  const [shown, setShown] = useState(PAGE);
+  const entries = history.data ?? [];
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 } }}
+      component="section"
+      aria-labelledby="history-title"
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
+        <HistoryIcon color="action" />
+        <Typography id="history-title" variant="h6" component="h2">
+          {t('history.title')}
+        </Typography>
+      </Box>
+      {history.isPending && <Skeleton variant="rounded" height={96} />}
+      {history.isError && <Alert severity="error">{t('history.loadFailed')}</Alert>}
+      {history.isSuccess && entries.length === 0 && (
+        <Typography color="text.secondary">{t('history.empty')}</Typography>
+      )}
+      <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="history-list">
+        {entries.slice(0, shown).map((entry) => (
+          <Box
+            component="li"
+            key={entry.id}
+            data-action={entry.action}
+            sx={{
+              py: 1.5,
+              borderTop: 1,
+              borderColor: 'divider',
+              '&:first-of-type': { borderTop: 0, pt: 0.5 },
+            }}
+          >
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 0.75 }}>
+              <Chip
+                size="small"
+                variant="outlined"
+                color={actionColor(entry.action)}
+                label={historyActionLabel(entry.action, t)}
+              />
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {entry.user_name ?? t('history.system')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" component="time" dateTime={entry.at}>
+                {formatMoment(entry.at, lang)}
+              </Typography>
+            </Box>
+            {Object.entries(entry.changes ?? {}).map(([field, change]) => (
+              <Box
+                key={field}
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
+                  gap: { sm: 2 },
+                  py: 0.25,
+                }}
+              >
+                <Typography variant="body2" color="text.secondary">
+                  {historyFieldLabel(props.resource, field, t)}
+                </Typography>
+                <Typography
+                  variant="body2"
+                  component="div"
+                  sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    columnGap: 0.75,
+                    wordBreak: 'break-word',
+                  }}
+                >
+                  {entry.action !== 'create' && (
+                    <>
+                      <Box component="span" sx={{ color: 'text.secondary', textDecoration: 'line-through' }}>
+                        {formatHistoryValue(field, change.old, lang, t)}
+                      </Box>
+                      <ArrowForwardIcon
+                        fontSize="inherit"
+                        aria-label={t('history.becomes')}
+                        sx={{ color: 'text.secondary' }}
+                      />
+                    </>
+                  )}
+                  <span>{formatHistoryValue(field, change.new, lang, t)}</span>
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        ))}
+      </Box>
+      {entries.length > shown && (
+        <Button size="small" onClick={() => setShown((n) => n + PAGE)} sx={{ mt: 1 }}>
+          {t('history.more', { count: entries.length - shown })}
+        </Button>
+      )}
+    </Paper>
+  );
+}
