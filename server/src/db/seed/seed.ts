@@ -106,26 +106,33 @@ async function syncEndpoints(tx: Tx, routes: RouteInfo[], menuIds: Map<string, n
       (e) => `${e.method} ${e.path}`,
     ),
   );
+  const missing = new Map<string, RouteInfo>();
   for (const route of routes) {
-    if (existing.has(`${route.method} ${route.path}`)) continue;
-    existing.add(`${route.method} ${route.path}`);
-    const [row] = await tx
-      .insert(endpoint)
-      .values({
+    const key = `${route.method} ${route.path}`;
+    if (!existing.has(key) && !missing.has(key)) missing.set(key, route);
+  }
+  if (!missing.size) return;
+  // one insert for all new endpoints, one for their menu links: a first start adds ~200 at once
+  const inserted = await tx
+    .insert(endpoint)
+    .values(
+      [...missing.values()].map((route) => ({
         method: route.method,
         path: route.path,
         endpoint_type: 'api',
         description: route.menus.join(', ') || null,
         search_text: `${route.method} ${route.path}`.toLowerCase(),
         created_by: 'system',
-      })
-      .returning({ id: endpoint.id });
-    const links = route.menus
+      })),
+    )
+    .returning({ id: endpoint.id, method: endpoint.method, path: endpoint.path });
+  const links = inserted.flatMap((row) =>
+    (missing.get(`${row.method} ${row.path}`)?.menus ?? [])
       .map((name) => menuIds.get(name))
       .filter((id): id is number => id !== undefined)
-      .map((menu_id) => ({ menu_id, endpoint_id: row!.id }));
-    if (links.length) await tx.insert(menuEndpoint).values(links).onConflictDoNothing();
-  }
+      .map((menu_id) => ({ menu_id, endpoint_id: row.id })),
+  );
+  if (links.length) await tx.insert(menuEndpoint).values(links).onConflictDoNothing();
 }
 
 async function ensureAdmin(tx: Tx, adminPassword: string | null): Promise<string | null> {
