@@ -1,10 +1,19 @@
-/** How a record's value reads in a list cell or on the view page, by kind and language. */
+/**
+ * How a record's value reads in a list cell, on the view page or in a picker, by kind and language.
+ * Pure: the pages pass the translation function.
+ */
 import { formatDate } from '@sitepay/domain/date-format';
 import { formatAmount } from '@sitepay/domain/number-format';
 import type { Lang } from '../i18n/i18n.ts';
-import type { ColumnKind } from './resource.types.ts';
+import type { ColumnKind, FieldKind } from './resource.types.ts';
 
-export function formatValue(value: unknown, kind: ColumnKind | 'textarea' | undefined, lang: Lang): string {
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A decimal without its trailing zeros: "10.00" → "10", "5.50" → "5.5". */
+export const trimDecimal = (value: string): string =>
+  /^-?\d+\.\d+$/.test(value) ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+
+export function formatValue(value: unknown, kind: ColumnKind | FieldKind | undefined, lang: Lang): string {
   if (value === null || value === undefined || value === '') return '';
   switch (kind) {
     case 'date':
@@ -20,8 +29,39 @@ export function formatValue(value: unknown, kind: ColumnKind | 'textarea' | unde
         return String(value);
       }
     case 'number':
+    case 'integer':
       return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+    case 'percent':
+      return `${trimDecimal(String(value))} %`;
+    case 'decimal':
+      return trimDecimal(String(value));
     default:
       return String(value);
   }
+}
+
+/**
+ * A value as the view page and lists show it, for the kinds that need words: an enum value by its
+ * translated label, a flag as yes/no, everything else through `formatValue`.
+ */
+export function displayValue(
+  resource: string,
+  field: string,
+  value: unknown,
+  kind: ColumnKind | FieldKind | undefined,
+  lang: Lang,
+  t: Translate,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (kind === 'choice') return t(`resources.${resource}.choices.${field}.${value}`, { defaultValue: value });
+  if (kind === 'flag' || typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
+  return formatValue(value, kind, lang);
+}
+
+/** A record as a picker names it: "CT-001 – Tòa nhà A1", or whichever of name and code it has. */
+export function optionLabel(record: Record<string, unknown>): string {
+  const code = record.code ? String(record.code) : '';
+  const name = record.name ? String(record.name) : '';
+  if (code && name) return `${code} – ${name}`;
+  return name || code || `#${String(record.id ?? '')}`;
 }

@@ -4,6 +4,7 @@
  * paths, permissions) is in `<name>.resource.ts`. Adding an ordinary entity = one line here, one
  * description file, and its `resources.<name>.*` translations.
  */
+import type { SettingName } from '@sitepay/domain/setting.schema';
 import type { ResourceDescription } from './resource.types.ts';
 
 export type ResourceEntry = {
@@ -12,6 +13,34 @@ export type ResourceEntry = {
   load: () => Promise<{ resource: ResourceDescription }>;
 };
 
+/** A settings screen: all nine share one description module. */
+const setting = (name: SettingName): ResourceEntry => ({
+  name,
+  routeBase: `/admin/setting/${name}`,
+  load: () => import('./setting.resource.ts').then((m) => ({ resource: m.settingResource(name) })),
+});
+
 export const resourceRegistry: ResourceEntry[] = [
   { name: 'company', routeBase: '/management/company', load: () => import('./company.resource.ts') },
+  { name: 'project', routeBase: '/management/project', load: () => import('./project.resource.ts') },
+  {
+    name: 'construction',
+    routeBase: '/management/construction',
+    load: () => import('./construction.resource.ts'),
+  },
+  {
+    name: 'constructor',
+    routeBase: '/management/constructor',
+    load: () => import('./constructor.resource.ts'),
+  },
+  { name: 'department', routeBase: '/admin/department', load: () => import('./department.resource.ts') },
+  setting('bank'),
+  setting('tax'),
+  setting('contract-type'),
+  setting('construction-item'),
+  setting('document-attachment'),
+  setting('transaction-type'),
+  setting('constructor-type'),
+  setting('payment-type'),
+  setting('payment-date'),
 ];

@@ -17,9 +17,8 @@ import { useMemo } from 'react';
 import { type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { z } from 'zod';
-import { ApiError } from '../lib/error-catalogue.ts';
-import { FormField } from './form-field.tsx';
+import { formDefaults } from './form-values.ts';
+import { applyServerErrors, RecordFields } from './record-fields.tsx';
 import { resourceRecordQuery, useSaveRecord } from './resource.queries.ts';
 import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
 
@@ -46,13 +45,6 @@ export function ResourceFormPage({ resource, mode }: { resource: ResourceDescrip
   );
 }
 
-/** Whether a schema field refuses an empty value, to mark it required. */
-function isRequired(schema: z.ZodType, name: string): boolean {
-  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;
-  const field = shape?.[name];
-  return field ? !field.safeParse('').success : false;
-}
-
 function ResourceForm({
   resource,
   mode,
@@ -67,8 +59,7 @@ function ResourceForm({
   const schema = mode === 'update' ? resource.form.updateSchema : resource.form.createSchema;
   const save = useSaveRecord(resource, mode === 'update' ? String(record?.id) : undefined);
   const defaults = useMemo(() => {
-    const values: Record<string, unknown> = {};
-    for (const f of resource.form.fields) values[f.name] = record?.[f.name] ?? '';
+    const values = formDefaults(resource.form.fields, record);
     if (mode === 'update') values.version = record?.version ?? 0;
     return values;
   }, [resource, record, mode]);
@@ -84,18 +75,7 @@ function ResourceForm({
       await save.mutateAsync(mode === 'update' ? { ...values, version: record?.version } : values);
       navigate(`${resource.routeBase}/list`);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        const seen = new Set<string>();
-        for (const item of error.errors) {
-          if (seen.has(item.field) || !(item.field in defaults)) continue;
-          seen.add(item.field);
-          form.setError(
-            item.field,
-            { type: 'server', message: item.message },
-            { shouldFocus: seen.size === 1 },
-          );
-        }
-      }
+      applyServerErrors(form, error, Object.keys(defaults));
     }
   });
 
@@ -107,18 +87,13 @@ function ResourceForm({
           : t('actions.update', { resource: resourceName })}
       </Typography>
       <Box component="form" noValidate onSubmit={submit}>
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          {resource.form.fields.map((spec, index) => (
-            <FormField
-              key={spec.name}
-              spec={spec}
-              control={form.control}
-              label={t(`resources.${resource.name}.fields.${spec.name}`)}
-              required={isRequired(schema, spec.name)}
-              autoFocus={index === 0}
-            />
-          ))}
-        </Box>
+        <RecordFields
+          resource={resource.name}
+          fields={resource.form.fields}
+          schema={schema}
+          form={form}
+          record={record}
+        />
         <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', mt: 3, flexWrap: 'wrap' }}>
           <Button color="inherit" onClick={() => navigate(-1)} disabled={isSubmitting}>
             {t('common.cancel')}

@@ -34,9 +34,16 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { currentLang } from '../i18n/i18n.ts';
 import { PAGE_SIZE_OPTIONS, readListParams, rowNumber, withParams } from '../lib/list-params.ts';
-import { formatValue } from './format-value.ts';
+import { displayValue } from './format-value.ts';
+import {
+  actionIcons,
+  FlagChip,
+  offeredActions,
+  type PendingAction,
+  RecordActionDialog,
+} from './record-actions.tsx';
 import { resourceListQuery, type StatusAction, useStatusAction } from './resource.queries.ts';
-import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
+import type { RecordAction, ResourceDescription, ResourceRecord } from './resource.types.ts';
 
 const SEARCH_DEBOUNCE_MS = 400;
 const MAX_GRID_PAGE_SIZE = 100;
@@ -67,6 +74,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
   const query = useQuery(resourceListQuery(resource, effective));
   const statusAction = useStatusAction(resource);
   const [pending, setPending] = useState<Pending>(null);
+  const [pendingAction, setPendingAction] = useState<PendingAction>(null);
   const ability = useAbility();
   const theme = useTheme();
   const subject = resource.name;
@@ -110,15 +118,22 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
       renderCell:
         column.kind === 'status'
           ? ({ value }) => <StatusChip status={String(value ?? '')} />
-          : ({ value }) => formatValue(value, column.kind, lang),
-      ...(column.kind === 'amount' || column.kind === 'number'
+          : column.kind === 'flag'
+            ? ({ value }) =>
+                value === true ? <FlagChip resource={resource.name} field={column.field} /> : null
+            : ({ value }) => displayValue(resource.name, column.field, value, column.kind, lang, t),
+      ...(column.kind === 'amount' || column.kind === 'number' || column.kind === 'percent'
         ? { align: 'right', headerAlign: 'right' }
         : {}),
     }));
+    // room for every icon a row may show: view, edit, status, delete and the description's own
+    const iconCount =
+      [actions.view, actions.update, actions.status, actions.delete].filter(Boolean).length +
+      (resource.recordActions?.length ?? 0);
     const actionColumn: GridColDef<ResourceRecord> = {
       field: '__actions',
       headerName: t('common.actions'),
-      width: 150,
+      width: Math.max(110, 14 + iconCount * 34),
       sortable: false,
       disableColumnMenu: true,
       renderCell: ({ row }) => (
@@ -131,7 +146,9 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
             status: actions.status && row.status !== 'D' && ability.can('update', subject),
             delete: actions.delete && row.status !== 'D' && ability.can('delete', subject),
           }}
+          extra={offeredActions(resource, row, ability)}
           onAction={(action) => setPending({ action, record: row })}
+          onExtra={(action) => setPendingAction({ action, record: row })}
         />
       ),
     };
@@ -273,6 +290,11 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
         onClose={() => setPending(null)}
         onConfirm={() => pending && statusAction.mutate(pending, { onSettled: () => setPending(null) })}
       />
+      <RecordActionDialog
+        resource={resource}
+        pending={pendingAction}
+        onClose={() => setPendingAction(null)}
+      />
     </Paper>
   );
 }
@@ -281,12 +303,16 @@ function RowActions({
   row,
   resource,
   show,
+  extra,
   onAction,
+  onExtra,
 }: {
   row: ResourceRecord;
   resource: ResourceDescription;
   show: { view: boolean; update: boolean; status: boolean; delete: boolean };
+  extra: RecordAction[];
   onAction: (action: StatusAction) => void;
+  onExtra: (action: RecordAction) => void;
 }) {
   const { t } = useTranslation();
   const name = String(row[resource.titleField] ?? row.id);
@@ -317,6 +343,18 @@ function RowActions({
           : button(t('common.activate'), <CheckCircleOutlineIcon fontSize="small" color="success" />, {
               onClick: () => onAction('active'),
             }))}
+      {extra.map((action) => {
+        const Icon = actionIcons[action.icon ?? 'lock'];
+        return (
+          <Box key={action.key} component="span" sx={{ display: 'contents' }}>
+            {button(
+              t(`resources.${resource.name}.actions.${action.key}`),
+              <Icon fontSize="small" color={action.color ?? 'primary'} />,
+              { onClick: () => onExtra(action) },
+            )}
+          </Box>
+        );
+      })}
       {show.delete &&
         button(t('common.delete'), <DeleteOutlineIcon fontSize="small" color="error" />, {
           onClick: () => onAction('delete'),

@@ -4,7 +4,13 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api-client.ts';
 import { type ListParams, toApiQuery } from '../lib/list-params.ts';
-import { endpointsOf, type ResourceDescription, type ResourceRecord, withId } from './resource.types.ts';
+import {
+  endpointsOf,
+  type RecordAction,
+  type ResourceDescription,
+  type ResourceRecord,
+  withId,
+} from './resource.types.ts';
 
 export const resourceListQuery = (resource: ResourceDescription, params: ListParams) =>
   queryOptions({
@@ -25,6 +31,22 @@ export const resourceRecordQuery = (resource: ResourceDescription, id: string) =
     staleTime: 0,
   });
 
+/** A picker's options: an API list answering an array (`admin/project/list/all`). */
+export const referenceOptionsQuery = (endpoint: string) =>
+  queryOptions({
+    queryKey: ['options', endpoint],
+    queryFn: ({ signal }) => api.get<ResourceRecord[]>(endpoint, { signal }),
+    staleTime: 0,
+  });
+
+/** Records listed under a record's view page (a project's constructions, a contractor's beneficiaries). */
+export const relatedListQuery = (resourceName: string, key: string, path: string) =>
+  queryOptions({
+    queryKey: ['resource', resourceName, 'related', key, path],
+    queryFn: ({ signal }) => api.get<ResourceRecord[]>(path, { signal }),
+    staleTime: 0,
+  });
+
 export type StatusAction = 'active' | 'deactive' | 'delete';
 
 /** Activate, deactivate or delete a record, sending the version it was read at. */
@@ -41,8 +63,34 @@ export function useStatusAction(resource: ResourceDescription) {
       const path = action === 'active' ? paths.active : paths.deactivate;
       return api.patch<ResourceRecord>(withId(path, record.id), body, { action: label });
     },
-    onSettled: () => client.invalidateQueries({ queryKey: ['resource', resource.name] }),
+    onSettled: () => invalidateResource(client, resource.name),
   });
+}
+
+/** A description's own state change (closing a construction…), sending the version read. */
+export function useRecordAction(resource: ResourceDescription) {
+  const client = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: ({ action, record }: { action: RecordAction; record: ResourceRecord }) => {
+      const label = t(`resources.${resource.name}.actions.${action.key}`);
+      const path = withId(action.path, record.id);
+      const body = { version: record.version };
+      const options = { action: label };
+      if (action.method === 'POST') return api.post<ResourceRecord>(path, body, options);
+      if (action.method === 'PUT') return api.put<ResourceRecord>(path, body, options);
+      return api.patch<ResourceRecord>(path, body, options);
+    },
+    onSettled: () => invalidateResource(client, resource.name),
+  });
+}
+
+/** Everything shown of a resource (lists, records, related sections, history) and the pickers. */
+export function invalidateResource(client: ReturnType<typeof useQueryClient>, name: string) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: ['resource', name] }),
+    client.invalidateQueries({ queryKey: ['options'] }),
+  ]);
 }
 
 /** Create, or update with the version read. */
@@ -66,6 +114,6 @@ export function useSaveRecord(resource: ResourceDescription, id: string | undefi
         fieldLabel,
       });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['resource', resource.name] }),
+    onSuccess: () => invalidateResource(client, resource.name),
   });
 }

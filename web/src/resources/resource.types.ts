@@ -1,10 +1,17 @@
 /**
  * What a resource description says. One object per entity drives the generic list, form and view
- * pages; labels come from i18n keys `resources.<name>.name|plural|fields.<field>`.
+ * pages; labels come from i18n keys `resources.<name>.name|plural|fields.<field>`, choice labels from
+ * `resources.<name>.choices.<field>.<value>`, flag chips from `resources.<name>.flags.<field>`, extra
+ * actions from `resources.<name>.actions|confirm.<key>`, related sections from
+ * `resources.<name>.related.<key>.*`.
  */
 import type { z } from 'zod';
 
-export type ColumnKind = 'text' | 'date' | 'amount' | 'number' | 'status';
+/**
+ * How a value reads in a list cell or on the view page: `percent` "10 %", `choice` the translated
+ * label of an enum value, `flag` a chip when true (e.g. a closed construction), nothing when false.
+ */
+export type ColumnKind = 'text' | 'date' | 'amount' | 'number' | 'percent' | 'status' | 'choice' | 'flag';
 
 export type ColumnSpec = {
   field: string;
@@ -18,13 +25,42 @@ export type ColumnSpec = {
   hideBelow?: 'sm' | 'md';
 };
 
-export type FieldKind = 'text' | 'textarea' | 'email' | 'tel' | 'number' | 'amount' | 'date';
+/**
+ * Form controls: `integer` and `decimal`/`percent` are typed as text and checked by the schema;
+ * `date` accepts DD/MM/YYYY, D/M/YYYY or YYYY-MM-DD and is kept as ISO; `reference` picks a record
+ * from an API list (`options`); `choice` picks one of `choices`.
+ */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'tel'
+  | 'number'
+  | 'integer'
+  | 'decimal'
+  | 'percent'
+  | 'amount'
+  | 'date'
+  | 'reference'
+  | 'choice';
+
+/** Where a reference field's options come from: an API list answering an array of records. */
+export type ReferenceSource = {
+  /** Relative to /api, e.g. 'admin/project/list/all'. */
+  endpoint: string;
+};
 
 export type FieldSpec = {
   name: string;
   kind?: FieldKind;
   /** 'full' takes the whole row on wide screens; fields are half width by default. */
   width?: 'half' | 'full';
+  /** `reference`: the list to pick from. */
+  options?: ReferenceSource;
+  /** `reference` (and a bare id): the display column the API adds (`project_name`), for the view page. */
+  display?: string;
+  /** `choice`: the allowed values, labelled `resources.<name>.choices.<field>.<value>`. */
+  choices?: readonly string[];
 };
 
 /** API paths relative to /api; `{id}` is replaced. Defaults follow SPEC §7's common spelling. */
@@ -37,6 +73,73 @@ export type ResourceEndpoints = {
   deactivate: string;
   delete: string;
 };
+
+/**
+ * A state change beyond activate/deactivate/delete (closing a construction): one call sending the
+ * record's version, asked for with a confirmation, offered on the list row and the view page.
+ */
+export type RecordAction = {
+  /** i18n: `resources.<name>.actions.<key>` (label) and `resources.<name>.confirm.<key>` (question). */
+  key: string;
+  method: 'PATCH' | 'POST' | 'PUT';
+  /** With `{id}`; the body is `{version}`. */
+  path: string;
+  /** Offered only when this holds (e.g. not closed yet); never on a deleted record. */
+  when?: (record: ResourceRecord) => boolean;
+  color?: 'primary' | 'warning' | 'error' | 'success';
+  icon?: 'lock' | 'lockOpen';
+};
+
+/**
+ * Existing records linked to this one (a project's constructions): listed, linked by picking from
+ * the candidates, unlinked with a confirmation. Texts: `resources.<name>.related.<key>.title|add|
+ * remove|confirmRemove|pick|empty|none`; column labels from `resources.<childResource>.fields`.
+ */
+export type LinkedSection = {
+  kind: 'linked';
+  key: string;
+  childResource: string;
+  /** The linked records, an array; `{id}` is this record's id. */
+  list: string;
+  columns: ColumnSpec[];
+  titleField: string;
+  /** Where a linked record opens, `{id}` its id. */
+  viewRoute?: string;
+  add?: {
+    /** Records that may be linked, an array; `{id}` is this record's id. */
+    candidates: string;
+    /** POST; `{id}` is this record's id. */
+    path: string;
+    body: (parentId: number, ids: number[]) => unknown;
+  };
+  remove?: {
+    /** DELETE; `{id}` is this record's id. */
+    path: string;
+    body: (parentId: number, child: ResourceRecord) => unknown;
+  };
+};
+
+/**
+ * Records owned by this one and edited in place (a contractor's beneficiaries): listed, created,
+ * edited and deleted in a dialog on the view page, each with its own change history. Texts:
+ * `resources.<name>.related.<key>.title|empty`; fields from `resources.<childResource>.fields`.
+ */
+export type ChildrenSection = {
+  kind: 'children';
+  key: string;
+  childResource: string;
+  /** The child kind's API base (`beneficiary`): create, update/{id}, delete/{id}, history/{id}. */
+  apiBase: string;
+  /** The children, an array; `{id}` is this record's id. */
+  list: string;
+  /** The child's field holding this record's id, sent on create. */
+  parentField: string;
+  columns: ColumnSpec[];
+  titleField: string;
+  form: { fields: FieldSpec[]; createSchema: z.ZodType; updateSchema: z.ZodType };
+};
+
+export type RelatedSection = LinkedSection | ChildrenSection;
 
 export type ResourceDescription = {
   /** i18n key and CASL subject (the menu name). */
@@ -61,8 +164,14 @@ export type ResourceDescription = {
   };
   /** Fields the view page shows; defaults to the form's fields. */
   viewFields?: string[];
+  /** Boolean fields shown as a chip beside the status on the view page when true (`closed`). */
+  flags?: string[];
   /** Actions a row offers; all by default. */
   actions?: { view?: boolean; update?: boolean; status?: boolean; delete?: boolean; create?: boolean };
+  /** State changes of this kind beyond the usual ones. */
+  recordActions?: RecordAction[];
+  /** Sections under the view page's fields. */
+  related?: RelatedSection[];
 };
 
 export type ResourceRecord = { id: number; status: string; version: number } & Record<string, unknown>;

@@ -1,0 +1,79 @@
+/**
+ * Contractors (/management/constructor, API /constructor): shared master data, not filtered by the
+ * construction selector. Special: the contractor's beneficiaries (payee, bank, account) are listed,
+ * added, edited and deleted on its view page, each with its own change history.
+ */
+import {
+  beneficiaryInputSchema,
+  beneficiaryUpdateSchema,
+  constructorInputSchema,
+  constructorUpdateSchema,
+} from '@sitepay/domain/constructor.schema';
+import type { ResourceDescription } from './resource.types.ts';
+
+export const resource: ResourceDescription = {
+  name: 'constructor',
+  apiBase: 'constructor',
+  routeBase: '/management/constructor',
+  titleField: 'name',
+  columns: [
+    { field: 'code', width: 120 },
+    { field: 'name', flex: 2, minWidth: 200 },
+    { field: 'tax_code', width: 130, hideBelow: 'md' },
+    { field: 'constructor_type_name', flex: 1, minWidth: 140, hideBelow: 'md', sortable: false },
+    { field: 'status', kind: 'status', width: 140 },
+  ],
+  defaultSort: { field: 'created_at', desc: true },
+  form: {
+    createSchema: constructorInputSchema,
+    updateSchema: constructorUpdateSchema,
+    fields: [
+      { name: 'code' },
+      { name: 'name' },
+      { name: 'tax_code' },
+      {
+        name: 'constructor_type_id',
+        kind: 'reference',
+        options: { endpoint: 'constructor-type/list/all' },
+        display: 'constructor_type_name',
+      },
+      { name: 'phone', kind: 'tel' },
+      { name: 'email', kind: 'email' },
+      { name: 'address', width: 'full' },
+      { name: 'note', kind: 'textarea', width: 'full' },
+    ],
+  },
+  related: [
+    {
+      kind: 'children',
+      key: 'beneficiaries',
+      childResource: 'beneficiary',
+      apiBase: 'beneficiary',
+      list: 'beneficiary/get-by-constructor/{id}',
+      parentField: 'constructor_id',
+      titleField: 'name',
+      columns: [
+        { field: 'name' },
+        { field: 'bank_name', hideBelow: 'sm' },
+        { field: 'account_number' },
+        { field: 'branch', hideBelow: 'md' },
+      ],
+      form: {
+        createSchema: beneficiaryInputSchema,
+        updateSchema: beneficiaryUpdateSchema,
+        fields: [
+          { name: 'name' },
+          {
+            name: 'bank_id',
+            kind: 'reference',
+            options: { endpoint: 'bank/list/all' },
+            display: 'bank_name',
+          },
+          { name: 'account_number' },
+          { name: 'branch' },
+          { name: 'note', kind: 'textarea' },
+        ],
+      },
+    },
+  ],
+};

@@ -1,0 +1,249 @@
+/**
+ * Records the viewed one owns, edited in place (a contractor's beneficiaries): listed; created and
+ * edited in a dialog with the child's own fields and schema (server field errors on the fields);
+ * deleted after a confirmation; each with its change history in a dialog. Calls go to the child's
+ * API base (`create`, `update/{id}`, `delete/{id}`, `history/{id}`) with the version read.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import SaveIcon from '@mui/icons-material/Save';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { type FieldValues, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useAbility } from '../app/use-ability.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { HistoryPanel } from '../components/history-panel.tsx';
+import { api } from '../lib/api-client.ts';
+import { formDefaults } from './form-values.ts';
+import { applyServerErrors, RecordFields } from './record-fields.tsx';
+import { RelatedTable } from './related-table.tsx';
+import { invalidateResource, relatedListQuery } from './resource.queries.ts';
+import {
+  type ChildrenSection as ChildrenSectionSpec,
+  type ResourceDescription,
+  type ResourceRecord,
+  withId,
+} from './resource.types.ts';
+
+type Props = { resource: ResourceDescription; section: ChildrenSectionSpec; parent: ResourceRecord };
+
+export function ChildrenSection({ resource, section, parent }: Props) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const client = useQueryClient();
+  const base = section.apiBase.replace(/\/+$/, '');
+  const childName = t(`resources.${section.childResource}.name`);
+  const list = useQuery(relatedListQuery(resource.name, section.key, withId(section.list, parent.id)));
+  const [editing, setEditing] = useState<ResourceRecord | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ResourceRecord | null>(null);
+  const [history, setHistory] = useState<ResourceRecord | null>(null);
+  const canChange = parent.status !== 'D' && ability.can('update', resource.name);
+  const refresh = () =>
+    Promise.all([
+      invalidateResource(client, resource.name),
+      invalidateResource(client, section.childResource),
+    ]);
+  const nameOf = (row: ResourceRecord) => String(row[section.titleField] ?? row.id);
+
+  const remove = useMutation({
+    mutationFn: (row: ResourceRecord) =>
+      api.delete(
+        `${base}/delete/${row.id}`,
+        { version: row.version },
+        {
+          action: t('actions.delete', { resource: childName }),
+        },
+      ),
+    onSettled: refresh,
+  });
+
+  const iconButton = (label: string, icon: React.ReactNode, onClick: () => void) => (
+    <Tooltip title={label}>
+      <IconButton size="small" onClick={onClick} aria-label={label}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" data-section={section.key}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1.5 }}>
+        <Typography variant="h6" component="h2">
+          {t(`resources.${resource.name}.related.${section.key}.title`)}
+        </Typography>
+        {list.data && <Chip size="small" label={list.data.length} />}
+        <Box sx={{ flex: 1 }} />
+        {canChange && (
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            {t('actions.create', { resource: childName })}
+          </Button>
+        )}
+      </Box>
+      {list.isPending ? (
+        <Skeleton variant="rounded" height={80} />
+      ) : (
+        <RelatedTable
+          childResource={section.childResource}
+          columns={section.columns}
+          rows={list.data ?? []}
+          empty={t(`resources.${resource.name}.related.${section.key}.empty`)}
+          label={t(`resources.${resource.name}.related.${section.key}.title`)}
+          actions={(row) => (
+            <>
+              {iconButton(`${t('history.title')}: ${nameOf(row)}`, <HistoryIcon fontSize="small" />, () =>
+                setHistory(row),
+              )}
+              {canChange &&
+                iconButton(`${t('common.edit')}: ${nameOf(row)}`, <EditOutlinedIcon fontSize="small" />, () =>
+                  setEditing(row),
+                )}
+              {canChange &&
+                iconButton(
+                  `${t('common.delete')}: ${nameOf(row)}`,
+                  <DeleteOutlineIcon fontSize="small" color="error" />,
+                  () => setDeleting(row),
+                )}
+            </>
+          )}
+        />
+      )}
+      {editing && (
+        <ChildFormDialog
+          section={section}
+          parent={parent}
+          record={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('actions.delete', { resource: childName })}
+        message={deleting ? t('confirm.delete', { resource: childName, name: nameOf(deleting) }) : ''}
+        color="error"
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting, { onSettled: () => setDeleting(null) })}
+      />
+      <Dialog open={history !== null} onClose={() => setHistory(null)} fullWidth maxWidth="md">
+        <DialogTitle>{history ? nameOf(history) : ''}</DialogTitle>
+        <DialogContent>
+          {history && <HistoryPanel apiBase={base} id={history.id} resource={section.childResource} />}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setHistory(null)}>{t('common.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}
+
+function ChildFormDialog({
+  section,
+  parent,
+  record,
+  onClose,
+  onSaved,
+}: {
+  section: ChildrenSectionSpec;
+  parent: ResourceRecord;
+  record?: ResourceRecord;
+  onClose: () => void;
+  onSaved: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const base = section.apiBase.replace(/\/+$/, '');
+  const childName = t(`resources.${section.childResource}.name`);
+  const schema = record ? section.form.updateSchema : section.form.createSchema;
+  const defaults = useMemo(() => {
+    const values = formDefaults(section.form.fields, record);
+    values[section.parentField] = parent.id;
+    if (record) values.version = record.version;
+    return values;
+  }, [section, record, parent.id]);
+  const form = useForm<FieldValues>({
+    resolver: zodResolver(schema as never) as never,
+    defaultValues: defaults,
+  });
+  const fieldLabel = (field: string) =>
+    t(`resources.${section.childResource}.fields.${field}`, { defaultValue: field });
+  const save = useMutation({
+    mutationFn: (values: Record<string, unknown>) =>
+      record
+        ? api.put(
+            `${base}/update/${record.id}`,
+            { ...values, version: record.version },
+            {
+              action: t('actions.update', { resource: childName }),
+              fieldLabel,
+            },
+          )
+        : api.post(`${base}/create`, values, {
+            action: t('actions.create', { resource: childName }),
+            fieldLabel,
+          }),
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      await onSaved();
+      onClose();
+    } catch (error) {
+      applyServerErrors(form, error, Object.keys(defaults));
+    }
+  });
+  const busy = form.formState.isSubmitting;
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle>
+          {record
+            ? t('actions.update', { resource: childName })
+            : t('actions.create', { resource: childName })}
+        </DialogTitle>
+        <DialogContent>
+          <Box sx={{ pt: 1 }}>
+            <RecordFields
+              resource={section.childResource}
+              fields={section.form.fields}
+              schema={schema}
+              form={form}
+              record={record}
+              columns={1}
+            />
+          </Box>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button color="inherit" onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
+          >
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The small table of a view page's related section: the section's columns (labels from the child
+ * resource), status and flag chips, and a last cell of row actions the section supplies. Scrolls
+ * sideways on phones rather than squeezing.
+ */
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTranslation } from 'react-i18next';
+import { StatusChip } from '../components/status-chip.tsx';
+import { currentLang } from '../i18n/i18n.ts';
+import { displayValue } from './format-value.ts';
+import { FlagChip } from './record-actions.tsx';
+import type { ColumnSpec, ResourceRecord } from './resource.types.ts';
+
+type Props = {
+  childResource: string;
+  columns: ColumnSpec[];
+  rows: ResourceRecord[];
+  empty: string;
+  actions?: (row: ResourceRecord) => React.ReactNode;
+  label: string;
+};
+
+export function RelatedTable({ childResource, columns, rows, empty, actions, label }: Props) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const shown = columns.filter((c) => !((c.hideBelow === 'md' && narrow) || (c.hideBelow === 'sm' && phone)));
+  if (rows.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ py: 1 }}>
+        {empty}
+      </Typography>
+    );
+  const cell = (column: ColumnSpec, row: ResourceRecord) => {
+    const value = row[column.field];
+    if (column.kind === 'status') return <StatusChip status={String(value ?? '')} />;
+    if (column.kind === 'flag')
+      return value === true ? <FlagChip resource={childResource} field={column.field} /> : null;
+    return displayValue(childResource, column.field, value, column.kind, lang, t);
+  };
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 48 }}>{t('common.rowNumber')}</TableCell>
+            {shown.map((c) => (
+              <TableCell
+                key={c.field}
+                sx={{ fontWeight: 600, width: c.width, whiteSpace: 'nowrap' }}
+                align={c.kind === 'amount' || c.kind === 'number' ? 'right' : 'left'}
+              >
+                {t(`resources.${childResource}.fields.${c.field}`, { defaultValue: c.field })}
+              </TableCell>
+            ))}
+            {actions && (
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {t('common.actions')}
+              </TableCell>
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row, index) => (
+            <TableRow key={row.id} hover data-id={row.id}>
+              <TableCell>{index + 1}</TableCell>
+              {shown.map((c) => (
+                <TableCell
+                  key={c.field}
+                  align={c.kind === 'amount' || c.kind === 'number' ? 'right' : 'left'}
+                  sx={{ wordBreak: 'break-word' }}
+                >
+                  {cell(c, row)}
+                </TableCell>
+              ))}
+              {actions && (
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.25 }}>
+                  {actions(row)}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
