@@ -33,6 +33,7 @@ import { departmentResource } from './modules/department/department.resource.ts'
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { projectKind, registerProjectRoutes } from './modules/project/project.resource.ts';
 import { registerSettingRoutes } from './modules/setting/setting.resources.ts';
+import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { APP_VERSION, registerSystemRoutes } from './modules/system/system.routes.ts';
 
 declare module 'fastify' {
@@ -123,6 +124,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerResource(app, departmentResource);
   registerSettingRoutes(app);
   registerContractRoutes(app);
+  registerUserRoutes(app);
   registerFileRoutes(app, config.files);
   registerContractFileRoutes(app);
 

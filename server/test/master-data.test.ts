@@ -137,7 +137,11 @@ describe.each(backends)('master data (%s)', (backend) => {
         codes((await s.call('GET', `/api/admin/project/paging?constructionId=${ct.id}`, ketoan)).body.items),
       ).toEqual(['DA-HP02']);
       expect((await s.call('GET', `/api/admin/project/paging?constructionId=-1`, ketoan)).body.total).toBe(2);
-      const companies = await s.call('GET', `/api/admin/company/paging?constructionId=${byCode['CT-004']!.id}`, admin);
+      const companies = await s.call(
+        'GET',
+        `/api/admin/company/paging?constructionId=${byCode['CT-004']!.id}`,
+        admin,
+      );
       expect(codes(companies.body.items)).toEqual(['DN']);
     });
 
@@ -333,6 +337,19 @@ describe.each(backends)('master data (%s)', (backend) => {
   });
 
   describe('departments and settings', () => {
+    it('lists the users a director picker offers, never their password hashes', async () => {
+      const users = (await s.call('GET', '/api/admin/user/list/all', admin)).body;
+      expect(users.map((u: { user_name: string }) => u.user_name)).toEqual(
+        expect.arrayContaining(['admin', 'ketoan', 'giamdoc']),
+      );
+      expect(users.find((u: { user_name: string }) => u.user_name === 'ketoan')).toMatchObject({
+        full_name: 'Nguyễn Thị Lan',
+        department_name: 'Phòng Kế toán',
+      });
+      expect(JSON.stringify(users)).not.toContain('argon2');
+      expect((await s.call('GET', '/api/admin/user/list/all', ketoan)).status).toBe(403);
+    });
+
     it('creates a department with a director and answers the director name', async () => {
       const users = (await s.call('GET', '/api/account/profile', ketoan)).body;
       const d = await s.call('POST', '/api/admin/department/create', admin, {
