@@ -5,6 +5,7 @@
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { resourceRegistry } from '../resources/registry.ts';
+import type { ResourceDescription } from '../resources/resource.types.ts';
 import { authLoader, shouldRevalidateAuth } from './auth-loader.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { loadChunk } from './lazy.ts';
@@ -14,6 +15,27 @@ import { ForbiddenPage, NotFoundPage, ServerErrorPage } from './pages/status-pag
 import { plannedRoutes, sectionRedirects } from './route-table.ts';
 
 type Kind = 'list' | 'create' | 'update' | 'view';
+
+/** Pages a resource replaces with its own (features/<area>/), by route base and kind. */
+const specialPages: Record<
+  string,
+  Partial<Record<Kind, (resource: ResourceDescription) => Promise<React.ReactElement>>>
+> = {
+  '/management/contract': {
+    create: async (resource) => {
+      const { ContractFormPage } = await import('../features/contract/contract-form-page.tsx');
+      return <ContractFormPage resource={resource} mode="create" />;
+    },
+    update: async (resource) => {
+      const { ContractFormPage } = await import('../features/contract/contract-form-page.tsx');
+      return <ContractFormPage resource={resource} mode="update" />;
+    },
+    view: async (resource) => {
+      const { ContractViewPage } = await import('../features/contract/contract-view-page.tsx');
+      return <ContractViewPage resource={resource} />;
+    },
+  },
+};
 
 function resourceRoutes(): RouteObject[] {
   return resourceRegistry.flatMap((entry) =>
@@ -25,6 +47,8 @@ function resourceRoutes(): RouteObject[] {
       handle: { crumb: kind },
       lazy: async () => {
         const { resource } = await loadChunk(entry.load);
+        const special = specialPages[entry.routeBase]?.[kind];
+        if (special) return { element: await loadChunk(() => special(resource)) };
         if (kind === 'list') {
           const { ResourceListPage } = await loadChunk(() => import('../resources/resource-list-page.tsx'));
           return { element: <ResourceListPage resource={resource} /> };

@@ -5,6 +5,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getPreferences } from '../lib/preferences.ts';
+import contractEn from './contract.en.json';
+import contractVi from './contract.vi.json';
 import en from './en.json';
 import vi from './vi.json';
 
@@ -19,6 +21,13 @@ void i18n.use(initReactI18next).init({
   // resources are bundled: be ready at once, so a notice raised during the first load is translated
   initAsync: false,
 });
+
+// An area's strings may live in their own files, merged in deep; the main files win on a clash.
+for (const [lng, extra] of [
+  ['vi', contractVi],
+  ['en', contractEn],
+] as const)
+  i18n.addResourceBundle(lng, 'translation', extra, true, false);
 
 export type Lang = 'vi' | 'en';
 export const currentLang = (): Lang => (i18n.language === 'en' ? 'en' : 'vi');

@@ -25,6 +25,8 @@ export type RequestOptions = ErrorContext & {
   /** No success toast even for a change. */
   quietSuccess?: boolean;
   signal?: AbortSignal;
+  /** Read the answer as a Blob (file downloads) instead of JSON or text. */
+  responseType?: 'blob';
 };
 
 type Notifier = (notice: Notice) => void;
@@ -80,8 +82,10 @@ export async function request<T>(method: string, path: string, options: RequestO
   const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
   options.signal?.addEventListener('abort', () => controller.abort());
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body; // multipart (file uploads): the browser writes the boundary header
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(blanksToNull(options.body));
   }
@@ -114,6 +118,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (method !== 'GET' && !options.silent && !options.quietSuccess && options.action) {
     notify(describeSuccess(t, options.action));
   }
+  if (options.responseType === 'blob') return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('json') ? await response.json() : await response.text()) as T;

@@ -1,0 +1,168 @@
+// Screenshots of the contract screens for review (not a test): list, form (with typed amounts) and
+// view, in Vietnamese and English, light and dark sidebar, 1280 and 375 px, into screenshots/.
+// It creates a contractor, a contract with an annex and a file through the API first.
+// Usage: node e2e/contract-screenshots.mjs [baseUrl] [adminPassword] [only=vi-light-1280,…]
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const base = process.argv[2] ?? 'http://127.0.0.1:8090';
+const password = process.argv[3] ?? 'admin123';
+const only = process.argv[4]?.split(',');
+const out = new URL('../screenshots/', import.meta.url).pathname;
+mkdirSync(out, { recursive: true });
+const encodeKey = (key) => `sp_${Buffer.from(key).toString('base64').replace(/=+$/, '')}`;
+const prefsKey = encodeKey('sitepay.preferences');
+
+const [session] = await (
+  await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ user_name: 'admin', password }),
+  })
+).json();
+const call = async (method, path, body) => {
+  const res = await fetch(`${base}/api/${path}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${session.id_token}`,
+      AccessToken: session.token,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+};
+
+// data to look at
+const tag = Date.now().toString(36).toUpperCase();
+const constructions = await call('GET', 'account/construction/list');
+const construction = constructions.find((c) => !c.closed);
+const types = await call('GET', 'contract-type/list/all');
+const taxes = await call('GET', 'admin/setting/tax');
+const vat10 = taxes.find((t) => t.code === 'VAT10') ?? taxes[0];
+const banks = await call('GET', 'bank/list/all');
+const contractor = await call('POST', 'constructor/create', {
+  code: `NT-S${tag}`,
+  name: 'Công ty TNHH Xây dựng và Thương mại Hoàng Long',
+});
+const beneficiary = await call('POST', 'beneficiary/create', {
+  constructor_id: contractor.id,
+  name: 'Hoàng Long',
+  bank_id: banks[0].id,
+  account_number: String(Date.now()).slice(-12),
+});
+const contract = await call('POST', 'contract/create', {
+  contract_no: `HĐ-${tag}/2025`,
+  contract_type_id: types[0].id,
+  construction_id: construction.id,
+  constructor_id: contractor.id,
+  beneficiary_id: beneficiary.id,
+  signed_date: '2025-03-15',
+  amount_before_vat: '1250000000',
+  tax_id: vat10.id,
+  guarantee_percent: '5',
+  guarantee_release_date: '2026-03-15',
+  note: 'Thi công phần thân và hoàn thiện khối A1',
+});
+await call('POST', 'contract-annex/create', {
+  contract_id: contract.id,
+  annex_no: 'PL-01',
+  amount: '185000000',
+  signed_date: '2025-05-02',
+  note: 'Bổ sung hạng mục chống thấm tầng hầm',
+});
+await call('POST', 'contract-annex/create', {
+  contract_id: contract.id,
+  annex_no: 'PL-02',
+  amount: '-42500000',
+  signed_date: '2025-06-20',
+  note: 'Giảm khối lượng lát đá sảnh',
+});
+const form = new FormData();
+form.append('file', new Blob([`%PDF-1.7\n${'x'.repeat(180000)}`]), 'Hợp đồng thi công ký kết.pdf');
+await fetch(`${base}/api/upload/contracts/${contract.id}`, {
+  method: 'POST',
+  headers: { Authorization: `Bearer ${session.id_token}`, AccessToken: session.token },
+  body: form,
+});
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
+});
+const errors = [];
+async function shoot({ lang, sidebar, width }) {
+  const key = `${lang}-${sidebar}-${width}`;
+  if (only && !only.includes(key)) return;
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width, height: width > 500 ? 800 : 760 },
+  });
+  // signed in with the API's session (the server throttles logins), as the app stores it
+  const stored = {
+    token: session.token,
+    idToken: session.id_token,
+    username: session.username,
+    avatar: session.avatar,
+    departmentId: session.department_id,
+    expiresAt: Date.now() + 3600_000,
+  };
+  await context.addInitScript(
+    ([items]) => {
+      for (const [k, v] of items) if (!localStorage.getItem(k)) localStorage.setItem(k, v);
+    },
+    [
+      [
+        [prefsKey, JSON.stringify({ langCode: lang, themeColor: 'orange', sidebar, drawerCollapsed: false })],
+        [
+          encodeKey('sitepay.session'),
+          Buffer.from(encodeURIComponent(JSON.stringify(stored))).toString('base64'),
+        ],
+      ],
+    ],
+  );
+  const page = await context.newPage();
+  page.on('console', (m) => m.type() === 'error' && errors.push(`${key}: ${m.text()}`));
+  page.on('pageerror', (e) => errors.push(`${key}: ${e.message}`));
+  const name = (what) => `${out}contract-${what}-${key}.png`;
+  // a phone's full page is too tall to read in one image: also in parts of one screen or so
+  const shootPage = async (what) => {
+    await page.screenshot({ path: name(what), fullPage: true });
+    if (width > 500) return;
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0, part = 1; y < height; y += 900, part += 1)
+      await page.screenshot({
+        path: name(`${what}-part${part}`),
+        fullPage: true,
+        clip: { x: 0, y, width, height: Math.min(900, height - y) },
+      });
+  };
+  await page.goto(`/management/contract/list?constructionId=${construction.id}`);
+  await page.locator('.MuiDataGrid-row').first().waitFor();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: name('list') });
+
+  await page.goto('/management/contract/create');
+  await page.locator('input[name="amount_before_vat"]').waitFor();
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: name('form-empty'), fullPage: true });
+  await page.locator('input[name="amount_before_vat"]').pressSequentially('1250000000');
+  await page.getByRole('combobox', { name: /Thuế suất|VAT rate/ }).click();
+  await page.getByRole('option', { name: vat10.name }).click();
+  await page.waitForTimeout(300);
+  await shootPage('form');
+
+  await page.goto(`/management/contract/view/${contract.id}`);
+  await page.getByTestId('annex-row').first().waitFor();
+  await page.getByTestId('file-list').locator('li').first().waitFor();
+  await page.waitForTimeout(500);
+  await shootPage('view');
+  await context.close();
+}
+for (const lang of ['vi', 'en'])
+  for (const sidebar of ['light', 'dark'])
+    for (const width of [1280, 375]) await shoot({ lang, sidebar, width });
+await browser.close();
+console.log(errors.length ? `console errors:\n${errors.join('\n')}` : 'no console errors');

@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest';
+import { amountToTyping, formatAmountTyping } from './amount-typing.ts';
+
+/** Types `text` one character at a time at the end, as a user does. */
+const typeIn = (text: string, allowNegative = false) =>
+  [...text].reduce((typed, c) => formatAmountTyping(typed + c, typed.length + 1, allowNegative).text, '');
+
+describe('amounts typed with thousands separators', () => {
+  test('commas appear as the digits are typed and the caret stays at the end', () => {
+    expect(typeIn('1234567')).toBe('1,234,567');
+    expect(formatAmountTyping('1,234,5678', 10)).toEqual({ text: '12,345,678', caret: 10 });
+  });
+
+  test('a digit typed in the middle keeps the caret after it', () => {
+    // "1,000|,000" + "5" → "10,005,000" with the caret after the 5
+    const result = formatAmountTyping('1,0005,000', 6);
+    expect(result.text).toBe('10,005,000');
+    expect(result.text.slice(0, result.caret)).toBe('10,005');
+  });
+
+  test('deleting a comma deletes nothing and the caret does not jump', () => {
+    // "1,234|,567" backspace over nothing but the comma → "1,234567", caret at 5
+    const result = formatAmountTyping('1,234567', 5);
+    expect(result.text).toBe('1,234,567');
+    expect(result.text.slice(0, result.caret)).toBe('1,234');
+  });
+
+  test('letters, a second point and a third decimal are refused', () => {
+    expect(typeIn('12a3.4.56')).toBe('123.45');
+    expect(typeIn('1500000.999')).toBe('1,500,000.99');
+  });
+
+  test('a minus only where negatives are allowed, and only in front', () => {
+    expect(typeIn('-5000000')).toBe('5,000,000');
+    expect(typeIn('-5000000', true)).toBe('-5,000,000');
+    expect(typeIn('50-00', true)).toBe('5,000');
+  });
+
+  test('leading zeros go, a zero before the point stays', () => {
+    expect(typeIn('007')).toBe('7');
+    expect(typeIn('0.5')).toBe('0.5');
+    expect(formatAmountTyping('0012', 2)).toEqual({ text: '12', caret: 0 });
+  });
+
+  test('at most 15 integer digits, as the API takes', () => {
+    expect(typeIn('1234567890123456789')).toBe('123,456,789,012,345');
+  });
+
+  test('a pasted "1.500.000" reads its points as thousands separators', () => {
+    expect(formatAmountTyping('1.500.000', 9).text).toBe('1,500,000');
+    expect(formatAmountTyping('1.500', 5).text).toBe('1.50');
+  });
+
+  test("the API's decimal strings are shown without needless decimals", () => {
+    expect(amountToTyping('1500000.00')).toBe('1,500,000');
+    expect(amountToTyping('-5000000.50')).toBe('-5,000,000.5');
+    expect(amountToTyping(null)).toBe('');
+  });
+});

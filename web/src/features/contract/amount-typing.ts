@@ -1,0 +1,74 @@
+/**
+ * Thousands separators written while the user types an amount, with the caret kept after the same
+ * digit it followed ("1234567|" → "1,234,567|", deleting a comma deletes nothing visible). Pure, so
+ * the caret rules are tested without a browser. Only digits, one point, two decimals and (where
+ * allowed) a leading minus survive; the value for the form is `parseAmountInput` of the text.
+ */
+
+/** The API's amounts have at most 15 integer digits and 2 decimals (`decimalField`). */
+const MAX_INTEGER_DIGITS = 15;
+const MAX_DECIMALS = 2;
+
+export type Typed = { text: string; caret: number };
+
+const DOTTED_THOUSANDS = /^-?\d{1,3}(\.\d{3}){2,}$/;
+
+const isSignificant = (c: string) => /[\d.-]/.test(c);
+
+/** Reformats `raw` (what the input now holds) and moves `caret` (its position in `raw`) along. */
+export function formatAmountTyping(input: string, caret: number, allowNegative = false): Typed {
+  // "1.500.000" (pasted the Vietnamese way) can only mean points as thousands separators
+  const raw = DOTTED_THOUSANDS.test(input.replace(/[,\s]/g, '')) ? input.replace(/\./g, ',') : input;
+  let sign = '';
+  let integer = '';
+  let fraction = '';
+  let point = false;
+  let before = 0; // characters kept that sat before the caret
+  let index = 0;
+  for (const c of raw) {
+    const wasBefore = index < caret;
+    index += c.length;
+    if (!isSignificant(c)) continue;
+    let keep = false;
+    if (c === '-') keep = allowNegative && !sign && !integer && !point;
+    else if (c === '.') keep = !point;
+    else if (point) keep = fraction.length < MAX_DECIMALS;
+    else keep = integer.length < MAX_INTEGER_DIGITS;
+    if (keep) {
+      if (c === '-') sign = '-';
+      else if (c === '.') point = true;
+      else if (point) fraction += c;
+      else integer += c;
+      if (wasBefore) before += 1;
+    }
+  }
+
+  // leading zeros go ("007" → "7"), but a lone zero stays before a point ("0.5")
+  const stripped = integer.replace(/^0+(?=\d)/, '');
+  const removed = integer.length - stripped.length;
+  const signLength = sign ? 1 : 0;
+  before -= Math.min(removed, Math.max(0, before - signLength));
+  integer = stripped;
+
+  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const text = `${sign}${grouped}${point ? `.${fraction}` : ''}`;
+
+  let position = 0;
+  let seen = 0;
+  while (position < text.length && seen < before) {
+    if (isSignificant(text[position] ?? '')) seen += 1;
+    position += 1;
+  }
+  return { text, caret: position };
+}
+
+/** An amount from the API ("1500000.00") as the field first shows it ("1,500,000"). */
+export function amountToTyping(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text = String(value).trim();
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return text;
+  const [, sign = '', integer = '', fraction = ''] = match;
+  const cents = fraction.replace(/0+$/, '');
+  return formatAmountTyping(`${sign}${integer}${cents ? `.${cents}` : ''}`, 0, true).text;
+}

@@ -1,0 +1,55 @@
+/**
+ * What the contract form shows while the user types: VAT, the amount incl. VAT, the contract value
+ * (plus the annexes already signed) in figures and in Vietnamese words, and the guarantee a
+ * percentage comes to. The same domain functions as the server (`withVat`, `percentOf`), so the
+ * preview and the saved figures agree; the server still computes and stores its own.
+ */
+import { addAmounts, percentOf, withVat } from '@sitepay/domain/money';
+import { amountToVietnameseWords } from '@sitepay/domain/money-words';
+
+export type ContractPreview = {
+  vatAmount: string | null;
+  amountVat: string | null;
+  contractValue: string | null;
+  words: string;
+  guaranteeAmount: string | null;
+};
+
+/** A plain decimal with at most two decimals, as the API takes it; anything else is not yet one. */
+const AMOUNT = /^-?\d{1,15}(\.\d{1,2})?$/;
+const asAmount = (value: unknown): string | null =>
+  typeof value === 'string' && AMOUNT.test(value.trim()) ? value.trim() : null;
+
+/** Words for an amount, or '' when it is not one (a half-typed "-"). */
+export function amountWords(value: unknown): string {
+  const amount = asAmount(value);
+  if (amount === null) return '';
+  try {
+    return amountToVietnameseWords(amount);
+  } catch {
+    return '';
+  }
+}
+
+export function previewContract(input: {
+  amountBeforeVat: unknown;
+  vatRate: string | null | undefined;
+  annexAmount?: string | null;
+  guaranteePercent?: unknown;
+}): ContractPreview {
+  const base = asAmount(input.amountBeforeVat);
+  const rate = asAmount(input.vatRate ?? null);
+  if (base === null || rate === null) {
+    return { vatAmount: null, amountVat: null, contractValue: null, words: '', guaranteeAmount: null };
+  }
+  const { vat_amount, amount_vat } = withVat(base, rate);
+  const contractValue = addAmounts(amount_vat, asAmount(input.annexAmount ?? null) ?? '0');
+  const percent = asAmount(input.guaranteePercent);
+  return {
+    vatAmount: vat_amount,
+    amountVat: amount_vat,
+    contractValue,
+    words: amountWords(contractValue),
+    guaranteeAmount: percent === null ? null : percentOf(amount_vat, percent),
+  };
+}

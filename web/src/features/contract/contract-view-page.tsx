@@ -1,0 +1,311 @@
+/**
+ * A contract's page (/management/contract/view/:id): its parties and amounts, its payment summary
+ * (requested, approved, paid and what remains under the payable ceiling) with whether it can take a
+ * payment request now, its annexes edited in place, its files and its change history.
+ */
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Contract, ContractSummary } from '@sitepay/domain/contract.schema';
+import { formatAmount } from '@sitepay/domain/number-format';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useAbility } from '../../app/use-ability.ts';
+import { FilePanel } from '../../components/file-panel.tsx';
+import { HistoryPanel } from '../../components/history-panel.tsx';
+import { StatusChip } from '../../components/status-chip.tsx';
+import { currentLang } from '../../i18n/i18n.ts';
+import { formatValue } from '../../resources/format-value.ts';
+import { resourceRecordQuery } from '../../resources/resource.queries.ts';
+import type { ResourceDescription } from '../../resources/resource.types.ts';
+import { contractSummaryQuery, paymentCheckQuery } from './contract.queries.ts';
+import { amountWords } from './contract-amounts.ts';
+import { ContractAnnexes } from './contract-annexes.tsx';
+
+/** "10.00" → "10", "5.50" → "5.5": a rate as people write it. */
+const percent = (value: string) =>
+  value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+
+const SUMMARY_KEYS = ['contract_value', 'ceiling', 'requested', 'approved', 'paid', 'remaining'] as const;
+
+export function ContractViewPage({ resource }: { resource: ResourceDescription }) {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const ability = useAbility();
+  const client = useQueryClient();
+  const record = useQuery(resourceRecordQuery(resource, id));
+  if (record.isPending) return <Skeleton variant="rounded" height={480} />;
+  if (!record.data) return <Alert severity="error">{t('errors.causes.notFound')}</Alert>;
+  const contract = record.data as unknown as Contract;
+  const live = contract.status !== 'D';
+  const canEdit = live && ability.can('update', resource.name);
+  const canAttach = live && (ability.can('update', resource.name) || ability.can('create', resource.name));
+  const files = `upload/contracts/${contract.id}`;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+          <Box sx={{ mr: 'auto', minWidth: 0 }}>
+            <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-word' }}>
+              {t('resources.contract.name')} {contract.contract_no}
+            </Typography>
+            <Typography color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+              {[contract.construction_code, contract.construction_name].filter(Boolean).join(' – ')}
+            </Typography>
+          </Box>
+          <StatusChip status={contract.status} />
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button
+              component={RouterLink}
+              to={`${resource.routeBase}/list`}
+              startIcon={<ArrowBackIcon />}
+              color="inherit"
+            >
+              {t('common.back')}
+            </Button>
+            {canEdit && (
+              <Button
+                component={RouterLink}
+                to={`${resource.routeBase}/update/${contract.id}`}
+                variant="contained"
+                startIcon={<EditOutlinedIcon />}
+              >
+                {t('common.edit')}
+              </Button>
+            )}
+          </Box>
+        </Box>
+      </Paper>
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <ContractDetails contract={contract} />
+        <ContractAmounts contract={contract} />
+      </Box>
+      <PaymentSummary contractId={contract.id} />
+      <ContractAnnexes contractId={contract.id} canEdit={canEdit} />
+      <FilePanel
+        title={t('contract.view.files')}
+        listUrl={files}
+        uploadUrl={files}
+        downloadUrl={(file) => `download/contracts/${contract.id}/${file.id}`}
+        deleteUrl={(file) => `upload/contracts/${contract.id}/${file.id}`}
+        canUpload={canAttach}
+        canDelete={canAttach}
+        onChanged={() => client.invalidateQueries({ queryKey: ['resource', resource.name] })}
+      />
+      <HistoryPanel apiBase={resource.apiBase} id={contract.id} resource={resource.name} />
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section">
+      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function Row({
+  label,
+  value,
+  numeric,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: React.ReactNode;
+  numeric?: boolean;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: numeric ? '1fr auto' : { xs: '1fr', sm: '170px 1fr' },
+        gap: { xs: numeric ? 2 : 0, sm: 2 },
+        py: 0.75,
+      }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography
+        data-testid={testId}
+        sx={{
+          wordBreak: 'break-word',
+          whiteSpace: 'pre-line',
+          textAlign: numeric ? 'right' : 'left',
+          fontVariantNumeric: numeric ? 'tabular-nums' : undefined,
+          fontWeight: strong ? 700 : undefined,
+        }}
+      >
+        {value === '' || value === null || value === undefined ? '—' : value}
+      </Typography>
+    </Box>
+  );
+}
+
+function ContractDetails({ contract }: { contract: Contract }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const f = (name: string) => t(`resources.contract.fields.${name}`);
+  const code = (c?: string | null, n?: string | null) => [c, n].filter(Boolean).join(' – ');
+  return (
+    <Section title={t('contract.view.details')}>
+      <Row label={f('contract_no')} value={contract.contract_no} />
+      <Row label={f('contract_type_id')} value={contract.contract_type_name} />
+      <Row
+        label={f('construction_id')}
+        value={code(contract.construction_code, contract.construction_name)}
+      />
+      <Row label={f('constructor_id')} value={code(contract.constructor_code, contract.constructor_name)} />
+      <Row label={f('beneficiary_id')} value={contract.beneficiary_name} />
+      <Row label={f('signed_date')} value={formatValue(contract.signed_date, 'date', lang)} />
+      <Row label={f('note')} value={contract.note} />
+      <Divider sx={{ my: 1 }} />
+      <Row
+        label={t('common.createdBy')}
+        value={`${contract.created_by ?? ''} · ${formatValue(contract.created_at, 'date', lang)}`}
+      />
+      <Row
+        label={t('common.updatedBy')}
+        value={`${contract.updated_by ?? ''} · ${formatValue(contract.updated_at, 'date', lang)}`}
+      />
+    </Section>
+  );
+}
+
+function ContractAmounts({ contract }: { contract: Contract }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const f = (name: string) => t(`resources.contract.fields.${name}`);
+  const money = (value: string | null | undefined) => (value == null ? '' : formatAmount(value));
+  const value = contract.contract_value ?? contract.amount_vat;
+  const guarantee =
+    contract.guarantee_amount == null
+      ? ''
+      : contract.guarantee_percent == null
+        ? money(contract.guarantee_amount)
+        : `${money(contract.guarantee_amount)} (${percent(contract.guarantee_percent)} %)`;
+  return (
+    <Section title={t('contract.view.amounts')}>
+      <Row numeric label={f('amount_before_vat')} value={money(contract.amount_before_vat)} />
+      <Row
+        numeric
+        label={`${f('vat_amount')} (${percent(contract.vat_rate)} %)`}
+        value={money(contract.vat_amount)}
+      />
+      <Row numeric label={f('amount_vat')} value={money(contract.amount_vat)} testId="view-amount-vat" />
+      <Row
+        numeric
+        label={f('annex_amount')}
+        value={money(contract.annex_amount ?? '0')}
+        testId="view-annexes"
+      />
+      <Row numeric strong label={f('contract_value')} value={money(value)} testId="view-contract-value" />
+      <Typography
+        variant="body2"
+        sx={{ fontStyle: 'italic', textAlign: 'right', mb: 0.5 }}
+        data-testid="view-contract-words"
+      >
+        {amountWords(value)}
+      </Typography>
+      <Divider sx={{ my: 1 }} />
+      <Row numeric label={f('settlement_amount')} value={money(contract.settlement_amount)} />
+      <Row numeric label={f('guarantee_amount')} value={guarantee} />
+      <Row
+        numeric
+        label={f('guarantee_release_date')}
+        value={formatValue(contract.guarantee_release_date, 'date', lang)}
+      />
+      <Row numeric label={f('penalty_amount')} value={money(contract.penalty_amount)} />
+    </Section>
+  );
+}
+
+function PaymentSummary({ contractId }: { contractId: number }) {
+  const { t } = useTranslation();
+  const summary = useQuery(contractSummaryQuery(contractId));
+  const check = useQuery(paymentCheckQuery(contractId));
+  const tile = (key: (typeof SUMMARY_KEYS)[number], data: ContractSummary) => (
+    <Box
+      key={key}
+      sx={{
+        p: 1.5,
+        borderRadius: 1,
+        bgcolor: key === 'remaining' ? 'action.selected' : 'action.hover',
+        minWidth: 0,
+      }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {key === 'ceiling' ? (
+          <Tooltip title={t('contract.view.ceilingHint')}>
+            <span>{t(`contract.view.summary.${key}`)}</span>
+          </Tooltip>
+        ) : (
+          t(`contract.view.summary.${key}`)
+        )}
+      </Typography>
+      <Typography
+        data-testid={`summary-${key}`}
+        sx={{
+          fontWeight: key === 'remaining' ? 700 : 500,
+          fontVariantNumeric: 'tabular-nums',
+          wordBreak: 'break-all',
+        }}
+      >
+        {formatAmount(data[key])}
+      </Typography>
+    </Box>
+  );
+  return (
+    <Section title={t('contract.view.payments')}>
+      {summary.isPending && <Skeleton variant="rounded" height={72} />}
+      {summary.data && (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' },
+          }}
+        >
+          {SUMMARY_KEYS.map((key) => tile(key, summary.data))}
+        </Box>
+      )}
+      {check.data && (
+        <Box sx={{ mt: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <Chip
+            size="small"
+            variant="outlined"
+            color={check.data.valid ? 'success' : 'warning'}
+            icon={check.data.valid ? <CheckCircleOutlineIcon /> : <ReportProblemOutlinedIcon />}
+            label={check.data.valid ? t('contract.view.canPay') : t('contract.view.cannotPay')}
+            data-testid="payment-check"
+          />
+          {check.data.reasons.map((reason) => (
+            <Typography key={reason.code} variant="body2" color="text.secondary">
+              {t(`contract.view.reasons.${reason.code}`, { defaultValue: reason.message })}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Section>
+  );
+}
