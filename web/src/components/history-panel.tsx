@@ -3,7 +3,9 @@
  * each entry with its action, who and when, and every changed field as old → new, labelled with
  * `resources.<resource>.fields.<field>`. Props are a stable API shared by the generic view page and
  * the feature pages (contracts…): `apiBase` as the API spells it ("admin/project"), the record id, and
- * the resource's i18n name. Its query key starts with ['resource', resource], so a page that
+ * the resource's i18n name; optional extras name referenced records (`references`: field → the API
+ * list of those records, e.g. `{ bank_id: 'bank/list/all' }`), leave fields out (`omit`) and drop the
+ * frame inside a dialog (`plain`). Its query key starts with ['resource', resource], so a page that
  * invalidates a resource's queries after a change refreshes its history too.
  */
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
@@ -15,7 +17,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../i18n/i18n.ts';
@@ -28,11 +30,25 @@ import {
   historyFieldLabel,
 } from './history-values.ts';
 
-export type HistoryPanelProps = { apiBase: string; id: number; resource: string };
+export type HistoryPanelProps = {
+  apiBase: string;
+  id: number;
+  resource: string;
+  references?: Record<string, string>;
+  omit?: string[];
+  plain?: boolean;
+};
+
+/** Fields never worth showing: the record's own id. */
+const ALWAYS_OMITTED = ['id'];
 
 const PAGE = 10;
 
-export const historyQuery = ({ apiBase, id, resource }: HistoryPanelProps) =>
+export const historyQuery = ({
+  apiBase,
+  id,
+  resource,
+}: Pick<HistoryPanelProps, 'apiBase' | 'id' | 'resource'>) =>
   queryOptions({
     queryKey: ['resource', resource, 'history', apiBase, id],
     queryFn: ({ signal }) =>
@@ -57,6 +73,28 @@ export function HistoryPanel(props: HistoryPanelProps) {
   const history = useQuery(historyQuery(props));
   const [shown, setShown] = useState(PAGE);
   const entries = history.data ?? [];
+  const omitted = new Set([...ALWAYS_OMITTED, ...(props.omit ?? [])]);
+  const referenceFields = Object.entries(props.references ?? {});
+  // the same cache as the forms' pickers (['options', endpoint])
+  const referenceLists = useQueries({
+    queries: referenceFields.map(([, endpoint]) => ({
+      queryKey: ['options', endpoint],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get<{ id: number; code?: string; name?: string }[]>(endpoint, { signal }),
+      staleTime: 60_000,
+      enabled: entries.length > 0,
+    })),
+  });
+  const valueText = (field: string, value: unknown) => {
+    const index = referenceFields.findIndex(([name]) => name === field);
+    const found =
+      index >= 0 && value != null
+        ? referenceLists[index]?.data?.find((r) => r.id === Number(value))
+        : undefined;
+    if (found)
+      return found.code && found.name ? `${found.code} – ${found.name}` : String(found.name ?? found.code);
+    return formatHistoryValue(field, value, lang, t);
+  };
 
   return (
     <Paper
@@ -103,46 +141,51 @@ export function HistoryPanel(props: HistoryPanelProps) {
                 {formatMoment(entry.at, lang)}
               </Typography>
             </Box>
-            {Object.entries(entry.changes ?? {}).map(([field, change]) => (
-              <Box
-                key={field}
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
-                  gap: { sm: 2 },
-                  py: 0.25,
-                }}
-              >
-                <Typography variant="body2" color="text.secondary">
-                  {historyFieldLabel(props.resource, field, t)}
-                </Typography>
-                <Typography
-                  variant="body2"
-                  component="div"
+            {Object.entries(entry.changes ?? {})
+              .filter(([field]) => !omitted.has(field))
+              .map(([field, change]) => (
+                <Box
+                  key={field}
                   sx={{
-                    display: 'flex',
-                    flexWrap: 'wrap',
-                    alignItems: 'center',
-                    columnGap: 0.75,
-                    wordBreak: 'break-word',
+                    display: 'grid',
+                    gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
+                    gap: { sm: 2 },
+                    py: 0.25,
                   }}
                 >
-                  {entry.action !== 'create' && (
-                    <>
-                      <Box component="span" sx={{ color: 'text.secondary', textDecoration: 'line-through' }}>
-                        {formatHistoryValue(field, change.old, lang, t)}
-                      </Box>
-                      <ArrowForwardIcon
-                        fontSize="inherit"
-                        aria-label={t('history.becomes')}
-                        sx={{ color: 'text.secondary' }}
-                      />
-                    </>
-                  )}
-                  <span>{formatHistoryValue(field, change.new, lang, t)}</span>
-                </Typography>
-              </Box>
-            ))}
+                  <Typography variant="body2" color="text.secondary">
+                    {historyFieldLabel(props.resource, field, t)}
+                  </Typography>
+                  <Typography
+                    variant="body2"
+                    component="div"
+                    sx={{
+                      display: 'flex',
+                      flexWrap: 'wrap',
+                      alignItems: 'center',
+                      columnGap: 0.75,
+                      wordBreak: 'break-word',
+                    }}
+                  >
+                    {entry.action !== 'create' && (
+                      <>
+                        <Box
+                          component="span"
+                          sx={{ color: 'text.secondary', textDecoration: 'line-through' }}
+                        >
+                          {valueText(field, change.old)}
+                        </Box>
+                        <ArrowForwardIcon
+                          fontSize="inherit"
+                          aria-label={t('history.becomes')}
+                          sx={{ color: 'text.secondary' }}
+                        />
+                      </>
+                    )}
+                    <span>{valueText(field, change.new)}</span>
+                  </Typography>
+                </Box>
+              ))}
           </Box>
         ))}
       </Box>

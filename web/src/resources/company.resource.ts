@@ -10,7 +10,7 @@ export const resource: ResourceDescription = {
   // the server narrows companies to the selected construction's company once the user picks one
   scopedByConstruction: 'explicit',
   columns: [
-    { field: 'code', width: 130 },
+    { field: 'code', width: 140 },
     { field: 'name', flex: 2, minWidth: 200 },
     { field: 'tax_code', width: 120, hideBelow: 'md' },
     { field: 'created_at', kind: 'date', width: 115, hideBelow: 'md' },

@@ -13,10 +13,9 @@ export const resource: ResourceDescription = {
   titleField: 'name',
   scopedByConstruction: 'explicit',
   columns: [
-    { field: 'code', width: 110 },
-    { field: 'name', flex: 2, minWidth: 180 },
-    { field: 'project_name', flex: 1, minWidth: 140, hideBelow: 'md', sortable: false },
-    { field: 'start_date', kind: 'date', width: 110, hideBelow: 'md' },
+    { field: 'code', width: 150 },
+    { field: 'name', flex: 2, minWidth: 150 },
+    { field: 'project_name', flex: 1, minWidth: 120, hideBelow: 'md', sortable: false },
     { field: 'closed', kind: 'flag', width: 110, hideBelow: 'sm' },
     { field: 'status', kind: 'status', width: 140 },
   ],

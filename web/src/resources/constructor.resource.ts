@@ -17,7 +17,7 @@ export const resource: ResourceDescription = {
   routeBase: '/management/constructor',
   titleField: 'name',
   columns: [
-    { field: 'code', width: 120 },
+    { field: 'code', width: 150 },
     { field: 'name', flex: 2, minWidth: 200 },
     { field: 'tax_code', width: 130, hideBelow: 'md' },
     { field: 'constructor_type_name', flex: 1, minWidth: 140, hideBelow: 'md', sortable: false },
@@ -55,7 +55,7 @@ export const resource: ResourceDescription = {
       columns: [
         { field: 'name' },
         { field: 'bank_name', hideBelow: 'sm' },
-        { field: 'account_number' },
+        { field: 'account_number', width: 150 },
         { field: 'branch', hideBelow: 'md' },
       ],
       form: {

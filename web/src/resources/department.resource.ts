@@ -12,7 +12,7 @@ export const resource: ResourceDescription = {
   routeBase: '/admin/department',
   titleField: 'name',
   columns: [
-    { field: 'code', width: 130 },
+    { field: 'code', width: 160 },
     { field: 'name', flex: 2, minWidth: 200 },
     { field: 'director_name', flex: 1, minWidth: 160, hideBelow: 'md', sortable: false },
     { field: 'status', kind: 'status', width: 140 },

@@ -58,3 +58,10 @@ export function numericFieldError<E extends { message?: string; type?: string | 
     return { ...error, message: 'invalid_number' };
   return error;
 }
+
+/** A form's reference fields and the lists naming their records, for the change history. */
+export function referenceLists(fields: FieldSpec[]): Record<string, string> {
+  return Object.fromEntries(
+    fields.filter((f) => f.kind === 'reference' && f.options).map((f) => [f.name, f.options!.endpoint]),
+  );
+}

@@ -47,7 +47,7 @@ export const resource: ResourceDescription = {
         { field: 'code', width: 120 },
         { field: 'name' },
         { field: 'address', hideBelow: 'md' },
-        { field: 'closed', kind: 'flag', width: 120 },
+        { field: 'closed', kind: 'flag', width: 120, hideBelow: 'sm' },
       ],
       titleField: 'name',
       viewRoute: '/management/construction/view/{id}',

@@ -31,7 +31,7 @@ import { useAbility } from '../app/use-ability.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { HistoryPanel } from '../components/history-panel.tsx';
 import { api } from '../lib/api-client.ts';
-import { formDefaults } from './form-values.ts';
+import { formDefaults, referenceLists } from './form-values.ts';
 import { applyServerErrors, RecordFields } from './record-fields.tsx';
 import { RelatedTable } from './related-table.tsx';
 import { invalidateResource, relatedListQuery } from './resource.queries.ts';
@@ -145,7 +145,16 @@ export function ChildrenSection({ resource, section, parent }: Props) {
       <Dialog open={history !== null} onClose={() => setHistory(null)} fullWidth maxWidth="md">
         <DialogTitle>{history ? nameOf(history) : ''}</DialogTitle>
         <DialogContent>
-          {history && <HistoryPanel apiBase={base} id={history.id} resource={section.childResource} />}
+          {history && (
+            <HistoryPanel
+              apiBase={base}
+              id={history.id}
+              resource={section.childResource}
+              references={referenceLists(section.form.fields)}
+              omit={[section.parentField]}
+              plain
+            />
+          )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={() => setHistory(null)}>{t('common.close')}</Button>

@@ -210,7 +210,7 @@ function AddDialog({
           startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : <AddIcon />}
           onClick={() => save.mutate(picked.map((p) => p.id))}
         >
-          {key('confirmAdd', { count: picked.length })}
+          {picked.length ? key('confirmAdd', { count: picked.length }) : t('common.add')}
         </Button>
       </DialogActions>
     </Dialog>

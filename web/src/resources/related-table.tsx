@@ -78,7 +78,7 @@ export function RelatedTable({ childResource, columns, rows, empty, actions, lab
                 <TableCell
                   key={c.field}
                   align={c.kind === 'amount' || c.kind === 'number' ? 'right' : 'left'}
-                  sx={{ wordBreak: 'break-word' }}
+                  sx={c.width ? { whiteSpace: 'nowrap' } : { wordBreak: 'break-word' }}
                 >
                   {cell(c, row)}
                 </TableCell>

@@ -27,7 +27,7 @@ import { statusFilters } from '@sitepay/domain/common.schema';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigation, useSearchParams } from 'react-router';
 import { useSelectedConstruction } from '../app/layout/construction-selector.tsx';
 import { useAbility } from '../app/use-ability.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -85,14 +85,16 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
   // The search box types freely; the URL (and the request) follow after a pause.
   const [search, setSearch] = useState(list.search ?? '');
   useEffect(() => setSearch(list.search ?? ''), [list.search]);
+  // while another screen loads (a row's link was followed), a late search must not pull the user back
+  const navigating = useNavigation().state !== 'idle';
   useEffect(() => {
-    if ((list.search ?? '') === search) return;
+    if ((list.search ?? '') === search || navigating) return;
     const timer = setTimeout(
       () => setParams(withParams(params, { search: search.trim(), page: 1 }), { replace: true }),
       SEARCH_DEBOUNCE_MS,
     );
     return () => clearTimeout(timer);
-  }, [search, list.search, params, setParams]);
+  }, [search, list.search, params, setParams, navigating]);
 
   const rows = query.data?.items ?? NO_ROWS;
   const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row.id as GridRowId, index])), [rows]);
@@ -133,7 +135,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
     const actionColumn: GridColDef<ResourceRecord> = {
       field: '__actions',
       headerName: t('common.actions'),
-      width: Math.max(110, 14 + iconCount * 34),
+      width: Math.max(110, 20 + iconCount * 36),
       sortable: false,
       disableColumnMenu: true,
       renderCell: ({ row }) => (

@@ -20,6 +20,7 @@ import { useAbility } from '../app/use-ability.ts';
 import { HistoryPanel } from '../components/history-panel.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { currentLang } from '../i18n/i18n.ts';
+import { referenceLists } from './form-values.ts';
 import { displayValue, formatValue, optionLabel } from './format-value.ts';
 import {
   actionIcons,
@@ -70,7 +71,7 @@ export function ResourceViewPage({ resource }: { resource: ResourceDescription }
   const actions = offeredActions(resource, data, ability);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
           <Typography variant="h5" component="h1" sx={{ mr: 'auto', wordBreak: 'break-word' }}>
@@ -132,7 +133,12 @@ export function ResourceViewPage({ resource }: { resource: ResourceDescription }
           <ChildrenSection key={section.key} resource={resource} section={section} parent={data} />
         ),
       )}
-      <HistoryPanel apiBase={resource.apiBase} id={data.id} resource={resource.name} />
+      <HistoryPanel
+        apiBase={resource.apiBase}
+        id={data.id}
+        resource={resource.name}
+        references={referenceLists(resource.form.fields)}
+      />
       <RecordActionDialog resource={resource} pending={pending} onClose={() => setPending(null)} />
     </Box>
   );

@@ -40,7 +40,6 @@ const extras: Record<SettingName, Extra> = {
     columns: [
       { field: 'type', kind: 'choice', width: 110, sortable: false },
       { field: 'quantity', kind: 'number', width: 100, hideBelow: 'md', sortable: false },
-      { field: 'ordered', kind: 'number', width: 100, hideBelow: 'md', sortable: false },
     ],
   },
   'transaction-type': {
@@ -63,8 +62,8 @@ export function settingResource(name: SettingName): ResourceDescription {
     titleField: 'name',
     endpoints: name === 'tax' ? { create: base, update: `${base}/{id}`, delete: `${base}/{id}` } : undefined,
     columns: [
-      { field: 'code', width: 130 },
-      { field: 'name', flex: 2, minWidth: 180 },
+      { field: 'code', width: 150 },
+      { field: 'name', flex: 2, minWidth: 150 },
       ...extra.columns,
       { field: 'status', kind: 'status', width: 140 },
     ],

@@ -21,7 +21,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { activeTrail, buildMenuTree, isActiveEntry, type MenuNode } from '../../lib/menu-tree.ts';
 import type { SidebarMode } from '../../lib/preferences.ts';
 import { menuQuery } from '../account.queries.ts';
@@ -200,6 +200,9 @@ function MenuItem({
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const { pathname } = useLocation();
+  // a construction the user chose in the top bar stays chosen from one screen to the next
+  const [params] = useSearchParams();
+  const chosen = params.get('constructionId');
   const hasChildren = node.children.length > 0;
   const inTrail = hasChildren && activeTrail(node.children, pathname).length > 0;
   const [open, setOpen] = useState(inTrail);
@@ -288,7 +291,10 @@ function MenuItem({
   const link = (
     <ListItemButton
       component={RouterLink}
-      to={node.path || node.redirect_url || '/'}
+      to={{
+        pathname: node.path || node.redirect_url || '/',
+        search: chosen ? `?constructionId=${encodeURIComponent(chosen)}` : '',
+      }}
       selected={active}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
