@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { formatValue } from './format-value.ts';
+import { testT } from '../lib/test-i18n.ts';
+import { displayValue, formatValue, optionLabel, trimDecimal } from './format-value.ts';
 
 describe('values as lists and view pages show them', () => {
   test('dates follow the language: DD/MM/YYYY in Vietnamese, MM/DD/YYYY in English', () => {
@@ -16,5 +17,30 @@ describe('values as lists and view pages show them', () => {
 
   test('a malformed stored date is shown as it came rather than breaking the page', () => {
     expect(formatValue('not a date', 'date', 'vi')).toBe('not a date');
+  });
+});
+
+describe('percentages, choices, flags and picker labels', () => {
+  test('a rate reads without trailing zeros and with a percent sign', () => {
+    expect(formatValue('10.00', 'percent', 'vi')).toBe('10 %');
+    expect(formatValue('12.50', 'percent', 'en')).toBe('12.5 %');
+    expect(formatValue('0.00', 'percent', 'vi')).toBe('0 %');
+    expect(trimDecimal('1200')).toBe('1200');
+  });
+
+  test('an enum value by its translated label; a flag as yes/no', async () => {
+    const vi = await testT('vi');
+    const en = await testT('en');
+    expect(displayValue('document-attachment', 'type', 'copy', 'choice', 'vi', vi)).toBe('Bản sao');
+    expect(displayValue('document-attachment', 'type', 'original', 'choice', 'en', en)).toBe('Original');
+    expect(displayValue('construction', 'closed', true, 'flag', 'vi', vi)).toBe('Có');
+    expect(displayValue('construction', 'closed', false, undefined, 'en', en)).toBe('No');
+    expect(displayValue('construction', 'start_date', '2026-01-31', 'date', 'vi', vi)).toBe('31/01/2026');
+  });
+
+  test('a picker names a record by code and name, or whichever it has', () => {
+    expect(optionLabel({ id: 1, code: 'CT-001', name: 'Tòa nhà A1' })).toBe('CT-001 – Tòa nhà A1');
+    expect(optionLabel({ id: 2, name: 'Nhà thầu chính' })).toBe('Nhà thầu chính');
+    expect(optionLabel({ id: 3 })).toBe('#3');
   });
 });
