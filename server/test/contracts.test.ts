@@ -269,6 +269,12 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
     expect((await s.call('GET', `/api/validate/contract/${c.id}`, ketoan)).body.valid).toBe(true);
   });
 
+  it('the accountant who creates contracts may read the taxes the contract form offers', async () => {
+    const res = await s.call('GET', '/api/admin/setting/tax', ketoan);
+    expect(res.status).toBe(200);
+    expect(res.body.map((t: { code: string }) => t.code)).toContain('VAT10');
+  });
+
   it('a director may read contracts but not create them', async () => {
     const giamdoc = await s.login('giamdoc', 'giamdoc123');
     expect((await s.call('GET', '/api/contract/paging', giamdoc)).status).toBe(200);

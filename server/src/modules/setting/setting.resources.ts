@@ -121,7 +121,8 @@ export function registerSettingRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/setting/tax',
     {
-      config: { menus: ['tax', 'tax-view'] },
+      // the contract form picks its VAT rate from this list
+      config: { menus: ['tax', 'tax-view', 'contract-create', 'contract-update'] },
       schema: {
         tags: ['setting'],
         querystring: z.object({ id: idParamsSchema.shape.id.optional() }),
