@@ -33,6 +33,7 @@ export const resourceRegistry: ResourceEntry[] = [
     routeBase: '/management/constructor',
     load: () => import('./constructor.resource.ts'),
   },
+  { name: 'contract', routeBase: '/management/contract', load: () => import('./contract.resource.ts') },
   { name: 'department', routeBase: '/admin/department', load: () => import('./department.resource.ts') },
   setting('bank'),
   setting('tax'),
