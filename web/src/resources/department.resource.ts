@@ -1,7 +1,6 @@
 /**
- * Departments (/admin/department, API /admin/department): name, code, director. The server lists no
- * users yet (SPEC §7's /admin/user/list/all is not built), so the director is typed as a user id;
- * lists and the view page show the director's name the API adds (`director_name`).
+ * Departments (/admin/department, API /admin/department): name, code, director — a user picked from
+ * `admin/user/list/all`; lists and the view page show the name the API adds (`director_name`).
  */
 import { departmentInputSchema, departmentUpdateSchema } from '@sitepay/domain/department.schema';
 import type { ResourceDescription } from './resource.types.ts';
@@ -24,7 +23,12 @@ export const resource: ResourceDescription = {
     fields: [
       { name: 'code' },
       { name: 'name' },
-      { name: 'director_id', kind: 'integer', display: 'director_name' },
+      {
+        name: 'director_id',
+        kind: 'reference',
+        options: { endpoint: 'admin/user/list/all' },
+        display: 'director_name',
+      },
     ],
   },
 };

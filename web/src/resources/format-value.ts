@@ -58,10 +58,13 @@ export function displayValue(
   return formatValue(value, kind, lang);
 }
 
-/** A record as a picker names it: "CT-001 – Tòa nhà A1", or whichever of name and code it has. */
+/**
+ * A record as a picker names it: "CT-001 – Tòa nhà A1", or whichever of name and code it has; a user
+ * by login and full name ("giamdoc – Trần Văn Minh").
+ */
 export function optionLabel(record: Record<string, unknown>): string {
-  const code = record.code ? String(record.code) : '';
-  const name = record.name ? String(record.name) : '';
+  const code = String(record.code ?? record.user_name ?? '');
+  const name = String(record.name ?? record.full_name ?? '');
   if (code && name) return `${code} – ${name}`;
   return name || code || `#${String(record.id ?? '')}`;
 }
