@@ -1,6 +1,6 @@
 /**
  * Master data on the generic pages: a project's constructions added and removed; a construction
- * closed and shown closed; a contractor with two beneficiaries, a refused duplicate account, an
+ * closed, shown closed, and refused by the contract screen (422); a contractor with two beneficiaries, a refused duplicate account, an
  * account change in the history; lists following the construction selector; a tax created and
  * edited. Records a test needs beforehand are made through the API with the page's own session, so
  * the file signs in once.
@@ -118,7 +118,7 @@ describe('master data', () => {
     await context.close();
   });
 
-  test('a closed construction is shown closed and can no longer be closed', async () => {
+  test('a closed construction is shown closed, cannot be closed again and takes no new contract', async () => {
     const { page, context, consoleErrors } = await signedIn('/management/construction/list');
     const api = pageApi(page);
     const code = unique('CT');
@@ -147,6 +147,35 @@ describe('master data', () => {
     const history = page.getByTestId('history-list');
     await history.locator('li[data-action="close"]').getByText('Đóng công trình').waitFor();
     expect((await api.get<Construction>(`construction/get/${created.id}`)).closed).toBe(true);
+
+    // the contract screen refuses it: the server's 422 names the construction
+    const contractor = await api.post<{ id: number; code: string }>('constructor/create', {
+      code: unique('NTC'),
+      name: `Nhà thầu cho ${code}`,
+    });
+    const taxes = await api.get<{ name: string; code: string }[]>('admin/setting/tax');
+    const vat10 = taxes.find((x) => x.code === 'VAT10')!;
+    await page.goto('/management/contract/create');
+    const form = page.locator('main form').first();
+    const pick = async (field: string, search: string, option: RegExp) => {
+      const input = form.getByRole('combobox', { name: field, exact: false });
+      await input.click();
+      await input.fill(search);
+      await page.getByRole('option', { name: option }).click();
+    };
+    await pick('Công trình', code, new RegExp(`${code}.*\\(đã đóng\\)`));
+    await pick('Nhà thầu', contractor.code, new RegExp(contractor.code));
+    await pick('Loại hợp đồng', '', /thi công/i);
+    await form.getByLabel('Số hợp đồng').fill(unique('HĐ-'));
+    await form.getByLabel('Ngày ký').fill('15/03/2026');
+    await page.locator('input[name="amount_before_vat"]').pressSequentially('100000000');
+    await page.getByRole('combobox', { name: /Thuế suất/ }).click();
+    await page.getByRole('option', { name: vat10.name }).click();
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await expect
+      .poll(() => textOf(page.getByTestId('contract-refusal')))
+      .toMatch(new RegExp(`${code} is closed`));
+    expect(new URL(page.url()).pathname).toBe('/management/contract/create');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -269,6 +298,21 @@ describe('master data', () => {
     await page.getByRole('combobox', { name: 'Công trình' }).click();
     await page.getByRole('option', { name: 'Tất cả công trình' }).click();
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBeGreaterThan(1);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test("a department's director is picked from the users and named in the list", async () => {
+    const { page, context, consoleErrors } = await signedIn('/admin/department/create');
+    const code = unique('PB');
+    await page.getByLabel('Mã phòng ban').fill(code);
+    await page.getByLabel('Tên phòng ban').fill(`Phòng Kế hoạch ${code}`);
+    await page.getByRole('combobox', { name: 'Trưởng đơn vị' }).fill('tran van minh');
+    await page.getByRole('option', { name: /giamdoc/ }).click();
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/department/list');
+    await page.getByLabel('Tìm kiếm').fill(code);
+    await row(page, code).getByText('Trần Văn Minh').waitFor();
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
