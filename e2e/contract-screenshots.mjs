@@ -131,12 +131,12 @@ async function shoot({ lang, sidebar, width }) {
     await page.screenshot({ path: name(what), fullPage: true });
     if (width > 500) return;
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0, part = 1; y < height; y += 900, part += 1)
-      await page.screenshot({
-        path: name(`${what}-part${part}`),
-        fullPage: true,
-        clip: { x: 0, y, width, height: Math.min(900, height - y) },
-      });
+    const screen = await page.evaluate(() => window.innerHeight);
+    for (let y = 0, part = 1; y < height; y += screen - 120, part += 1) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: name(`${what}-part${part}`) });
+    }
   };
   await page.goto(`/management/contract/list?constructionId=${construction.id}`);
   await page.locator('.MuiDataGrid-row').first().waitFor();

@@ -351,7 +351,7 @@ function ContractForm({
               value={guaranteeMode}
               onChange={(_, next: GuaranteeMode | null) => next && setGuaranteeMode(next)}
               aria-label={t('contract.form.guaranteeBy')}
-              sx={{ height: 40, flexShrink: 0 }}
+              sx={{ height: 40, flexShrink: 0, '& .MuiToggleButton-root': { minWidth: 44, fontWeight: 600 } }}
             >
               <ToggleButton value="percent" aria-label={t('contract.form.byPercent')}>
                 %
