@@ -18,7 +18,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../i18n/i18n.ts';
 import { api } from '../lib/api-client.ts';
@@ -72,6 +72,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
   const lang = currentLang();
   const history = useQuery(historyQuery(props));
   const [shown, setShown] = useState(PAGE);
+  const titleId = useId();
   const entries = history.data ?? [];
   const omitted = new Set([...ALWAYS_OMITTED, ...(props.omit ?? [])]);
   const referenceFields = Object.entries(props.references ?? {});
@@ -99,13 +100,13 @@ export function HistoryPanel(props: HistoryPanelProps) {
   return (
     <Paper
       variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 } }}
+      sx={props.plain ? { border: 0, p: 0, bgcolor: 'transparent' } : { p: { xs: 2, sm: 3 } }}
       component="section"
-      aria-labelledby="history-title"
+      aria-labelledby={titleId}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
         <HistoryIcon color="action" />
-        <Typography id="history-title" variant="h6" component="h2">
+        <Typography id={titleId} variant="h6" component="h2">
           {t('history.title')}
         </Typography>
       </Box>

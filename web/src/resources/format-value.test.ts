@@ -47,3 +47,9 @@ describe('percentages, choices, flags and picker labels', () => {
     );
   });
 });
+
+test('a moment without a kind (closed_at) reads as local date and time', () => {
+  const local = new Date(2026, 10, 22, 9, 5).toISOString();
+  expect(formatValue(local, undefined, 'vi')).toBe('22/11/2026 09:05');
+  expect(formatValue('CT-001', undefined, 'vi')).toBe('CT-001');
+});

@@ -4,6 +4,7 @@
  */
 import { formatDate } from '@sitepay/domain/date-format';
 import { formatAmount } from '@sitepay/domain/number-format';
+import { formatMoment } from '../components/history-values.ts';
 import type { Lang } from '../i18n/i18n.ts';
 import type { ColumnKind, FieldKind } from './resource.types.ts';
 
@@ -36,6 +37,9 @@ export function formatValue(value: unknown, kind: ColumnKind | FieldKind | undef
     case 'decimal':
       return trimDecimal(String(value));
     default:
+      // a moment the API adds (closed_at…) reads as the reader's local date and time
+      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value))
+        return formatMoment(value, lang);
       return String(value);
   }
 }

@@ -34,7 +34,8 @@ export function RelatedTable({ childResource, columns, rows, empty, actions, lab
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const shown = columns.filter((c) => !((c.hideBelow === 'md' && narrow) || (c.hideBelow === 'sm' && phone)));
+  // phones get cards with every column that has a value; narrow screens leave out the md-only ones
+  const shown = phone ? columns : columns.filter((c) => !(c.hideBelow === 'md' && narrow));
   if (rows.length === 0)
     return (
       <Typography color="text.secondary" sx={{ py: 1 }}>
@@ -48,6 +49,51 @@ export function RelatedTable({ childResource, columns, rows, empty, actions, lab
       return value === true ? <FlagChip resource={childResource} field={column.field} /> : null;
     return displayValue(childResource, column.field, value, column.kind, lang, t);
   };
+  // phones: one card per record (first column as its title, the rest labelled), actions beside it
+  if (phone)
+    return (
+      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {rows.map((row) => {
+          const [first, ...rest] = shown;
+          return (
+            <Box
+              component="li"
+              key={row.id}
+              data-id={row.id}
+              sx={{ display: 'flex', gap: 1, py: 1.25, borderTop: 1, borderColor: 'divider' }}
+            >
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                {first && (
+                  <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+                    {cell(first, row)}
+                  </Typography>
+                )}
+                {rest.map((c) => {
+                  const content = cell(c, row);
+                  if (content === null || content === '') return null;
+                  return (
+                    <Typography
+                      key={c.field}
+                      variant="body2"
+                      component="div"
+                      sx={{ wordBreak: 'break-word' }}
+                    >
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        {t(`resources.${childResource}.fields.${c.field}`, { defaultValue: c.field })}:{' '}
+                      </Box>
+                      {content}
+                    </Typography>
+                  );
+                })}
+              </Box>
+              {actions && (
+                <Box sx={{ display: 'flex', alignItems: 'flex-start', flexShrink: 0 }}>{actions(row)}</Box>
+              )}
+            </Box>
+          );
+        })}
+      </Box>
+    );
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={label}>
