@@ -39,6 +39,9 @@ export type HistoryPanelProps = {
   plain?: boolean;
 };
 
+/** Actions whose changes have no "before" worth showing. */
+const NEW_ONLY = new Set(['create', 'file-add']);
+
 /** Fields never worth showing: the record's own id. */
 const ALWAYS_OMITTED = ['id'];
 
@@ -143,7 +146,10 @@ export function HistoryPanel(props: HistoryPanelProps) {
               </Typography>
             </Box>
             {Object.entries(entry.changes ?? {})
-              .filter(([field]) => !omitted.has(field))
+              .filter(
+                ([field, change]) =>
+                  !omitted.has(field) && valueText(field, change.old) !== valueText(field, change.new),
+              )
               .map(([field, change]) => (
                 <Box
                   key={field}
@@ -168,7 +174,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
                       wordBreak: 'break-word',
                     }}
                   >
-                    {entry.action !== 'create' && (
+                    {!NEW_ONLY.has(entry.action) && (
                       <>
                         <Box
                           component="span"

@@ -17,6 +17,7 @@ export const resource: ResourceDescription = {
     { field: 'status', kind: 'status', width: 140 },
   ],
   defaultSort: { field: 'created_at', desc: true },
+  files: true,
   form: {
     createSchema: companyInputSchema,
     updateSchema: companyUpdateSchema,

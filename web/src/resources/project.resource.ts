@@ -36,6 +36,7 @@ export const resource: ResourceDescription = {
       { name: 'description', kind: 'textarea', width: 'full' },
     ],
   },
+  files: true,
   viewFields: ['code', 'name', 'company_id', 'construction_count', 'description'],
   related: [
     {

@@ -12,11 +12,12 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAbility } from '../app/use-ability.ts';
+import { FilePanel } from '../components/file-panel.tsx';
 import { HistoryPanel } from '../components/history-panel.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { currentLang } from '../i18n/i18n.ts';
@@ -41,6 +42,7 @@ export function ResourceViewPage({ resource }: { resource: ResourceDescription }
   const lang = currentLang();
   const record = useQuery(resourceRecordQuery(resource, id));
   const [pending, setPending] = useState<PendingAction>(null);
+  const client = useQueryClient();
   if (record.isPending) return <Skeleton variant="rounded" height={320} />;
   if (!record.data) return <Alert severity="error">{t('errors.causes.notFound')}</Alert>;
   const data = record.data;
@@ -132,6 +134,19 @@ export function ResourceViewPage({ resource }: { resource: ResourceDescription }
         ) : (
           <ChildrenSection key={section.key} resource={resource} section={section} parent={data} />
         ),
+      )}
+      {resource.files && (
+        <FilePanel
+          title={t('common.files')}
+          listUrl={`${resource.apiBase}/file/list/${data.id}`}
+          uploadUrl={`${resource.apiBase}/file/upload`}
+          uploadFields={{ id: String(data.id) }}
+          downloadUrl={(file) => `${resource.apiBase}/file/download/${file.id}`}
+          deleteUrl={(file) => `${resource.apiBase}/file/delete/${file.id}`}
+          canUpload={data.status !== 'D' && ability.can('update', resource.name)}
+          canDelete={data.status !== 'D' && ability.can('update', resource.name)}
+          onChanged={() => client.invalidateQueries({ queryKey: ['resource', resource.name] })}
+        />
       )}
       <HistoryPanel
         apiBase={resource.apiBase}

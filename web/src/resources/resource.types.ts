@@ -172,6 +172,12 @@ export type ResourceDescription = {
   recordActions?: RecordAction[];
   /** Sections under the view page's fields. */
   related?: RelatedSection[];
+  /**
+   * The record's files on its view page, through the shared file panel: list
+   * `<apiBase>/file/list/{id}`, upload `<apiBase>/file/upload` (multipart, field `id`), download
+   * `<apiBase>/file/download/{fileId}`, delete `<apiBase>/file/delete/{fileId}`.
+   */
+  files?: boolean;
 };
 
 export type ResourceRecord = { id: number; status: string; version: number } & Record<string, unknown>;
