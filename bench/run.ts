@@ -32,7 +32,7 @@ import * as schema from '../server/src/db/schema.ts';
 import { listRecords } from '../server/src/http/records.ts';
 import { companyKind } from '../server/src/modules/company/company.resource.ts';
 import type { BareConfig, BareScenario, Statement } from './bare-server.ts';
-import { snapshot, usage, waitQuiet } from './cpu.ts';
+import { type CpuUsage, cpuMeter, waitQuiet } from './cpu.ts';
 import { fullScale, generate, type Sink } from './generate.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -218,15 +218,15 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   };
 }
 
-type Cpu = ReturnType<typeof usage>;
+type Cpu = CpuUsage | null;
 type Measured<T> = T & { cpu: Cpu; quiet: { waitedS: number; busyCores: number | null } };
 
 /** Waits for a quiet machine (bounded), then runs `fn`, recording the cores used meanwhile and by whom. */
 async function measured<T extends object>(fn: () => Promise<T>): Promise<Measured<T>> {
   const quiet = await waitQuiet(quietWait);
-  const a = snapshot();
+  const meter = cpuMeter();
   const r = await fn();
-  return { ...r, cpu: usage(a, snapshot()), quiet };
+  return { ...r, cpu: await meter.stop(), quiet };
 }
 
 async function measureHttp(url: string, headers: Record<string, string>): Promise<Measured<Load>> {
@@ -234,19 +234,17 @@ async function measureHttp(url: string, headers: Record<string, string>): Promis
   return measured(() => load(url, headers, duration));
 }
 
+const literal = (v: unknown) =>
+  v === null || v === undefined
+    ? 'null'
+    : typeof v === 'number' || typeof v === 'bigint'
+      ? String(v)
+      : `'${String(v).replace(/'/g, "''")}'`;
+
 /** `$n` placeholders replaced by literals, for pgbench scripts. */
 function inline(s: Statement): string {
   let text = s.sql;
-  for (let i = s.params.length; i >= 1; i--) {
-    const v = s.params[i - 1];
-    const literal =
-      v === null || v === undefined
-        ? 'null'
-        : typeof v === 'number' || typeof v === 'bigint'
-          ? String(v)
-          : `'${String(v).replace(/'/g, "''")}'`;
-    text = text.split(`$${i}`).join(literal);
-  }
+  for (let i = s.params.length; i >= 1; i--) text = text.split(`$${i}`).join(literal(s.params[i - 1]));
   return text.replace(/\s+/g, ' ').trim();
 }
 
@@ -404,7 +402,24 @@ async function main() {
     const requestSql = captured.map((c) => ({ sql: c.sql, params: [...c.params] }));
     await captureApp.close();
     const authSql = requestSql.find((st) => /from session/i.test(st.sql));
+    // the same request as proposed in docs/performance.md: prepared statements, count capped at 1,001
+    const cappedCount = (st: Statement) => ({
+      sql: st.sql.replace(
+        /^select count\(\*\)::int from ("company")(.*)$/is,
+        'select count(*)::int from (select 1 from $1$2 limit 1001) t',
+      ),
+      params: st.params,
+    });
+    const proposedSql = requestSql.map((st) => (/^select count\(\*\)/i.test(st.sql) ? cappedCount(st) : st));
     const requestVariants: Scenario[] = [
+      {
+        name: 'list:app-sql-proposed',
+        kind: 'variant',
+        dbOnly: true,
+        pgbenchMode: 'prepared',
+        statements: proposedSql,
+        note: 'the same request with prepared statements and the count capped at 1,001',
+      },
       {
         name: 'list:app-sql',
         kind: 'variant',
@@ -466,6 +481,7 @@ async function main() {
         // biome-ignore lint/suspicious/noExplicitAny: EXPLAIN's JSON
         const plan = (res.rows[0] as any)['QUERY PLAN'][0];
         (plans[s.name] as unknown[]).push({
+          planningMs: ms(plan['Planning Time']),
           executionMs: ms(plan['Execution Time']),
           top: summarizePlan(plan.Plan),
         });
@@ -481,15 +497,29 @@ async function main() {
     if (backend === 'pglite') {
       for (const s of scenarios) {
         const times: number[] = [];
+        // 'prepared': PGlite has no named statements in its API, so SQL-level PREPARE / EXECUTE
+        let statements = s.statements!;
+        if (s.pgbenchMode === 'prepared') {
+          statements = [];
+          for (const [i, st] of s.statements!.entries()) {
+            if (!/^\s*select/i.test(st.sql)) {
+              statements.push(st); // begin / commit
+              continue;
+            }
+            await client.query(`prepare bench_${i} as ${st.sql}`);
+            statements.push({ sql: `execute bench_${i}(${st.params.map(literal).join(', ')})`, params: [] });
+          }
+        }
         const { cpu, quiet } = await measured(async () => {
           const stop = Date.now() + duration * 1000;
           for (let i = 0; i < 200_000 && Date.now() < stop; i++) {
             const t0 = performance.now();
-            for (const st of s.statements!) await client.query(st.sql, st.params);
+            for (const st of statements) await client.query(st.sql, st.params);
             times.push(performance.now() - t0);
           }
           return {};
         });
+        if (s.pgbenchMode === 'prepared') await client.query('deallocate all');
         const st = stats(times);
         results.push({
           scenario: s.name,
@@ -583,6 +613,7 @@ async function main() {
     await waitReady(bare, `http://127.0.0.1:${barePort}/health`);
     await sleep(1000);
     const bareRss = rssOf(bare.proc.pid!);
+    log(`bare server idle RSS ${bareRss.rssMb} MB (Node + tsx + Fastify + driver, for comparison)`);
     for (const s of bareScenarios) {
       const r = await measureHttp(`http://127.0.0.1:${barePort}/bare/${s.name}`, {});
       results.push({ scenario: s.name, target: 'bare', ...pick(r) });
@@ -686,6 +717,32 @@ async function variants(client: Sink, base: Scenario[]): Promise<Scenario[]> {
   return out;
 }
 
+/** A command to its end (killed after timeoutMs), without blocking the event loop (the CPU meter samples). */
+function runProcess(
+  cmd: string,
+  argv: string[],
+  timeoutMs: number,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const proc = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(proc);
+    let stdout = '';
+    let stderr = '';
+    proc.stdout?.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    proc.stderr?.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-4000);
+    });
+    const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
+    proc.once('close', (status) => {
+      clearTimeout(timer);
+      children.delete(proc);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
 async function pgbench(url: string, s: Scenario): Promise<Result> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-pgbench-'));
   try {
@@ -693,7 +750,7 @@ async function pgbench(url: string, s: Scenario): Promise<Result> {
     fs.writeFileSync(script, `${s.statements!.map((st) => `${inline(st)};`).join('\n')}\n`);
     const u = new URL(url);
     const { res, cpu, quiet } = await measured(async () => ({
-      res: spawnSync(
+      res: await runProcess(
         'pgbench',
         [
           '-n',
@@ -717,7 +774,7 @@ async function pgbench(url: string, s: Scenario): Promise<Result> {
           `--log-prefix=${path.join(dir, 'tx')}`,
           u.pathname.slice(1),
         ],
-        { encoding: 'utf8', timeout: (duration + 60) * 1000 },
+        (duration + 60) * 1000,
       ),
     }));
     if (res.status !== 0) throw new Error(`pgbench ${s.name}: ${res.stderr}`);
