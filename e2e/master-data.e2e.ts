@@ -67,7 +67,7 @@ async function openFromList(page: Page, listPath: string, code: string, name: st
 }
 
 describe('master data', () => {
-  test('a project gets two constructions, then one is removed from it', async () => {
+  test('a project gets two constructions, then one is removed from it; a file is attached', async () => {
     const { page, context, consoleErrors } = await signedIn('/management/project/create');
     const api = pageApi(page);
     const code = unique('DA');
@@ -91,7 +91,7 @@ describe('master data', () => {
     await page.getByText('Tạo mới Dự án thành công').waitFor();
 
     await openFromList(page, '/management/project/list', code, name);
-    await page.getByText('Công ty Cổ phần Xây dựng Hòa Phát').waitFor();
+    await page.getByText('Công ty Cổ phần Xây dựng Hòa Phát', { exact: true }).waitFor();
     const section = page.locator('section[data-section="constructions"]');
     await section.getByText('Dự án chưa có công trình nào.').waitFor();
 
@@ -114,6 +114,19 @@ describe('master data', () => {
     await expect.poll(() => row(section, a!.code).count()).toBe(0);
     await row(section, b!.code).waitFor();
     expect((await api.get<Construction>(`construction/get/${a!.id}`)).project_id).toBeNull();
+
+    // the project's files: an upload is listed and lands in its history
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'bien-ban-ban-giao.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n% SitePay test\n'),
+    });
+    await page
+      .getByTestId('file-input')
+      .locator('xpath=ancestor::section')
+      .getByText('bien-ban-ban-giao.pdf')
+      .waitFor();
+    await page.locator('li[data-action="file-add"]').getByText('bien-ban-ban-giao.pdf').waitFor();
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -199,7 +212,7 @@ describe('master data', () => {
     await page.waitForURL((url) => url.pathname === '/management/constructor/list');
 
     await openFromList(page, '/management/constructor/list', code, name);
-    await page.getByText('Nhà thầu chính').waitFor();
+    await page.getByText('Nhà thầu chính', { exact: true }).waitFor();
     const section = page.locator('section[data-section="beneficiaries"]');
     const dialog = page.getByRole('dialog');
     const addBeneficiary = async (payee: string, account: string) => {
