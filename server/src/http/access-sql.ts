@@ -20,8 +20,11 @@ export const userRoleIds = (userId: number): SQL => sql`
       join group_role gr on gr.group_id = g.id
     where ug.user_id = ${userId})`;
 
-/** True when a menu or privilege of the user's roles lists endpoint (method, path). */
-export const endpointAllowed = (userId: number, method: string, path: string): SQL => sql`
+/**
+ * True when a menu or privilege of the given roles lists endpoint (method, path). `roleIds` is a
+ * subquery of role ids: the request check passes its CTE, so the role union is planned once.
+ */
+export const endpointAllowed = (roleIds: SQL, method: string, path: string): SQL => sql`
   exists (
     select 1 from endpoint e
     where e.method = ${method} and e.path = ${path} and e.status = 'O' and (
@@ -29,12 +32,12 @@ export const endpointAllowed = (userId: number, method: string, path: string): S
         select 1 from menu_endpoint me
           join menu m on m.id = me.menu_id and m.status = 'O'
           join role_menu rm on rm.menu_id = m.id
-        where me.endpoint_id = e.id and rm.role_id in (${userRoleIds(userId)}))
+        where me.endpoint_id = e.id and rm.role_id in (${roleIds}))
       or exists (
         select 1 from privilege_endpoint pe
           join privilege p on p.id = pe.privilege_id and p.status = 'O'
           join role_privilege rp on rp.privilege_id = p.id
-        where pe.endpoint_id = e.id and rp.role_id in (${userRoleIds(userId)}))))`;
+        where pe.endpoint_id = e.id and rp.role_id in (${roleIds}))))`;
 
 export const isAdminSql = (userId: number): SQL => sql`
   exists (select 1 from role r where r.code = ${ADMIN_ROLE} and r.id in (${userRoleIds(userId)}))`;

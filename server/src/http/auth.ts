@@ -17,7 +17,7 @@ import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import { type Db, queryRows, type Tx } from '../db/client.ts';
 import { appUser, session } from '../db/schema.ts';
-import { endpointAllowed, isAdminSql } from './access-sql.ts';
+import { ADMIN_ROLE, endpointAllowed, userRoleIds } from './access-sql.ts';
 import { forbidden, invalidToken } from './errors.ts';
 
 export type Access = 'public' | 'user' | 'endpoint';
@@ -92,10 +92,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: str
     const path = endpointPath(request.routeOptions.url ?? '');
     const [row] = await queryRows<Row>(
       app.db,
+      // The role union is computed once (a materialized CTE) and read by both checks: the first
+      // version repeated it three times and spent most of each request planning (docs/performance.md).
       sql`
+      with roles as materialized (${userRoleIds(claims.userId)})
       select u.id, u.user_name, u.department_id,
-        ${isAdminSql(claims.userId)} as is_admin,
-        ${access === 'endpoint' ? endpointAllowed(claims.userId, method, path) : sql`true`} as allowed
+        exists (select 1 from role r where r.code = ${ADMIN_ROLE} and r.id in (select id from roles)) as is_admin,
+        ${access === 'endpoint' ? endpointAllowed(sql`select id from roles`, method, path) : sql`true`} as allowed
       from session s join app_user u on u.id = s.user_id
       where s.id = ${claims.sessionId} and s.user_id = ${claims.userId}
         and s.revoked_at is null and s.expires_at > now() and u.status = 'O'`,
