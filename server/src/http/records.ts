@@ -96,7 +96,11 @@ export function toRecord(row: Row): Row {
 }
 
 /** The columns a record is read with: the table's own plus its display columns. */
-const selection = (kind: RecordKind) => ({ ...getTableColumns(kind.table), ...kind.extraColumns });
+const selection = (kind: RecordKind) => {
+  // search_text is for the WHERE clause only: reading it back would only be thrown away
+  const { search_text: _unused, ...columns } = getTableColumns(kind.table) as Record<string, PgColumn>;
+  return { ...columns, ...kind.extraColumns };
+};
 
 export async function listRecords(
   tx: Tx,
