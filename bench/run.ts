@@ -871,7 +871,7 @@ function printTable(results: Result[], scenarios: Scenario[], out: Record<string
   const pad = (text: string | number, n: number, right = false) =>
     right ? String(text).padStart(n) : String(text).padEnd(n);
   log(
-    `\n${pad('scenario', 20)}${pad('target', 15)}${pad('req/s', 8, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('vs bare', 9, true)}${pad('cores: bench/pg/other', 24, true)}`,
+    `\n${pad('scenario', 24)}${pad('target', 15)}${pad('req/s', 8, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('vs bare', 9, true)}${pad('cores: bench/pg/other', 24, true)}`,
   );
   for (const s of scenarios) {
     const bare = results.find((r) => r.scenario === s.name && r.target === 'bare');
@@ -880,7 +880,7 @@ function printTable(results: Result[], scenarios: Scenario[], out: Record<string
       const cpu = r.cpu ? `${r.cpu.benchCores}/${r.cpu.postgresCores}/${r.cpu.otherCores}` : '';
       const noisy = r.cpu && r.cpu.otherCores > 0.2 ? ' noisy' : '';
       log(
-        `${pad(s.name, 20)}${pad(r.target, 15)}${pad(r.rps, 8, true)}${pad(r.p50, 9, true)}${pad(r.p99, 9, true)}${pad(ratio, 9, true)}${pad(cpu, 24, true)}${noisy}${r.failures ? `  (${r.failures} failed)` : ''}`,
+        `${pad(s.name, 24)}${pad(r.target, 15)}${pad(r.rps, 8, true)}${pad(r.p50, 9, true)}${pad(r.p99, 9, true)}${pad(ratio, 9, true)}${pad(cpu, 24, true)}${noisy}${r.failures ? `  (${r.failures} failed)` : ''}`,
       );
     }
   }
