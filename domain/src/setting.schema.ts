@@ -44,6 +44,7 @@ export const settingSchemas = {
       quantity: z.number(),
       ordered: z.number(),
       transaction_type_id: z.number().nullable(),
+      transaction_type_name: z.string().nullable().optional(),
     },
   ),
   'transaction-type': kind({ pay_date: intField(0, 3650) }, { pay_date: z.number() }),

@@ -391,6 +391,7 @@ describe.each(backends)('master data (%s)', (backend) => {
         )
       ).body;
       expect(codes(docs)).toEqual(['BBNT', 'BTGT']);
+      expect(docs[0].transaction_type_name).toBe('Thanh toán khối lượng hoàn thành');
       expect(
         (await s.call('GET', '/api/admin/setting/contract-type/all', admin)).body.length,
       ).toBeGreaterThanOrEqual(5);

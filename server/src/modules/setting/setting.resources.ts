@@ -6,7 +6,7 @@
 
 import { idParamsSchema } from '@sitepay/domain/common.schema';
 import { type SettingName, settingSchemas } from '@sitepay/domain/setting.schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ import {
   transactionType,
 } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
-import { findRecord, listAllRecords, type RecordKind, toRecord } from '../../http/records.ts';
+import { findRecord, listAllRecords, outer, type RecordKind, toRecord } from '../../http/records.ts';
 import { type ResourceDescription, registerResource } from '../../http/resource.routes.ts';
 
 type SettingTable = RecordKind['table'] & { code: never; name: never };
@@ -83,7 +83,14 @@ export const settingKinds = Object.fromEntries(
       defaultSort: { by: 'name', desc: false },
       unique: [{ field: 'code', columns: ['code'], constraint: `${sqlNames[name]}_code_uq` }],
       ...(name === 'document-attachment'
-        ? { references: [{ field: 'transaction_type_id', table: transactionType as never }] }
+        ? {
+            references: [{ field: 'transaction_type_id', table: transactionType as never }],
+            extraColumns: {
+              transaction_type_name: sql<
+                string | null
+              >`(select x.name from ${transactionType} x where x.id = ${outer(documentAttachment.transaction_type_id)})`,
+            },
+          }
         : {}),
     };
     return [name, kind];
