@@ -476,7 +476,7 @@ async function main() {
     for (const s of scenarios) {
       plans[s.name] = [];
       for (const st of s.statements ?? []) {
-        if (!/^\s*select/i.test(st.sql)) continue;
+        if (!/^\s*(select|with)\b/i.test(st.sql)) continue;
         const res = await client.query(`explain (analyze, format json) ${st.sql}`, st.params);
         // biome-ignore lint/suspicious/noExplicitAny: EXPLAIN's JSON
         const plan = (res.rows[0] as any)['QUERY PLAN'][0];
@@ -502,7 +502,7 @@ async function main() {
         if (s.pgbenchMode === 'prepared') {
           statements = [];
           for (const [i, st] of s.statements!.entries()) {
-            if (!/^\s*select/i.test(st.sql)) {
+            if (!/^\s*(select|with)\b/i.test(st.sql)) {
               statements.push(st); // begin / commit
               continue;
             }
