@@ -55,6 +55,10 @@ const globalStyles = (
   <GlobalStyles
     styles={(theme) => ({
       '.notistack-MuiContent': { whiteSpace: 'pre-line', maxWidth: 520 },
+      // Notices stay 20–30 s: clicks pass through them to the form below (a Save button under a
+      // toast must still work); only their close button takes the pointer.
+      '.notistack-SnackbarContainer, .notistack-SnackbarContainer *': { pointerEvents: 'none' },
+      '.notistack-SnackbarContainer button': { pointerEvents: 'auto' },
       '.skip-link': { position: 'absolute', left: -9999, top: 8, zIndex: 2000 },
       '.skip-link:focus': {
         left: 8,
@@ -89,7 +93,8 @@ export function App() {
         <SnackbarProvider
           maxSnack={4}
           preventDuplicate
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          // bottom left, over the drawer's empty foot: forms keep their actions on the right
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
           autoHideDuration={DURATION.genericSuccess}
           action={(key) => (
             <IconButton
