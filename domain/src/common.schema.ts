@@ -16,6 +16,13 @@ export const statusLabel = (status: string): string => recordStatusLabels[status
 
 export const MAX_ITEMS_PER_PAGE = 1000;
 export const DEFAULT_ITEMS_PER_PAGE = 10;
+/**
+ * Rows a list may skip by page number alone; deeper pages are read with the `cursor` of the page
+ * before or after (keyset paging), which costs the same at any depth (DESIGN.md §7).
+ */
+export const MAX_PAGE_OFFSET = 10_000;
+/** A list counts its matching rows exactly up to this many; beyond, its total is an estimate. */
+export const EXACT_TOTAL_LIMIT = 1000;
 
 /** Turns "" and whitespace-only strings into null, as the API promises for every field. */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
@@ -96,17 +103,38 @@ export const pagingQuerySchema = z.object({
   search: z.string().max(200).optional(),
   status: z.enum(statusFilters).optional(),
   constructionId: z.coerce.number().int().min(-1).optional(),
+  /** `nextCursor` / `prevCursor` of a page already read: the page right after / before it. */
+  cursor: z.string().max(2048).optional(),
+  /** Count every matching row even past EXACT_TOTAL_LIMIT (slower on large lists). */
+  exactTotal: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1')
+    .optional(),
 });
 export type PagingQuery = z.infer<typeof pagingQuerySchema>;
 
-export type Page<T> = { items: T[]; total: number; page: number; itemsPerPage: number };
+export type Page<T> = {
+  items: T[];
+  /** Matching rows: exact when `totalExact`, else the database's estimate (never below what was seen). */
+  total: number;
+  totalExact: boolean;
+  page: number;
+  itemsPerPage: number;
+  /** Cursor of the next page, null on the last one. */
+  nextCursor?: string | null;
+  /** Cursor of the previous page, null on the first one. */
+  prevCursor?: string | null;
+};
 
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
     total: z.number().int(),
+    totalExact: z.boolean(),
     page: z.number().int(),
     itemsPerPage: z.number().int(),
+    nextCursor: z.string().nullable().optional(),
+    prevCursor: z.string().nullable().optional(),
   });
 
 /** Columns every mutable record carries. */

@@ -81,4 +81,3 @@ describe('formatBuildTime', () => {
     expect(() => formatBuildTime('yesterday')).toThrow(RangeError);
   });
 });
-

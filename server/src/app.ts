@@ -33,8 +33,8 @@ import { departmentResource } from './modules/department/department.resource.ts'
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { projectKind, registerProjectRoutes } from './modules/project/project.resource.ts';
 import { registerSettingRoutes } from './modules/setting/setting.resources.ts';
-import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { APP_VERSION, registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerUserRoutes } from './modules/user/user.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

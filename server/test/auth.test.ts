@@ -166,15 +166,22 @@ describe.each(backends)('sign-in, sign-out and tokens (%s)', (backend) => {
 describe.each(backends)('login throttle per address (%s)', (backend) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await createTestServer(backend, { loginThrottle: { windowSeconds: 60, maxFailuresPerUser: 100, maxAttemptsPerAddress: 3 } });
+    s = await createTestServer(backend, {
+      loginThrottle: { windowSeconds: 60, maxFailuresPerUser: 100, maxAttemptsPerAddress: 3 },
+    });
   });
   afterAll(() => s?.close());
 
   it('many good sign-ins from one address pass; failures across user names from it are stopped', async () => {
     for (let i = 0; i < 5; i++) await s.login();
     for (const name of ['a1', 'a2', 'a3']) {
-      expect((await s.call('POST', '/api/auth/login', null, { user_name: name, password: 'x' })).status).toBe(401);
+      expect((await s.call('POST', '/api/auth/login', null, { user_name: name, password: 'x' })).status).toBe(
+        401,
+      );
     }
-    expect((await s.call('POST', '/api/auth/login', null, { user_name: 'admin', password: ADMIN_PASSWORD })).status).toBe(429);
+    expect(
+      (await s.call('POST', '/api/auth/login', null, { user_name: 'admin', password: ADMIN_PASSWORD }))
+        .status,
+    ).toBe(429);
   });
 });

@@ -37,7 +37,10 @@ export const recordColumns = () => ({
   search_text: text('search_text').notNull().default(''),
 });
 
-/** Indexes every record table gets: status + recency for default lists, trigram search. */
+/**
+ * Indexes every record table gets: recency (the default sort) with the id that breaks its ties, so
+ * keyset pages read straight from the index; status + recency for status filters; trigram search.
+ */
 const recordIndexes = (
   name: string,
   t: {
@@ -47,6 +50,7 @@ const recordIndexes = (
     search_text: ExtraConfigColumn;
   },
 ) => [
+  index(`${name}_created_idx`).on(t.created_at, t.id),
   index(`${name}_status_created_idx`).on(t.status, t.created_at.desc(), t.id.desc()),
   index(`${name}_search_trgm_idx`).using('gin', sql`${t.search_text} gin_trgm_ops`),
 ];
@@ -83,10 +87,10 @@ export const company = pgTable(
   (t) => [
     ...recordIndexes('company', t),
     uniqueIndex('company_code_uq').on(t.code).where(sql`status <> 'D'`),
-    index('company_name_idx').on(t.name),
-    index('company_code_idx').on(t.code),
-    index('company_tax_code_idx').on(t.tax_code),
-    index('company_updated_idx').on(t.updated_at),
+    index('company_name_idx').on(t.name, t.id),
+    index('company_code_idx').on(t.code, t.id),
+    index('company_tax_code_idx').on(t.tax_code, t.id),
+    index('company_updated_idx').on(t.updated_at, t.id),
   ],
 );
 
@@ -192,9 +196,9 @@ export const constructorTable = pgTable(
   (t) => [
     ...recordIndexes('constructor', t),
     uniqueIndex('constructor_code_uq').on(sql`lower(${t.code})`).where(sql`status <> 'D'`),
-    index('constructor_name_idx').on(t.name),
-    index('constructor_code_idx').on(t.code),
-    index('constructor_tax_code_idx').on(t.tax_code),
+    index('constructor_name_idx').on(t.name, t.id),
+    index('constructor_code_idx').on(t.code, t.id),
+    index('constructor_tax_code_idx').on(t.tax_code, t.id),
   ],
 );
 
@@ -217,7 +221,7 @@ export const beneficiary = pgTable(
     ...recordIndexes('beneficiary', t),
     uniqueIndex('beneficiary_bank_account_uq').on(t.bank_id, t.account_number).where(sql`status <> 'D'`),
     index('beneficiary_constructor_idx').on(t.constructor_id),
-    index('beneficiary_name_idx').on(t.name),
+    index('beneficiary_name_idx').on(t.name, t.id),
   ],
 );
 
@@ -264,8 +268,9 @@ export const contract = pgTable(
       .where(sql`status <> 'D'`),
     index('contract_construction_idx').on(t.construction_id, t.status, t.created_at.desc()),
     index('contract_constructor_idx').on(t.constructor_id),
-    index('contract_signed_idx').on(t.signed_date),
-    index('contract_no_idx').on(t.contract_no),
+    index('contract_signed_idx').on(t.signed_date, t.id),
+    index('contract_amount_vat_idx').on(t.amount_vat, t.id),
+    index('contract_no_idx').on(t.contract_no, t.id),
   ],
 );
 
@@ -547,7 +552,7 @@ export const accessHistory = pgTable(
     result: varchar('result', { length: 10 }).notNull(),
   },
   (t) => [
-    index('access_history_user_at_idx').on(t.user_id, t.at.desc()),
+    index('access_history_user_at_idx').on(t.user_id, t.at.desc(), t.id.desc()),
     index('access_history_name_at_idx').on(sql`lower(${t.user_name})`, t.at),
     index('access_history_address_at_idx').on(t.address, t.at),
   ],

@@ -13,6 +13,7 @@ import type { Tx } from '../db/client.ts';
 import { recordHistory } from '../db/schema.ts';
 import type { CurrentUser } from './auth.ts';
 import { fieldError, notFound, staleVersion } from './errors.ts';
+import { listingOf, readPage } from './paging.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: rows of any record table
 export type Row = Record<string, any> & { id: number; status: string; version: number };
@@ -119,26 +120,22 @@ export async function listRecords(
   );
   const sortable: Record<string, PgColumn | SQL> = { ...kind.extraColumns, ...kind.sortable };
   const sortBy = query.sortBy && sortable[query.sortBy] ? query.sortBy : undefined;
-  const column = sortBy ? sortable[sortBy]! : (kind.sortable[kind.defaultSort?.by ?? ''] ?? t.created_at);
+  const key = sortBy ? sortable[sortBy]! : (kind.sortable[kind.defaultSort?.by ?? ''] ?? t.created_at);
   const descending = sortBy ? Boolean(query.sortDesc) : (kind.defaultSort?.desc ?? true);
-  const order = descending ? [desc(column), desc(t.id)] : [asc(column), asc(t.id)];
-  const offset = (query.page - 1) * query.itemsPerPage;
-  const [rows, [count]] = await Promise.all([
-    tx
-      .select(selection(kind))
-      .from(t)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.itemsPerPage)
-      .offset(offset),
-    tx.select({ n: sql<number>`count(*)::int` }).from(t).where(where),
-  ]);
-  return {
-    items: (rows as Row[]).map(toRecord),
-    total: count?.n ?? 0,
-    page: query.page,
-    itemsPerPage: query.itemsPerPage,
-  };
+  return readPage(
+    tx,
+    {
+      table: t,
+      selection: selection(kind),
+      where,
+      key,
+      id: t.id,
+      descending,
+      listing: { ...listingOf(query, { by: sortBy ?? '', desc: descending }), scope: extraWhere ? 1 : 0 },
+    },
+    query,
+    (row) => toRecord(row as Row),
+  );
 }
 
 /** Every active record the user may see, for pickers. Bounded: pickers of larger sets use paging. */

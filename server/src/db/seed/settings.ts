@@ -143,16 +143,14 @@ async function fillIfEmpty(tx: Tx, table: PgTable, rows: Named[]) {
   const t = table as unknown as { id: never };
   const [any] = await tx.select({ id: t.id }).from(table).limit(1);
   if (any || !rows.length) return;
-  await tx
-    .insert(table)
-    .values(
-      rows.map((r) => ({
-        ...r,
-        search_text: foldSearchText(`${r.code} ${r.name}`),
-        created_by: 'system',
-        updated_by: 'system',
-      })) as never,
-    );
+  await tx.insert(table).values(
+    rows.map((r) => ({
+      ...r,
+      search_text: foldSearchText(`${r.code} ${r.name}`),
+      created_by: 'system',
+      updated_by: 'system',
+    })) as never,
+  );
 }
 
 export async function seedSettings(tx: Tx) {

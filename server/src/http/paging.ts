@@ -1,0 +1,212 @@
+/**
+ * One page of a list, read so that it costs the same on page 1 and page 50,000 (DESIGN.md §7):
+ *
+ * - **Keyset paging.** Each answer carries `nextCursor` / `prevCursor`: the sort key and id of its
+ *   last / first row. A request with a cursor reads the rows right after (or before) that row through
+ *   the (sort column, id) index, instead of skipping `offset` rows. Plain page numbers still work for
+ *   the first MAX_PAGE_OFFSET rows; deeper offsets answer 400.
+ * - **Bounded totals.** Matching rows are counted exactly up to EXACT_TOTAL_LIMIT; beyond, `total`
+ *   is the planner's estimate and `totalExact` is false. `exactTotal=true` asks for the exact count.
+ *   A page that shows its list's end needs no count at all.
+ *
+ * The sort key travels as PostgreSQL's own text of the value (`key::text`) and comes back as an
+ * untyped parameter, so timestamps keep their microseconds and numerics their digits.
+ */
+import crypto from 'node:crypto';
+import {
+  EXACT_TOTAL_LIMIT,
+  MAX_PAGE_OFFSET,
+  type Page,
+  type PagingQuery,
+} from '@sitepay/domain/common.schema';
+import { and, type SQL, sql } from 'drizzle-orm';
+import { PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { queryRows, type Tx } from '../db/client.ts';
+import { fieldError } from './errors.ts';
+
+export type PageSpec = {
+  table: PgTable;
+  // biome-ignore lint/suspicious/noExplicitAny: any selection of columns and SQL
+  selection: Record<string, any>;
+  where: SQL | undefined;
+  /** The sort key (a column or a display expression) and the tie-breaking id. */
+  key: PgColumn | SQL;
+  id: PgColumn;
+  descending: boolean;
+  /** Everything that decides which rows match and in which order: a cursor is valid only for it. */
+  listing: Record<string, unknown>;
+};
+
+type Cursor = { l: string; k: string | null; i: number; d: 'n' | 'p' };
+
+/** Query fields that do not change which rows match, or their order. */
+const PAGE_FIELDS = new Set(['page', 'itemsPerPage', 'cursor', 'exactTotal']);
+
+/** A short fingerprint of the listing (sort, search, filters) a cursor belongs to. */
+export function listingOf(query: Record<string, unknown>, sort: { by: string; desc: boolean }) {
+  const fields = Object.entries(query)
+    .filter(([k, v]) => !PAGE_FIELDS.has(k) && v !== undefined && v !== '')
+    .sort(([a], [b]) => a.localeCompare(b));
+  return { fields, sort };
+}
+
+const fingerprint = (listing: Record<string, unknown>) =>
+  crypto.createHash('sha256').update(JSON.stringify(listing)).digest('base64url').slice(0, 12);
+
+const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+
+function decode(text: string, listing: string): Cursor {
+  let c: Partial<Cursor>;
+  try {
+    c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw fieldError('cursor', 'invalid');
+  }
+  if (
+    !c ||
+    typeof c !== 'object' ||
+    (c.k !== null && typeof c.k !== 'string') ||
+    !Number.isSafeInteger(c.i) ||
+    (c.d !== 'n' && c.d !== 'p')
+  ) {
+    throw fieldError('cursor', 'invalid');
+  }
+  // made for another sort, search or filter: it would position this list at random
+  if (c.l !== listing) throw fieldError('cursor', 'stale');
+  return c as Cursor;
+}
+
+const nullable = (key: PgColumn | SQL) => !(key instanceof PgColumn && key.notNull);
+
+/**
+ * Rows after (k, i) in the order `key, id` ascending (NULLS LAST, PostgreSQL's default) or
+ * descending (NULLS FIRST). Not-null keys use a row comparison, which the (key, id) index answers.
+ */
+function after(key: PgColumn | SQL, id: PgColumn, descending: boolean, k: string | null, i: number): SQL {
+  const op = sql.raw(descending ? '<' : '>');
+  if (!nullable(key)) return sql`(${key}, ${id}) ${op} (${k}, ${i})`;
+  if (k === null) {
+    return descending
+      ? sql`((${key} is null and ${id} < ${i}) or ${key} is not null)`
+      : sql`(${key} is null and ${id} > ${i})`;
+  }
+  const rest = sql`(${key}, ${id}) ${op} (${k}, ${i})`;
+  return descending ? rest : sql`(${rest} or ${key} is null)`;
+}
+
+const orderBy = (key: PgColumn | SQL, id: PgColumn, descending: boolean) =>
+  descending ? [sql`${key} desc`, sql`${id} desc`] : [sql`${key} asc`, sql`${id} asc`];
+
+/** Data errors from a forged cursor's key (text that is no date, no number…) are bad input. */
+function badCursorKey(error: unknown): never {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+  if (code?.startsWith('22')) throw fieldError('cursor', 'invalid');
+  throw error;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: rows of any table
+type AnyRow = Record<string, any>;
+
+export async function readPage<T extends AnyRow>(
+  tx: Tx,
+  spec: PageSpec,
+  query: PagingQuery,
+  toItem: (row: AnyRow) => T,
+): Promise<Page<T>> {
+  const { table, key, id, descending, selection } = spec;
+  const listing = fingerprint(spec.listing);
+  const size = query.itemsPerPage;
+  const cursor = query.cursor ? decode(query.cursor, listing) : undefined;
+  const offset = (query.page - 1) * size;
+  if (!cursor && offset > MAX_PAGE_OFFSET) throw fieldError('page', 'too_deep');
+
+  // Backwards from a cursor: read in the reverse order, then turn the rows round.
+  const backwards = cursor?.d === 'p';
+  const readOrder = backwards ? !descending : descending;
+  const read = async (where: SQL | undefined, order: boolean, skip: number) =>
+    (await tx
+      .select({ ...selection, __key: sql<string | null>`(${key})::text` })
+      .from(table)
+      .where(where)
+      .orderBy(...orderBy(key, id, order))
+      .limit(size + 1)
+      .offset(skip)
+      .catch(badCursorKey)) as AnyRow[];
+
+  let page = query.page;
+  let rows = await read(
+    and(spec.where, cursor ? after(key, id, readOrder, cursor.k, cursor.i) : undefined),
+    readOrder,
+    cursor ? 0 : offset,
+  );
+  let hasNext: boolean;
+  let hasPrev: boolean;
+  if (backwards) {
+    hasPrev = rows.length > size;
+    rows = rows.slice(0, size).reverse();
+    hasNext = true; // the cursor's own row comes after
+    if (!hasPrev && rows.length < size) {
+      // fewer rows before the cursor than a page (rows were added or removed): show page 1
+      rows = await read(spec.where, descending, 0);
+      hasNext = rows.length > size;
+      rows = rows.slice(0, size);
+    }
+    if (!hasPrev) page = 1;
+  } else {
+    hasNext = rows.length > size;
+    rows = rows.slice(0, size);
+    hasPrev = cursor ? true : page > 1;
+  }
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const nextCursor = hasNext && last ? encode({ l: listing, k: last.__key, i: last[id.name], d: 'n' }) : null;
+  const prevCursor =
+    hasPrev && first && page > 1 ? encode({ l: listing, k: first.__key, i: first[id.name], d: 'p' }) : null;
+
+  const seen = (page - 1) * size + rows.length;
+  let total: number;
+  let totalExact = true;
+  if (!cursor && !hasNext && (rows.length > 0 || page === 1)) {
+    total = seen; // this page ends the list: nothing to count
+  } else if (query.exactTotal) {
+    total = await countRows(tx, table, spec.where);
+  } else {
+    const capped = await countRows(tx, table, spec.where, EXACT_TOTAL_LIMIT + 1);
+    if (capped <= EXACT_TOTAL_LIMIT) {
+      total = capped;
+    } else {
+      totalExact = false;
+      const estimate = await estimateRows(tx, table, spec.where);
+      total = Math.max(estimate, seen + (hasNext ? 1 : 0), capped);
+    }
+  }
+  return {
+    items: rows.map(({ __key: _k, ...row }) => toItem(row)),
+    total,
+    totalExact,
+    page,
+    itemsPerPage: size,
+    nextCursor,
+    prevCursor,
+  };
+}
+
+async function countRows(tx: Tx, table: PgTable, where: SQL | undefined, limit?: number) {
+  const matching = tx.select({ one: sql`1` }).from(table).where(where);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from((limit ? matching.limit(limit) : matching).as('matching'));
+  return row?.n ?? 0;
+}
+
+/** The planner's row estimate for the list's filter: free of a scan, exact enough for a pager. */
+async function estimateRows(tx: Tx, table: PgTable, where: SQL | undefined) {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+    tx,
+    sql`explain (format json) ${tx.select({ one: sql`1` }).from(table).where(where)}`,
+  );
+  const plan = row?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
+  return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+}
