@@ -110,7 +110,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   // the app's own
   registerErrorHandler(app);
-  await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret, prepared: database.prepared });
 
   // routes
   registerSystemRoutes(app, { webDist: config.webDist });

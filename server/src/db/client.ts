@@ -9,9 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -25,11 +26,28 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs a hot query as a named prepared statement: planned once per connection instead of on every
+   * call (the request check spends most of its time planning otherwise; docs/performance.md).
+   * `name` must always come with the same SQL text; outside any transaction only.
+   */
+  prepared<T>(name: string, query: SQL): Promise<T[]>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+const dialect = new PgDialect();
+
+/** A parameter as an SQL literal, for PGlite's EXECUTE (which takes no bound parameters). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  // standard_conforming_strings is on: only the quote needs doubling
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
@@ -53,9 +71,20 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     throw error;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const preparedNames = new Set<string>();
   return {
     db,
     kind: 'pglite',
+    // PGlite's API has no named statements: SQL-level PREPARE once, then EXECUTE with literals.
+    async prepared<T>(name: string, query: SQL) {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      if (!preparedNames.has(name)) {
+        await client.exec(`prepare ${name} as ${text}`);
+        preparedNames.add(name);
+      }
+      const result = await client.query<T>(`execute ${name}(${params.map(literal).join(', ')})`);
+      return result.rows;
+    },
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     async close() {
       try {
@@ -85,6 +114,12 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    // node-pg prepares a named statement once on each pooled connection
+    async prepared<T>(name: string, query: SQL) {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const result = await pool.query({ name, text, values: params as unknown[] });
+      return result.rows as T[];
+    },
     async migrate() {
       // Two servers starting together must not migrate twice at once.
       const c = await pool.connect();

@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
-import { type Db, queryRows, type Tx } from '../db/client.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
 import { appUser, session } from '../db/schema.ts';
 import { ADMIN_ROLE, endpointAllowed, userRoleIds } from './access-sql.ts';
 import { forbidden, invalidToken } from './errors.ts';
@@ -65,36 +65,37 @@ type Row = {
   allowed: boolean;
 };
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string }) => {
-  const key = new TextEncoder().encode(opts.jwtSecret);
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { jwtSecret: string; prepared: Database['prepared'] }) => {
+    const key = new TextEncoder().encode(opts.jwtSecret);
 
-  app.decorateRequest('user', null);
+    app.decorateRequest('user', null);
 
-  app.decorate('issueToken', async (tx: Tx, userId: number) => {
-    const id = crypto.randomBytes(24).toString('base64url');
-    const now = Math.floor(Date.now() / 1000);
-    const expiresAt = new Date((now + TOKEN_EXPIRY_SECONDS) * 1000);
-    await tx.insert(session).values({ id, user_id: userId, expires_at: expiresAt });
-    const idToken = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(userId))
-      .setJti(id)
-      .setIssuedAt(now)
-      .setExpirationTime(now + TOKEN_EXPIRY_SECONDS)
-      .sign(key);
-    return { token: id, id_token: idToken, expires_in: TOKEN_EXPIRY_SECONDS };
-  });
+    app.decorate('issueToken', async (tx: Tx, userId: number) => {
+      const id = crypto.randomBytes(24).toString('base64url');
+      const now = Math.floor(Date.now() / 1000);
+      const expiresAt = new Date((now + TOKEN_EXPIRY_SECONDS) * 1000);
+      await tx.insert(session).values({ id, user_id: userId, expires_at: expiresAt });
+      const idToken = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(userId))
+        .setJti(id)
+        .setIssuedAt(now)
+        .setExpirationTime(now + TOKEN_EXPIRY_SECONDS)
+        .sign(key);
+      return { token: id, id_token: idToken, expires_in: TOKEN_EXPIRY_SECONDS };
+    });
 
-  app.decorate('authenticate', async (request: FastifyRequest, access: Exclude<Access, 'public'>) => {
-    const claims = await verify(request.headers.authorization, key);
-    if (!claims) throw invalidToken();
-    const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const path = endpointPath(request.routeOptions.url ?? '');
-    const [row] = await queryRows<Row>(
-      app.db,
-      // The role union is computed once (a materialized CTE) and read by both checks: the first
-      // version repeated it three times and spent most of each request planning (docs/performance.md).
-      sql`
+    app.decorate('authenticate', async (request: FastifyRequest, access: Exclude<Access, 'public'>) => {
+      const claims = await verify(request.headers.authorization, key);
+      if (!claims) throw invalidToken();
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const path = endpointPath(request.routeOptions.url ?? '');
+      const [row] = await opts.prepared<Row>(
+        // Planned once per connection, not on every request; the role union is computed once (a
+        // materialized CTE) and read by both checks (docs/performance.md).
+        access === 'endpoint' ? 'sitepay_auth_endpoint' : 'sitepay_auth_user',
+        sql`
       with roles as materialized (${userRoleIds(claims.userId)})
       select u.id, u.user_name, u.department_id,
         exists (select 1 from role r where r.code = ${ADMIN_ROLE} and r.id in (select id from roles)) as is_admin,
@@ -102,41 +103,42 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: str
       from session s join app_user u on u.id = s.user_id
       where s.id = ${claims.sessionId} and s.user_id = ${claims.userId}
         and s.revoked_at is null and s.expires_at > now() and u.status = 'O'`,
-    );
-    if (!row) throw invalidToken();
-    request.user = {
-      id: row.id,
-      user_name: row.user_name,
-      department_id: row.department_id,
-      isAdmin: row.is_admin,
-      sessionId: claims.sessionId,
-    };
-    if (!row.is_admin && !row.allowed) throw forbidden(request.url.split('?')[0] ?? request.url);
-    return request.user;
-  });
+      );
+      if (!row) throw invalidToken();
+      request.user = {
+        id: row.id,
+        user_name: row.user_name,
+        department_id: row.department_id,
+        isAdmin: row.is_admin,
+        sessionId: claims.sessionId,
+      };
+      if (!row.is_admin && !row.allowed) throw forbidden(request.url.split('?')[0] ?? request.url);
+      return request.user;
+    });
 
-  app.decorate('tokenUserName', async (request: FastifyRequest) => {
-    const token = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    if (!token) return null;
-    try {
-      // Signature checked, expiry ignored: an expired token still names its user honestly.
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(0) });
-      const [u] = await app.db
-        .select({ n: appUser.user_name })
-        .from(appUser)
-        .where(eq(appUser.id, Number(payload.sub)));
-      return u?.n ?? null;
-    } catch {
-      return null;
-    }
-  });
+    app.decorate('tokenUserName', async (request: FastifyRequest) => {
+      const token = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+      if (!token) return null;
+      try {
+        // Signature checked, expiry ignored: an expired token still names its user honestly.
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(0) });
+        const [u] = await app.db
+          .select({ n: appUser.user_name })
+          .from(appUser)
+          .where(eq(appUser.id, Number(payload.sub)));
+        return u?.n ?? null;
+      } catch {
+        return null;
+      }
+    });
 
-  app.addHook('onRequest', async (request) => {
-    const access: Access = request.routeOptions.config?.access ?? 'endpoint';
-    if (access === 'public' || !request.routeOptions.url) return;
-    await app.authenticate(request, access);
-  });
-});
+    app.addHook('onRequest', async (request) => {
+      const access: Access = request.routeOptions.config?.access ?? 'endpoint';
+      if (access === 'public' || !request.routeOptions.url) return;
+      await app.authenticate(request, access);
+    });
+  },
+);
 
 async function verify(header: string | undefined, key: Uint8Array) {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
