@@ -11,7 +11,13 @@ const run = (cmd, args, env = {}) =>
 
 mkdirSync(`${root}.tmp`, { recursive: true });
 const report = `${root}.tmp/vitest.json`;
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`]);
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${report}`,
+]);
 let passed = 0;
 let failed = 0;
 if (existsSync(report)) {

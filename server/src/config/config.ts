@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, type FilesConfig } from '../files/file-store.ts';
+import { defaultWebDist } from '../paths.ts';
 
 export class ConfigError extends Error {}
 
@@ -52,10 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || readOrCreateSecret(dataDir),
     seedDemo: env.SEED_DEMO === '1' || process.argv.includes('--demo'),
     logLevel: env.LOG_LEVEL || 'info',
-    webDist:
-      env.WEB_DIST === ''
-        ? null
-        : path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../../web/dist')),
+    webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST || defaultWebDist),
     bodyLimit: 1024 * 1024,
     loginThrottle: { windowSeconds: 15 * 60, maxFailuresPerUser: 10, maxAttemptsPerAddress: 50 },
     trustProxy: env.TRUST_PROXY === '1',

@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -17,6 +16,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ConfigError } from '../config/config.ts';
+import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,8 +35,6 @@ export type Database = {
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
-
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 const dialect = new PgDialect();
 
@@ -65,6 +63,9 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   try {
     client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
       extensions: { pg_trgm },
+      // 128 MB by default; the embedded tier's data is small and the OS caches its files anyway:
+      // 32 MB takes about 130 MB off the server's memory (docs/performance.md §4)
+      postgresqlconf: ['shared_buffers=32MB'],
     });
   } catch (error) {
     releaseLock();
