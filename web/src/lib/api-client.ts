@@ -22,6 +22,8 @@ export type RequestOptions = ErrorContext & {
   query?: Record<string, string | number | boolean | null | undefined>;
   /** No toast at all (the caller reports, e.g. a background poll). */
   silent?: boolean;
+  /** No toast for the errors the caller recovers from by itself (a list's outdated cursor). */
+  recovers?: (error: ApiError) => boolean;
   /** No success toast even for a change. */
   quietSuccess?: boolean;
   signal?: AbortSignal;
@@ -108,7 +110,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   clearTimeout(timer);
   if (!response.ok) {
     const error = await readError(response, `${API_BASE}/${path.replace(/^\/+/, '')}`);
-    if (!options.silent) notify(describeError(error, t, options));
+    if (!options.silent && !options.recovers?.(error)) notify(describeError(error, t, options));
     if (error.status === 401 && error.code !== 'bad_credentials' && readSession()) {
       clearSession();
       onUnauthorized();

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { readListParams, rowNumber, toApiQuery, withParams } from './list-params.ts';
+import {
+  listingKey,
+  pageStep,
+  reachableByNumber,
+  readListParams,
+  rowNumber,
+  toApiQuery,
+  withParams,
+} from './list-params.ts';
 
 describe('list state in the URL', () => {
   test('defaults: page 1, 10 a page, all statuses', () => {
@@ -11,6 +19,7 @@ describe('list state in the URL', () => {
       search: undefined,
       status: 'all',
       constructionId: undefined,
+      cursor: undefined,
     });
   });
 
@@ -55,5 +64,66 @@ describe('list state in the URL', () => {
     expect(rowNumber(9, 10, 1)).toBe(10);
     expect(rowNumber(0, 10, 2)).toBe(11);
     expect(rowNumber(4, 20, 3)).toBe(45);
+  });
+});
+
+describe('the page a cursor names', () => {
+  const shown = { page: 3, nextCursor: 'n3', prevCursor: 'p3' };
+
+  test('a reload or a link keeps the cursor of the page shown', () => {
+    expect(readListParams(new URLSearchParams('page=4&cursor=abc')).cursor).toBe('abc');
+    expect(readListParams(new URLSearchParams('page=4&cursor=')).cursor).toBeUndefined();
+  });
+
+  test('Next and Previous go by the shown page’s cursors; back to page 1 by number', () => {
+    expect(pageStep(shown, 4)).toEqual({ page: 4, cursor: 'n3' });
+    expect(pageStep(shown, 2)).toEqual({ page: 2, cursor: 'p3' });
+    expect(pageStep({ page: 2, nextCursor: 'n2', prevCursor: 'p2' }, 1)).toEqual({
+      page: 1,
+      cursor: undefined,
+    });
+    expect(pageStep({ page: 5, nextCursor: null, prevCursor: 'p5' }, 6)).toEqual({
+      page: 6,
+      cursor: undefined,
+    });
+    expect(pageStep(shown, 7)).toEqual({ page: 7, cursor: undefined });
+  });
+
+  test('any other change to the list drops the cursor; unrelated keys keep it', () => {
+    const url = new URLSearchParams('page=4&cursor=abc&sortBy=name&lang=vi');
+    for (const patch of [
+      { search: 'x', page: 1 },
+      { status: 'open', page: 1 },
+      { sortBy: 'code', sortDesc: true, page: 1 },
+      { page: 1, itemsPerPage: 50 },
+      { constructionId: 2, page: 1, itemsPerPage: 10 },
+      { page: 2 },
+    ]) {
+      expect(withParams(url, patch).has('cursor'), JSON.stringify(patch)).toBe(false);
+    }
+    expect(withParams(url, { lang: 'en' }).get('cursor')).toBe('abc');
+    expect(withParams(url, { page: 5, cursor: 'def' }).toString()).toBe(
+      'page=5&cursor=def&sortBy=name&lang=vi',
+    );
+  });
+
+  test('pages are read by number only within the first 10,000 rows', () => {
+    expect(reachableByNumber(501, 20)).toBe(true);
+    expect(reachableByNumber(502, 20)).toBe(false);
+    expect(reachableByNumber(1, 1000)).toBe(true);
+  });
+
+  test('the API gets the cursor, and exactTotal only when asked', () => {
+    const list = readListParams(new URLSearchParams('page=9&cursor=abc'));
+    expect(toApiQuery(list, false)).toMatchObject({ page: 9, cursor: 'abc', exactTotal: undefined });
+    expect(toApiQuery(list, false, { exactTotal: true }).exactTotal).toBe(true);
+  });
+
+  test('the listing is what rows match and their order, not the page or its size', () => {
+    const a = readListParams(new URLSearchParams('page=2&cursor=x&itemsPerPage=20&search=a'));
+    const b = readListParams(new URLSearchParams('page=7&itemsPerPage=50&search=a'));
+    expect(listingKey(a)).toBe(listingKey(b));
+    expect(listingKey(a)).not.toBe(listingKey({ ...a, status: 'open' }));
+    expect(listingKey(a)).not.toBe(listingKey({ ...a, sortDesc: true }));
   });
 });

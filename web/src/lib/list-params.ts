@@ -1,10 +1,16 @@
 /**
  * A list's state lives in the URL (page, itemsPerPage, sortBy, sortDesc, search, status,
- * constructionId) so a link reproduces the list. These read and write that state.
+ * constructionId, cursor) so a link reproduces the list. These read and write that state.
+ *
+ * `cursor` is the server's name for the shown page (keyset paging): Next and Previous carry the
+ * answer's `nextCursor` / `prevCursor`, so deep pages cost the same as the first. A cursor fits one
+ * page of one listing only, so any other change to the list drops it (see `withParams`).
  */
 import {
   DEFAULT_ITEMS_PER_PAGE,
   MAX_ITEMS_PER_PAGE,
+  MAX_PAGE_OFFSET,
+  type Page,
   type StatusFilter,
   statusFilters,
 } from '@sitepay/domain/common.schema';
@@ -20,7 +26,12 @@ export type ListParams = {
   search?: string;
   status: StatusFilter;
   constructionId?: number;
+  /** The server's cursor for `page`, when it was reached by Next or Previous. */
+  cursor?: string;
 };
+
+/** URL keys of a list's state: writing any of them without naming `cursor` drops the cursor. */
+const LIST_KEYS = ['page', 'itemsPerPage', 'sortBy', 'sortDesc', 'search', 'status', 'constructionId'];
 
 const positiveInt = (text: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
   const value = Number(text);
@@ -42,15 +53,21 @@ export function readListParams(params: URLSearchParams): ListParams {
       constructionId !== undefined && Number.isInteger(constructionId) && constructionId >= -1
         ? constructionId
         : undefined,
+    cursor: params.get('cursor') || undefined,
   };
 }
 
-/** Applies a change to the URL's query, keeping unrelated parameters; undefined removes a key. */
+/**
+ * Applies a change to the URL's query, keeping unrelated parameters; undefined removes a key.
+ * A change to the list (page, sort, search, filters, page size) that does not bring its own cursor
+ * removes the old one: it named a page of the list as it was.
+ */
 export function withParams(
   params: URLSearchParams,
   patch: Record<string, string | number | boolean | undefined>,
 ): URLSearchParams {
   const next = new URLSearchParams(params);
+  if (!('cursor' in patch) && LIST_KEYS.some((key) => key in patch)) next.delete('cursor');
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined || value === '') next.delete(key);
     else next.set(key, String(value));
@@ -58,8 +75,37 @@ export function withParams(
   return next;
 }
 
-/** The query sent to a paging endpoint. */
-export function toApiQuery(list: ListParams, scopedByConstruction: boolean) {
+/**
+ * The URL change that shows page `target`: one step forward or back goes by the shown answer's
+ * cursor; page 1, and any other jump, by plain page number (the server reads those by offset, only
+ * within MAX_PAGE_OFFSET rows).
+ */
+export function pageStep(
+  answer: Pick<Page<unknown>, 'page' | 'nextCursor' | 'prevCursor'>,
+  target: number,
+): { page: number; cursor: string | undefined } {
+  if (target === answer.page + 1 && answer.nextCursor) return { page: target, cursor: answer.nextCursor };
+  if (target === answer.page - 1 && target > 1 && answer.prevCursor)
+    return { page: target, cursor: answer.prevCursor };
+  return { page: target, cursor: undefined };
+}
+
+/** Whether `page` may be asked for by number alone (its offset is within MAX_PAGE_OFFSET). */
+export const reachableByNumber = (page: number, itemsPerPage: number): boolean =>
+  (page - 1) * itemsPerPage <= MAX_PAGE_OFFSET;
+
+/** What decides which rows a list shows and in which order (not the page): an exact count belongs to it. */
+export function listingKey(list: ListParams): string {
+  const { sortBy, sortDesc, search, status, constructionId } = list;
+  return JSON.stringify([sortBy, sortDesc, search, status, constructionId]);
+}
+
+/** The query sent to a paging endpoint; `exactTotal` asks for an exact count past EXACT_TOTAL_LIMIT. */
+export function toApiQuery(
+  list: ListParams,
+  scopedByConstruction: boolean,
+  options: { exactTotal?: boolean } = {},
+) {
   return {
     page: list.page,
     itemsPerPage: list.itemsPerPage,
@@ -68,6 +114,8 @@ export function toApiQuery(list: ListParams, scopedByConstruction: boolean) {
     search: list.search,
     status: list.status,
     constructionId: scopedByConstruction ? list.constructionId : undefined,
+    cursor: list.cursor,
+    exactTotal: options.exactTotal ? true : undefined,
   };
 }
 

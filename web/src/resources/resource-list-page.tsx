@@ -2,6 +2,9 @@
  * The generic list: server-side paging and sorting, search, status filter, row numbers, status chips
  * and row actions with confirmations. Its whole state is in the URL. A resource plugs in through its
  * description (columns, endpoints, name); nothing here knows a particular entity.
+ *
+ * Next and Previous go by the server's cursors (the URL keeps `cursor` beside `page`), so a deep page
+ * costs what the first does; past 1,000 rows the total is an estimate until the user counts exactly.
  */
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
@@ -33,8 +36,17 @@ import { useAbility } from '../app/use-ability.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { currentLang } from '../i18n/i18n.ts';
-import { PAGE_SIZE_OPTIONS, readListParams, rowNumber, withParams } from '../lib/list-params.ts';
+import {
+  listingKey,
+  PAGE_SIZE_OPTIONS,
+  pageStep,
+  readListParams,
+  rowNumber,
+  withParams,
+} from '../lib/list-params.ts';
 import { displayValue } from './format-value.ts';
+import { CountExactlyProvider, ListPagination } from './list-pager.tsx';
+import { displayedRows, isEstimated, rowCountProps } from './list-total.ts';
 import {
   actionIcons,
   FlagChip,
@@ -71,7 +83,11 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
           ? list.constructionId
           : undefined,
   };
-  const query = useQuery(resourceListQuery(resource, effective));
+  // "Count exactly" holds for the listing it was asked on; another sort, search or filter estimates again
+  const listing = listingKey(effective);
+  const [exactFor, setExactFor] = useState<string | null>(null);
+  const exactTotal = exactFor === listing;
+  const query = useQuery(resourceListQuery(resource, effective, { exactTotal }));
   const statusAction = useStatusAction(resource);
   const [pending, setPending] = useState<Pending>(null);
   const [pendingAction, setPendingAction] = useState<PendingAction>(null);
@@ -95,6 +111,14 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
     );
     return () => clearTimeout(timer);
   }, [search, list.search, params, setParams, navigating]);
+
+  // The server may answer another page than asked: Previous from page 2 when rows were removed meanwhile,
+  // or a refused cursor read again by page number. The URL follows, without a cursor.
+  const answer = query.isPlaceholderData ? undefined : query.data;
+  useEffect(() => {
+    if (!answer || (answer.page === list.page && !(answer.cursorDropped && list.cursor))) return;
+    setParams(withParams(params, { page: answer.page, cursor: undefined }), { replace: true });
+  }, [answer, list.page, list.cursor, params, setParams]);
 
   const rows = query.data?.items ?? NO_ROWS;
   const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row.id as GridRowId, index])), [rows]);
@@ -222,54 +246,61 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
         </TextField>
       </Box>
       <Box sx={{ width: '100%', display: 'flex', flexDirection: 'column' }}>
-        <DataGrid<ResourceRecord>
-          rows={rows}
-          columns={columns}
-          getRowId={(row) => row.id}
-          // unknown (-1) until the first answer, so the grid does not clamp the URL's page to 0
-          rowCount={query.data?.total ?? -1}
-          loading={query.isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          paginationModel={{ page: list.page - 1, pageSize: list.itemsPerPage }}
-          onPaginationModelChange={(model) => {
-            if (query.isPending) return;
-            if (model.page + 1 === list.page && model.pageSize === list.itemsPerPage) return;
-            const pageSizeChanged = model.pageSize !== list.itemsPerPage;
-            setParams(
-              withParams(params, {
-                page: pageSizeChanged ? 1 : model.page + 1,
-                itemsPerPage: model.pageSize,
-              }),
-            );
-          }}
-          pageSizeOptions={pageSizeOptions}
-          sortModel={sortModel}
-          onSortModelChange={(model) => {
-            const first = model[0];
-            const current = sortModel[0];
-            if (first?.field === current?.field && first?.sort === current?.sort) return;
-            setParams(
-              withParams(params, {
-                sortBy: first?.field,
-                sortDesc: first ? first.sort === 'desc' : undefined,
-                page: 1,
-              }),
-            );
-          }}
-          columnVisibilityModel={columnVisibilityModel}
-          disableColumnFilter
-          disableRowSelectionOnClick
-          disableColumnSelector
-          localeText={{
-            ...(lang === 'vi' ? viVN : enUS).components.MuiDataGrid.defaultProps.localeText,
-            paginationRowsPerPage: t('common.rowsPerPage'),
-            paginationDisplayedRows: ({ from, to, count }) => t('common.displayedRows', { from, to, count }),
-            noRowsLabel: t('common.noData'),
-          }}
-          sx={{ border: 0, minHeight: 320, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
-        />
+        <CountExactlyProvider
+          value={
+            isEstimated(query.data)
+              ? { busy: exactTotal && query.isFetching, onClick: () => setExactFor(listing) }
+              : null
+          }
+        >
+          <DataGrid<ResourceRecord>
+            rows={rows}
+            columns={columns}
+            getRowId={(row) => row.id}
+            {...rowCountProps(query.data)}
+            loading={query.isFetching}
+            paginationMode="server"
+            sortingMode="server"
+            filterMode="server"
+            paginationModel={{ page: list.page - 1, pageSize: list.itemsPerPage }}
+            onPaginationModelChange={(model) => {
+              // the cursors to step by are those of the page shown, not of one still loading
+              if (!answer) return;
+              if (model.page + 1 === list.page && model.pageSize === list.itemsPerPage) return;
+              if (model.pageSize !== list.itemsPerPage) {
+                setParams(withParams(params, { page: 1, itemsPerPage: model.pageSize }));
+                return;
+              }
+              setParams(withParams(params, pageStep(answer, model.page + 1)));
+            }}
+            pageSizeOptions={pageSizeOptions}
+            sortModel={sortModel}
+            onSortModelChange={(model) => {
+              const first = model[0];
+              const current = sortModel[0];
+              if (first?.field === current?.field && first?.sort === current?.sort) return;
+              setParams(
+                withParams(params, {
+                  sortBy: first?.field,
+                  sortDesc: first ? first.sort === 'desc' : undefined,
+                  page: 1,
+                }),
+              );
+            }}
+            columnVisibilityModel={columnVisibilityModel}
+            disableColumnFilter
+            disableRowSelectionOnClick
+            disableColumnSelector
+            localeText={{
+              ...(lang === 'vi' ? viVN : enUS).components.MuiDataGrid.defaultProps.localeText,
+              paginationRowsPerPage: t('common.rowsPerPage'),
+              paginationDisplayedRows: (shown) => displayedRows(shown, lang, t),
+              noRowsLabel: t('common.noData'),
+            }}
+            slots={{ pagination: ListPagination }}
+            sx={{ border: 0, minHeight: 320, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
+          />
+        </CountExactlyProvider>
       </Box>
       <ConfirmDialog
         open={pending !== null}

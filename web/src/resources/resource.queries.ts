@@ -3,7 +3,8 @@ import type { Page } from '@sitepay/domain/common.schema';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api-client.ts';
-import { type ListParams, toApiQuery } from '../lib/list-params.ts';
+import { ApiError } from '../lib/error-catalogue.ts';
+import { type ListParams, reachableByNumber, toApiQuery } from '../lib/list-params.ts';
 import {
   endpointsOf,
   type RecordAction,
@@ -12,14 +13,42 @@ import {
   withId,
 } from './resource.types.ts';
 
-export const resourceListQuery = (resource: ResourceDescription, params: ListParams) =>
+/** A list's answer; `cursorDropped` when the URL's cursor or deep page was refused and replaced. */
+export type ListAnswer = Page<ResourceRecord> & { cursorDropped?: boolean };
+
+/** The server refuses a cursor made for another listing, and offsets past MAX_PAGE_OFFSET. */
+const isPagingRefusal = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 400 &&
+  error.errors.some((e) => e.field === 'cursor' || (e.field === 'page' && e.message === 'too_deep'));
+
+/**
+ * One page of a list. A refused cursor (a link made under another sort or construction) or a page
+ * too deep to read by number falls back, without a notice, to the same page by number when it can
+ * be reached so, else page 1; the page then writes that into the URL.
+ */
+export const resourceListQuery = (
+  resource: ResourceDescription,
+  params: ListParams,
+  options: { exactTotal?: boolean } = {},
+) =>
   queryOptions({
-    queryKey: ['resource', resource.name, 'list', params],
-    queryFn: ({ signal }) =>
-      api.get<Page<ResourceRecord>>(endpointsOf(resource).paging, {
-        query: toApiQuery(params, Boolean(resource.scopedByConstruction)),
-        signal,
-      }),
+    queryKey: ['resource', resource.name, 'list', params, options.exactTotal === true],
+    queryFn: async ({ signal }): Promise<ListAnswer> => {
+      const path = endpointsOf(resource).paging;
+      const query = toApiQuery(params, Boolean(resource.scopedByConstruction), options);
+      try {
+        return await api.get<ListAnswer>(path, { query, signal, recovers: isPagingRefusal });
+      } catch (error) {
+        if (!isPagingRefusal(error)) throw error;
+        const page = params.cursor && reachableByNumber(params.page, params.itemsPerPage) ? params.page : 1;
+        const answer = await api.get<ListAnswer>(path, {
+          query: { ...query, cursor: undefined, page },
+          signal,
+        });
+        return { ...answer, cursorDropped: true };
+      }
+    },
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
