@@ -34,7 +34,10 @@ async function main() {
     query = async (s) => (await pool.query(s.sql, s.params)).rows;
     close = () => pool.end();
   } else {
-    const client = await PGlite.create(`${config.dataDir}/pgdata`, { extensions: { pg_trgm } });
+    const client = await PGlite.create(`${config.dataDir}/pgdata`, {
+      extensions: { pg_trgm },
+      postgresqlconf: ['shared_buffers=32MB'], // as the app's
+    });
     query = async (s) => (await client.query<Record<string, unknown>>(s.sql, s.params)).rows;
     close = () => client.close();
     parallel = false; // one connection: PGlite queues them anyway

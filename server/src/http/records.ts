@@ -132,6 +132,7 @@ export async function listRecords(
       id: t.id,
       descending,
       listing: { ...listingOf(query, { by: sortBy ?? '', desc: descending }), scope: extraWhere ? 1 : 0 },
+      textSearch: Boolean(searchCondition(t.search_text, query.search)),
     },
     query,
     (row) => toRecord(row as Row),

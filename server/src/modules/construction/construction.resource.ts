@@ -158,8 +158,12 @@ export function registerConstructionRoutes(app: FastifyInstance) {
         },
       },
       (req) =>
-        app.db.transaction((tx) =>
-          listRecords(tx, constructionKind, req.query as never, currentUser(req), where(req.params.id)),
+        listRecords(
+          app.db,
+          constructionKind,
+          req.query as never,
+          currentUser(req),
+          where(req.params.id),
         ) as never,
     );
   paging('/api/construction/get-by-project/paging/:id', (id) => sql`${c.project_id} = ${id}`);

@@ -114,14 +114,12 @@ export function registerContractRoutes(app: FastifyInstance) {
       },
     },
     (req) =>
-      app.db.transaction((tx) =>
-        listRecords(
-          tx,
-          contractKind,
-          req.query as never,
-          currentUser(req),
-          eq(contract.construction_id, req.params.constructionId),
-        ),
+      listRecords(
+        app.db,
+        contractKind,
+        req.query as never,
+        currentUser(req),
+        eq(contract.construction_id, req.params.constructionId),
       ) as never,
   );
 
