@@ -67,6 +67,25 @@ describe.each(backends)('list paging at depth (%s)', (backend) => {
     expect(ids).toEqual(await expected(orderBy));
   });
 
+  it('walks a text search of few matches both ways, in the same order as the database', async () => {
+    const query = `itemsPerPage=15&sortBy=tax_code&search=${encodeURIComponent('paging 01')}`;
+    const { ids, last } = await walkForward(query);
+    expect(ids).toEqual(
+      (
+        await queryRows<{ id: number }>(
+          s.database.db,
+          sql`select id from company where status <> 'D' and search_text like '%paging 01%' order by tax_code, id`,
+        )
+      ).map((r) => r.id),
+    );
+    expect(last).toMatchObject({ total: 40, totalExact: true, page: 3 });
+    const back = await get(`${query}&page=2&cursor=${last.prevCursor}`);
+    expect(back.body.items.map((r: { id: number }) => r.id)).toEqual(ids.slice(15, 30));
+    expect(back.body).toMatchObject({ total: 40, totalExact: true, page: 2 });
+    const dates = await get(`itemsPerPage=15&search=${encodeURIComponent('paging 01')}`);
+    expect(dates.body.items[0].created_at).toMatch(/^2025-01-01T00:00:00\.\d{3}Z$/);
+  });
+
   it('walks back from the last page with previous cursors to the same rows in the same order', async () => {
     const query = 'itemsPerPage=100&sortBy=tax_code&sortDesc=false';
     const { ids, last } = await walkForward(query);

@@ -18,7 +18,7 @@ import {
   type Page,
   type PagingQuery,
 } from '@sitepay/domain/common.schema';
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, is, SQL, sql } from 'drizzle-orm';
 import { PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../db/client.ts';
 import { fieldError } from './errors.ts';
@@ -37,7 +37,7 @@ export type PageSpec = {
   /**
    * The filter includes a text search, whose selectivity the planner cannot judge: it tends to walk
    * the sort index through most of the table for a search that matches a few dozen rows (11 ms
-   * instead of 2 ms on 60 k rows). When the count shows few matches, the page sorts just those.
+   * instead of 2 ms on 60 k rows). Such a list reads its matches once, for its count and its page.
    */
   textSearch?: boolean;
 };
@@ -89,9 +89,16 @@ const nullable = (key: PgColumn | SQL) => !(key instanceof PgColumn && key.notNu
  * Rows after (k, i) in the order `key, id` ascending (NULLS LAST, PostgreSQL's default) or
  * descending (NULLS FIRST). Not-null keys use a row comparison, which the (key, id) index answers.
  */
-function after(key: PgColumn | SQL, id: PgColumn, descending: boolean, k: string | null, i: number): SQL {
+function after(
+  key: PgColumn | SQL | SQL.Aliased,
+  id: PgColumn,
+  descending: boolean,
+  k: string | null,
+  i: number,
+  keyNullable: boolean,
+): SQL {
   const op = sql.raw(descending ? '<' : '>');
-  if (!nullable(key)) return sql`(${key}, ${id}) ${op} (${k}, ${i})`;
+  if (!keyNullable) return sql`(${key}, ${id}) ${op} (${k}, ${i})`;
   if (k === null) {
     return descending
       ? sql`((${key} is null and ${id} < ${i}) or ${key} is not null)`
@@ -101,7 +108,7 @@ function after(key: PgColumn | SQL, id: PgColumn, descending: boolean, k: string
   return descending ? rest : sql`(${rest} or ${key} is null)`;
 }
 
-const orderBy = (key: PgColumn | SQL, id: PgColumn, descending: boolean) =>
+const orderBy = (key: PgColumn | SQL | SQL.Aliased, id: PgColumn, descending: boolean) =>
   descending ? [sql`${key} desc`, sql`${id} desc`] : [sql`${key} asc`, sql`${id} asc`];
 
 /** Data errors from a forged cursor's key (text that is no date, no number…) are bad input. */
@@ -131,31 +138,35 @@ export async function readPage<T extends AnyRow>(
   // Backwards from a cursor: read in the reverse order, then turn the rows round.
   const backwards = cursor?.d === 'p';
   const readOrder = backwards ? !descending : descending;
-  const read = async (where: SQL | undefined, order: boolean, skip: number, sortMatches: boolean) =>
+  const read = async (where: SQL | undefined, order: boolean, skip: number) =>
     (await tx
       .select({ ...selection, __key: sql<string | null>`(${key})::text` })
       .from(table)
       .where(where)
-      // coalesce(key, key) sorts exactly as key but hides the sort index from the planner
-      .orderBy(...orderBy(sortMatches ? sql`coalesce(${key}, ${key})` : key, id, order))
+      .orderBy(...orderBy(key, id, order))
       .limit(size + 1)
       .offset(skip)
       .catch(badCursorKey)) as AnyRow[];
 
-  // The page and its capped count at once (separate pooled connections on PostgreSQL). After a text
-  // search, the count comes first: it says whether to walk the sort index or sort the few matches.
-  const counted = query.exactTotal
-    ? countRows(tx, table, spec.where)
-    : countRows(tx, table, spec.where, EXACT_TOTAL_LIMIT + 1);
-  counted.catch(() => {}); // awaited below; a failing page read must not leave it unhandled
-  const few = spec.textSearch ? (await counted) <= EXACT_TOTAL_LIMIT : false;
+  const position = cursor ? after(key, id, readOrder, cursor.k, cursor.i, nullable(key)) : undefined;
   let page = query.page;
-  let rows = await read(
-    and(spec.where, cursor ? after(key, id, readOrder, cursor.k, cursor.i) : undefined),
-    readOrder,
-    cursor ? 0 : offset,
-    few,
-  );
+  let rows: AnyRow[] | undefined;
+  let counted: Promise<number>;
+  if (spec.textSearch && !query.exactTotal) {
+    // A text search reads its matches once (at most EXACT_TOTAL_LIMIT + 1) for both the count and
+    // the page: the trigram scan is the costly part, and the planner would otherwise walk the sort
+    // index through most of the table for a search that matches a few dozen rows.
+    const found = await readMatches(tx, spec, readOrder, cursor, size, cursor ? 0 : offset);
+    counted = found.count;
+    if ((await found.count) <= EXACT_TOTAL_LIMIT) rows = found.rows;
+  } else {
+    // The page and its capped count at once (separate pooled connections on PostgreSQL).
+    counted = query.exactTotal
+      ? countRows(tx, table, spec.where)
+      : countRows(tx, table, spec.where, EXACT_TOTAL_LIMIT + 1);
+    counted.catch(() => {}); // awaited below; a failing page read must not leave it unhandled
+  }
+  rows ??= await read(and(spec.where, position), readOrder, cursor ? 0 : offset);
   let hasNext: boolean;
   let hasPrev: boolean;
   if (backwards) {
@@ -164,7 +175,7 @@ export async function readPage<T extends AnyRow>(
     hasNext = true; // the cursor's own row comes after
     if (!hasPrev && rows.length < size) {
       // fewer rows before the cursor than a page (rows were added or removed): show page 1
-      rows = await read(spec.where, descending, 0, few);
+      rows = await read(spec.where, descending, 0);
       hasNext = rows.length > size;
       rows = rows.slice(0, size);
     }
@@ -198,6 +209,55 @@ export async function readPage<T extends AnyRow>(
     nextCursor,
     prevCursor,
   };
+}
+
+/**
+ * The rows matching the filter, at most EXACT_TOTAL_LIMIT + 1, read once (a CTE referenced twice is
+ * materialized): the page is taken from them, and their number is the count. When they are more
+ * than the limit, the page must come from the whole table instead (the caller reads it).
+ */
+async function readMatches(
+  tx: Tx,
+  spec: PageSpec,
+  order: boolean,
+  cursor: Cursor | undefined,
+  size: number,
+  skip: number,
+): Promise<{ rows: AnyRow[]; count: Promise<number> }> {
+  const { selection, key, id } = spec;
+  // a CTE's raw SQL fields need names
+  const named = Object.fromEntries(
+    Object.entries(selection).map(([name, field]) => [name, is(field, SQL) ? field.as(name) : field]),
+  );
+  const matching = tx.$with('matching').as(
+    tx
+      .select({
+        ...named,
+        __key: sql<string | null>`(${key})::text`.as('__key'),
+        __sort: sql`${key}`.as('__sort'),
+      })
+      .from(spec.table)
+      .where(spec.where)
+      .limit(EXACT_TOTAL_LIMIT + 1),
+  );
+  // biome-ignore lint/suspicious/noExplicitAny: the CTE's fields, by name
+  const m = matching as any;
+  const fields = Object.fromEntries(Object.keys(selection).map((name) => [name, m[name]]));
+  const mid = m[id.name] as PgColumn;
+  const rows = (await tx
+    .with(matching)
+    .select({ ...fields, __key: m.__key, __count: sql<number>`(select count(*)::int from ${matching})` })
+    .from(matching)
+    .where(cursor ? after(m.__sort, mid, order, cursor.k, cursor.i, nullable(key)) : undefined)
+    .orderBy(...orderBy(m.__sort, mid, order))
+    .limit(size + 1)
+    .offset(skip)
+    .catch(badCursorKey)) as AnyRow[];
+  const count =
+    rows.length > 0
+      ? Promise.resolve(Number(rows[0]!.__count))
+      : countRows(tx, spec.table, spec.where, EXACT_TOTAL_LIMIT + 1);
+  return { rows: rows.map(({ __count: _c, ...row }) => row), count };
 }
 
 async function countRows(tx: Tx, table: PgTable, where: SQL | undefined, limit?: number) {
