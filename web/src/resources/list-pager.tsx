@@ -1,48 +1,41 @@
 /**
- * The generic list's pager slot: the grid's pager, and "Count exactly" while the total is the
- * database's estimate (see `list-total.ts`), which asks the server for the real count.
+ * The rows a list's footer shows ("1–20 of about 100,000"), and beside an estimated total the
+ * "Count exactly" action, which asks the server for the real count (see `list-total.ts`). It goes
+ * under the total on a phone, where the two do not fit on one line with the pager's arrows.
  */
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
-import { GridPagination } from '@mui/x-data-grid';
-import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type CountExactly = { busy: boolean; onClick: () => void } | null;
+export type CountExactly = { busy: boolean; onClick: () => void } | null;
 
-const CountExactlyContext = createContext<CountExactly>(null);
-
-/** Offers "Count exactly" to the grid's pagination slot below it; null hides the action. */
-export const CountExactlyProvider = CountExactlyContext.Provider;
-
-/** The grid's pagination slot: the pager, preceded by "Count exactly" while the total is an estimate. */
-export function ListPagination() {
-  const countExactly = useContext(CountExactlyContext);
+export function DisplayedRows({ text, countExactly }: { text: string; countExactly: CountExactly }) {
   const { t } = useTranslation();
+  if (!countExactly) return text;
   return (
     <Box
+      component="span"
       sx={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'flex-end',
-        flex: '1 1 auto',
-        minWidth: 0,
+        display: 'inline-flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        alignItems: { xs: 'flex-end', sm: 'baseline' },
+        columnGap: 1.5,
       }}
     >
-      {countExactly && (
-        <Tooltip title={t('common.countExactlyHint')}>
-          <Button
-            size="small"
-            onClick={countExactly.onClick}
-            loading={countExactly.busy}
-            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
-          >
-            {t('common.countExactly')}
-          </Button>
-        </Tooltip>
-      )}
-      <GridPagination />
+      <span>{text}</span>
+      <Tooltip title={t('common.countExactlyHint')} describeChild>
+        <Link
+          component="button"
+          type="button"
+          variant="inherit"
+          aria-disabled={countExactly.busy}
+          onClick={() => !countExactly.busy && countExactly.onClick()}
+          sx={{ whiteSpace: 'nowrap', verticalAlign: 'baseline' }}
+        >
+          {countExactly.busy ? t('common.counting') : t('common.countExactly')}
+        </Link>
+      </Tooltip>
     </Box>
   );
 }

@@ -45,7 +45,7 @@ import {
   withParams,
 } from '../lib/list-params.ts';
 import { displayValue } from './format-value.ts';
-import { CountExactlyProvider, ListPagination } from './list-pager.tsx';
+import { type CountExactly, DisplayedRows } from './list-pager.tsx';
 import { displayedRows, isEstimated, rowCountProps } from './list-total.ts';
 import {
   actionIcons,
@@ -120,6 +120,11 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
     setParams(withParams(params, { page: answer.page, cursor: undefined }), { replace: true });
   }, [answer, list.page, list.cursor, params, setParams]);
 
+  const shownCount = rowCountProps(query.data);
+  const countExactly: CountExactly = isEstimated(query.data)
+    ? { busy: exactTotal && query.isFetching, onClick: () => setExactFor(listing) }
+    : null;
+
   const rows = query.data?.items ?? NO_ROWS;
   const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row.id as GridRowId, index])), [rows]);
   // Rebuilt when the language, the page or the rules change (labels, row numbers, allowed actions).
@@ -188,9 +193,12 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
       .filter((c) => (c.hideBelow === 'md' && narrow) || (c.hideBelow === 'sm' && phone))
       .map((c) => [c.field, false]),
   );
-  const sortModel: GridSortModel = list.sortBy
-    ? [{ field: list.sortBy, sort: list.sortDesc ? 'desc' : 'asc' }]
-    : [];
+  // The same model object while the sort stands: the grid takes a new object for a new sort and goes
+  // back to the first page, so a page past the first fell back to page 1 on the next render.
+  const sortModel = useMemo<GridSortModel>(
+    () => (list.sortBy ? [{ field: list.sortBy, sort: list.sortDesc ? 'desc' : 'asc' }] : []),
+    [list.sortBy, list.sortDesc],
+  );
   const title = t(`resources.${resource.name}.plural`);
   const recordName = pending ? String(pending.record[resource.titleField] ?? pending.record.id) : '';
 
@@ -246,61 +254,67 @@ export function ResourceListPage({ resource }: { resource: ResourceDescription }
         </TextField>
       </Box>
       <Box sx={{ width: '100%', display: 'flex', flexDirection: 'column' }}>
-        <CountExactlyProvider
-          value={
-            isEstimated(query.data)
-              ? { busy: exactTotal && query.isFetching, onClick: () => setExactFor(listing) }
-              : null
-          }
-        >
-          <DataGrid<ResourceRecord>
-            rows={rows}
-            columns={columns}
-            getRowId={(row) => row.id}
-            {...rowCountProps(query.data)}
-            loading={query.isFetching}
-            paginationMode="server"
-            sortingMode="server"
-            filterMode="server"
-            paginationModel={{ page: list.page - 1, pageSize: list.itemsPerPage }}
-            onPaginationModelChange={(model) => {
-              // the cursors to step by are those of the page shown, not of one still loading
-              if (!answer) return;
-              if (model.page + 1 === list.page && model.pageSize === list.itemsPerPage) return;
-              if (model.pageSize !== list.itemsPerPage) {
-                setParams(withParams(params, { page: 1, itemsPerPage: model.pageSize }));
-                return;
-              }
-              setParams(withParams(params, pageStep(answer, model.page + 1)));
-            }}
-            pageSizeOptions={pageSizeOptions}
-            sortModel={sortModel}
-            onSortModelChange={(model) => {
-              const first = model[0];
-              const current = sortModel[0];
-              if (first?.field === current?.field && first?.sort === current?.sort) return;
-              setParams(
-                withParams(params, {
-                  sortBy: first?.field,
-                  sortDesc: first ? first.sort === 'desc' : undefined,
-                  page: 1,
-                }),
-              );
-            }}
-            columnVisibilityModel={columnVisibilityModel}
-            disableColumnFilter
-            disableRowSelectionOnClick
-            disableColumnSelector
-            localeText={{
-              ...(lang === 'vi' ? viVN : enUS).components.MuiDataGrid.defaultProps.localeText,
-              paginationRowsPerPage: t('common.rowsPerPage'),
-              paginationDisplayedRows: (shown) => displayedRows(shown, lang, t),
-              noRowsLabel: t('common.noData'),
-            }}
-            slots={{ pagination: ListPagination }}
-            sx={{ border: 0, minHeight: 320, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
-          />
-        </CountExactlyProvider>
+        <DataGrid<ResourceRecord>
+          rows={rows}
+          columns={columns}
+          getRowId={(row) => row.id}
+          {...shownCount}
+          loading={query.isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          paginationModel={{ page: list.page - 1, pageSize: list.itemsPerPage }}
+          onPaginationModelChange={(model) => {
+            // the cursors to step by are those of the page shown, not of one still loading
+            if (!answer) return;
+            if (model.page + 1 === list.page && model.pageSize === list.itemsPerPage) return;
+            if (model.pageSize !== list.itemsPerPage) {
+              setParams(withParams(params, { page: 1, itemsPerPage: model.pageSize }));
+              return;
+            }
+            setParams(withParams(params, pageStep(answer, model.page + 1)));
+          }}
+          pageSizeOptions={pageSizeOptions}
+          sortModel={sortModel}
+          onSortModelChange={(model) => {
+            const first = model[0];
+            const current = sortModel[0];
+            if (first?.field === current?.field && first?.sort === current?.sort) return;
+            setParams(
+              withParams(params, {
+                sortBy: first?.field,
+                sortDesc: first ? first.sort === 'desc' : undefined,
+                page: 1,
+              }),
+            );
+          }}
+          columnVisibilityModel={columnVisibilityModel}
+          disableColumnFilter
+          disableRowSelectionOnClick
+          disableColumnSelector
+          localeText={{
+            ...(lang === 'vi' ? viVN : enUS).components.MuiDataGrid.defaultProps.localeText,
+            paginationRowsPerPage: t('common.rowsPerPage'),
+            noRowsLabel: t('common.noData'),
+          }}
+          slotProps={{
+            basePagination: {
+              material: {
+                labelDisplayedRows: ({ from, to, count }) => (
+                  <DisplayedRows
+                    text={displayedRows(
+                      { from, to, count, estimated: shownCount.estimatedRowCount },
+                      lang,
+                      t,
+                    )}
+                    countExactly={countExactly}
+                  />
+                ),
+              },
+            },
+          }}
+          sx={{ border: 0, minHeight: 320, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
+        />
       </Box>
       <ConfirmDialog
         open={pending !== null}
