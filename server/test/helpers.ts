@@ -67,6 +67,8 @@ export async function createTestServer(
     bodyLimit?: number;
     /** Where uploads go; without it, a scratch folder under the system's temp directory. */
     files?: FilesConfig;
+    /** Receives the server's JSON log lines (info and above); without it, no log. */
+    log?: (line: Record<string, unknown>) => void;
   } = {},
 ): Promise<TestServer> {
   const pgDb = backend === 'postgres' ? await createTestDatabase() : null;
@@ -86,6 +88,9 @@ export async function createTestServer(
       },
       trustProxy: false,
       files: opts.files,
+      logger: opts.log
+        ? { level: 'info', stream: { write: (line: string) => opts.log?.(JSON.parse(line)) } }
+        : false,
     },
     database,
   );

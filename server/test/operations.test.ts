@@ -80,4 +80,31 @@ describe.each(backends)('operations (%s)', (backend) => {
     const sort = await s.call('GET', '/api/admin/company/paging?sortBy=password_hash;drop', admin);
     expect(sort.status).toBe(200);
   });
+
+  it('writes one structured log line per request, with its request id, status, time and user', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logged = await createTestServer(backend, { demo: false, log: (line) => lines.push(line) });
+    try {
+      const token = await logged.login();
+      lines.length = 0;
+      const res = await logged.call('GET', '/api/admin/company/paging?search=x', token);
+      expect(res.status).toBe(200);
+      const requestLines = lines.filter((l) => l.msg === 'request');
+      expect(requestLines).toHaveLength(1);
+      expect(requestLines[0]).toMatchObject({
+        level: 30,
+        reqId: res.headers['x-request-id'],
+        method: 'GET',
+        url: '/api/admin/company/paging?search=x',
+        status: 200,
+        user: 'admin',
+      });
+      expect(typeof requestLines[0]!.ms).toBe('number');
+      const refused = await logged.call('GET', '/api/admin/company/paging', null);
+      expect(lines.filter((l) => l.msg === 'request').at(-1)).toMatchObject({ status: 401 });
+      expect(JSON.stringify(refused.body)).not.toMatch(/stack|select /i);
+    } finally {
+      await logged.close();
+    }
+  });
 });
