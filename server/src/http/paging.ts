@@ -18,7 +18,7 @@ import {
   type Page,
   type PagingQuery,
 } from '@sitepay/domain/common.schema';
-import { and, is, SQL, sql } from 'drizzle-orm';
+import { and, getTableName, is, SQL, sql } from 'drizzle-orm';
 import { PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../db/client.ts';
 import { fieldError } from './errors.ts';
@@ -198,7 +198,8 @@ export async function readPage<T extends AnyRow>(
     total = seen; // this page shows the list's end: the rows before it are known exactly
   } else if (!query.exactTotal && total > EXACT_TOTAL_LIMIT) {
     totalExact = false;
-    total = Math.max(await estimateRows(tx, table, spec.where), seen + (hasNext ? 1 : 0), total);
+    const known = Math.max(seen + (hasNext ? 1 : 0), total);
+    total = Math.max(await estimateRows(tx, table, spec.where, known), known);
   }
   return {
     items: rows.map(({ __key: _k, ...row }) => toItem(row)),
@@ -273,17 +274,40 @@ const estimates = new Map<string, { rows: number; at: number }>();
 const ESTIMATE_TTL_MS = 30_000;
 const ESTIMATES_KEPT = 500;
 
-/** The planner's row estimate for the list's filter: free of a scan, close enough for a pager. */
-async function estimateRows(tx: Tx, table: PgTable, where: SQL | undefined) {
+/** When each table's statistics were last refreshed because an estimate fell below the known rows. */
+const analyzedAt = new Map<string, number>();
+const ANALYZE_AT_MOST_EVERY_MS = 60_000;
+
+/**
+ * The planner's row estimate for the list's filter: free of a scan, close enough for a pager. An
+ * estimate below the rows already counted means stale statistics (a bulk load since the last
+ * ANALYZE; PGlite has no autovacuum at all): the table is analyzed then, at most once a minute.
+ */
+async function estimateRows(tx: Tx, table: PgTable, where: SQL | undefined, known: number) {
   const query = sql`explain (format json) ${tx.select({ one: sql`1` }).from(table).where(where)}`;
   const { sql: text, params } = dialect.sqlToQuery(query);
   const cacheKey = JSON.stringify([text, params]);
   const cached = estimates.get(cacheKey);
   if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return cached.rows;
-  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(tx, query);
-  const plan = row?.['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
-  const rows = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+  const plan = async () => {
+    const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(tx, query);
+    const json = row?.['QUERY PLAN'];
+    const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [
+      { Plan: { 'Plan Rows': number } },
+    ];
+    return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+  };
+  let rows = await plan();
+  const name = getTableName(table);
+  if (rows < known && Date.now() - (analyzedAt.get(name) ?? 0) > ANALYZE_AT_MOST_EVERY_MS) {
+    analyzedAt.set(name, Date.now());
+    try {
+      await tx.execute(sql`analyze ${sql.identifier(name)}`);
+      rows = await plan();
+    } catch {
+      // not the table's owner: keep the estimate as it is (the caller never shows less than known)
+    }
+  }
   if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
   estimates.set(cacheKey, { rows, at: Date.now() });
   return rows;
