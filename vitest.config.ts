@@ -15,7 +15,14 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { name: 'web-unit', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node', passWithNoTests: true } },
+      {
+        test: {
+          name: 'web-unit',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          passWithNoTests: true,
+        },
+      },
     ],
   },
 });

@@ -92,21 +92,6 @@ async function pick(page: Page, field: string, search: string, option: string | 
   await page.getByRole('option', { name: option }).click();
 }
 
-async function fillParties(page: Page, construction: Ref, contractNo: string) {
-  await pick(page, 'Công trình', construction.code, new RegExp(construction.code));
-  await pick(page, 'Nhà thầu', contractorA.code, new RegExp(contractorA.code));
-  await pick(page, 'Loại hợp đồng', '', /thi công/i);
-  await form(page).getByLabel('Số hợp đồng').fill(contractNo);
-  await form(page).getByLabel('Ngày ký').fill('15/3/2025');
-}
-
-/** Closes the notices (they stack bottom right, over a form's Save button, for 20 s). */
-async function dismissToasts(page: Page) {
-  const close = page.locator('.notistack-SnackbarContainer').getByRole('button', { name: 'Đóng' });
-  while ((await close.count()) > 0) await close.first().click();
-  await expect.poll(() => page.locator('#notistack-snackbar').count()).toBe(0);
-}
-
 const inputValue = (page: Page, name: string) =>
   page
     .locator(`input[name="${name}"]`)

@@ -30,6 +30,7 @@ export type TestServer = {
     url: string,
     token?: string | null,
     body?: unknown,
+    // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
   ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 };
