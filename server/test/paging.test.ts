@@ -136,6 +136,31 @@ describe.each(backends)('list paging at depth (%s)', (backend) => {
     expect((await get(`itemsPerPage=10&page=${MAX_PAGE_OFFSET / 10 + 1}`)).status).toBe(200);
   });
 
+  it('refuses a cursor made for the same list of another record (a filter from the route)', async () => {
+    const [other] = await queryRows<{ id: number }>(
+      s.database.db,
+      sql`insert into app_user (user_name, password_hash) values ('paging-other', 'x') returning id`,
+    );
+    await s.database.db.execute(sql`
+      insert into access_history (user_id, user_name, type, result)
+      select u, 'x', 'login', 'success' from unnest(array[1, 1, ${other!.id}::int, ${other!.id}::int]) u`);
+    const mine = await s.call('GET', '/api/admin/history/login/1?itemsPerPage=1', admin);
+    expect(mine.body.nextCursor).toBeTruthy();
+    const next = await s.call(
+      'GET',
+      `/api/admin/history/login/1?itemsPerPage=1&page=2&cursor=${mine.body.nextCursor}`,
+      admin,
+    );
+    expect(next.status).toBe(200);
+    const theirs = await s.call(
+      'GET',
+      `/api/admin/history/login/${other!.id}?itemsPerPage=1&page=2&cursor=${mine.body.nextCursor}`,
+      admin,
+    );
+    expect(theirs.status).toBe(400);
+    expect(theirs.body.errors).toEqual([{ field: 'cursor', message: 'stale' }]);
+  });
+
   it('refuses a cursor made for another list, and forged or garbled ones, with 400', async () => {
     const first = await get('itemsPerPage=10&sortBy=name');
     const cursor = first.body.nextCursor as string;

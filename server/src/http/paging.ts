@@ -32,8 +32,6 @@ export type PageSpec = {
   key: PgColumn | SQL;
   id: PgColumn;
   descending: boolean;
-  /** Everything that decides which rows match and in which order: a cursor is valid only for it. */
-  listing: Record<string, unknown>;
   /**
    * The filter includes a text search, whose selectivity the planner cannot judge: it tends to walk
    * the sort index through most of the table for a search that matches a few dozen rows (11 ms
@@ -46,19 +44,17 @@ const dialect = new PgDialect();
 
 type Cursor = { l: string; k: string | null; i: number; d: 'n' | 'p' };
 
-/** Query fields that do not change which rows match, or their order. */
-const PAGE_FIELDS = new Set(['page', 'itemsPerPage', 'cursor', 'exactTotal']);
+/** The filter as text and parameters: what decides which rows match, including scope and route. */
+const filterOf = (table: PgTable, where: SQL | undefined) =>
+  JSON.stringify([getTableName(table), where ? dialect.sqlToQuery(where) : null]);
 
-/** A short fingerprint of the listing (sort, search, filters) a cursor belongs to. */
-export function listingOf(query: Record<string, unknown>, sort: { by: string; desc: boolean }) {
-  const fields = Object.entries(query)
-    .filter(([k, v]) => !PAGE_FIELDS.has(k) && v !== undefined && v !== '')
-    .sort(([a], [b]) => a.localeCompare(b));
-  return { fields, sort };
-}
-
-const fingerprint = (listing: Record<string, unknown>) =>
-  crypto.createHash('sha256').update(JSON.stringify(listing)).digest('base64url').slice(0, 12);
+/** A short fingerprint of the list (filter, sort key, direction) a cursor belongs to. */
+const fingerprint = (filter: string, key: PgColumn | SQL, descending: boolean) =>
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify([filter, dialect.sqlToQuery(sql`${key}`), descending]))
+    .digest('base64url')
+    .slice(0, 12);
 
 const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 
@@ -129,7 +125,8 @@ export async function readPage<T extends AnyRow>(
   toItem: (row: AnyRow) => T,
 ): Promise<Page<T>> {
   const { table, key, id, descending, selection } = spec;
-  const listing = fingerprint(spec.listing);
+  const filter = filterOf(table, spec.where);
+  const listing = fingerprint(filter, key, descending);
   const size = query.itemsPerPage;
   const cursor = query.cursor ? decode(query.cursor, listing) : undefined;
   const offset = (query.page - 1) * size;
@@ -157,8 +154,8 @@ export async function readPage<T extends AnyRow>(
     // the page: the trigram scan is the costly part, and the planner would otherwise walk the sort
     // index through most of the table for a search that matches a few dozen rows.
     const found = await readMatches(tx, spec, readOrder, cursor, size, cursor ? 0 : offset);
-    counted = found.count;
-    if ((await found.count) <= EXACT_TOTAL_LIMIT) rows = found.rows;
+    counted = Promise.resolve(found.count);
+    if (found.count <= EXACT_TOTAL_LIMIT) rows = found.rows;
   } else {
     // The page and its capped count at once (separate pooled connections on PostgreSQL).
     counted = query.exactTotal
@@ -199,7 +196,7 @@ export async function readPage<T extends AnyRow>(
   } else if (!query.exactTotal && total > EXACT_TOTAL_LIMIT) {
     totalExact = false;
     const known = Math.max(seen + (hasNext ? 1 : 0), total);
-    total = Math.max(await estimateRows(tx, table, spec.where, known), known);
+    total = Math.max(await estimateRows(tx, table, spec.where, filter, known), known);
   }
   return {
     items: rows.map(({ __key: _k, ...row }) => toItem(row)),
@@ -224,7 +221,7 @@ async function readMatches(
   cursor: Cursor | undefined,
   size: number,
   skip: number,
-): Promise<{ rows: AnyRow[]; count: Promise<number> }> {
+): Promise<{ rows: AnyRow[]; count: number }> {
   const { selection, key, id } = spec;
   // a CTE's raw SQL fields need names
   const named = Object.fromEntries(
@@ -256,8 +253,8 @@ async function readMatches(
     .catch(badCursorKey)) as AnyRow[];
   const count =
     rows.length > 0
-      ? Promise.resolve(Number(rows[0]!.__count))
-      : countRows(tx, spec.table, spec.where, EXACT_TOTAL_LIMIT + 1);
+      ? Number(rows[0]!.__count)
+      : await countRows(tx, spec.table, spec.where, EXACT_TOTAL_LIMIT + 1);
   return { rows: rows.map(({ __count: _c, ...row }) => row), count };
 }
 
@@ -269,13 +266,17 @@ async function countRows(tx: Tx, table: PgTable, where: SQL | undefined, limit?:
   return row?.n ?? 0;
 }
 
-/** Estimates of recent filters: an estimate needs no freshness, and planning one costs every time. */
-const estimates = new Map<string, { rows: number; at: number }>();
+/**
+ * Per database (a process may hold several: tests, the bench): estimates of recent filters (an
+ * estimate needs no freshness, and planning one costs every time), and when each table's statistics
+ * were last refreshed because an estimate fell below the rows already counted.
+ */
+const estimateState = new WeakMap<
+  object,
+  { estimates: Map<string, { rows: number; at: number }>; analyzedAt: Map<string, number> }
+>();
 const ESTIMATE_TTL_MS = 30_000;
 const ESTIMATES_KEPT = 500;
-
-/** When each table's statistics were last refreshed because an estimate fell below the known rows. */
-const analyzedAt = new Map<string, number>();
 const ANALYZE_AT_MOST_EVERY_MS = 60_000;
 
 /**
@@ -283,12 +284,13 @@ const ANALYZE_AT_MOST_EVERY_MS = 60_000;
  * estimate below the rows already counted means stale statistics (a bulk load since the last
  * ANALYZE; PGlite has no autovacuum at all): the table is analyzed then, at most once a minute.
  */
-async function estimateRows(tx: Tx, table: PgTable, where: SQL | undefined, known: number) {
-  const query = sql`explain (format json) ${tx.select({ one: sql`1` }).from(table).where(where)}`;
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const cacheKey = JSON.stringify([text, params]);
-  const cached = estimates.get(cacheKey);
+async function estimateRows(tx: Tx, table: PgTable, where: SQL | undefined, filter: string, known: number) {
+  const state = estimateState.get(tx) ?? { estimates: new Map(), analyzedAt: new Map() };
+  estimateState.set(tx, state);
+  const { estimates, analyzedAt } = state;
+  const cached = estimates.get(filter);
   if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return cached.rows;
+  const query = sql`explain (format json) ${tx.select({ one: sql`1` }).from(table).where(where)}`;
   const plan = async () => {
     const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(tx, query);
     const json = row?.['QUERY PLAN'];
@@ -309,6 +311,6 @@ async function estimateRows(tx: Tx, table: PgTable, where: SQL | undefined, know
     }
   }
   if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
-  estimates.set(cacheKey, { rows, at: Date.now() });
+  estimates.set(filter, { rows, at: Date.now() });
   return rows;
 }

@@ -13,7 +13,7 @@ import type { Tx } from '../db/client.ts';
 import { recordHistory } from '../db/schema.ts';
 import type { CurrentUser } from './auth.ts';
 import { fieldError, notFound, staleVersion } from './errors.ts';
-import { listingOf, readPage } from './paging.ts';
+import { readPage } from './paging.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: rows of any record table
 export type Row = Record<string, any> & { id: number; status: string; version: number };
@@ -131,7 +131,6 @@ export async function listRecords(
       key,
       id: t.id,
       descending,
-      listing: { ...listingOf(query, { by: sortBy ?? '', desc: descending }), scope: extraWhere ? 1 : 0 },
       textSearch: Boolean(searchCondition(t.search_text, query.search)),
     },
     query,

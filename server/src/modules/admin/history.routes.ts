@@ -30,7 +30,6 @@ export function registerHistoryRoutes(app: FastifyInstance) {
           key: accessHistory.at,
           id: accessHistory.id,
           descending: true,
-          listing: { user: req.params.id },
         },
         req.query,
         (h) => ({ ...h, at: h.at.toISOString() }),
