@@ -2,37 +2,10 @@
 // view, in Vietnamese and English, light and dark sidebar, 1280 and 375 px, into screenshots/.
 // It creates a contractor, a contract with an annex and a file through the API first.
 // Usage: node e2e/contract-screenshots.mjs [baseUrl] [adminPassword] [only=vi-light-1280,…]
-import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { apiSession, forEachCombination, launchChromium, reviewArgs, reviewPage } from './support/review.mjs';
 
-const base = process.argv[2] ?? 'http://127.0.0.1:8090';
-const password = process.argv[3] ?? 'admin123';
-const only = process.argv[4]?.split(',');
-const out = new URL('../screenshots/', import.meta.url).pathname;
-mkdirSync(out, { recursive: true });
-const encodeKey = (key) => `sp_${Buffer.from(key).toString('base64').replace(/=+$/, '')}`;
-const prefsKey = encodeKey('sitepay.preferences');
-
-const [session] = await (
-  await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user_name: 'admin', password }),
-  })
-).json();
-const call = async (method, path, body) => {
-  const res = await fetch(`${base}/api/${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${session.id_token}`,
-      AccessToken: session.token,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-};
+const { base, password, only, out } = reviewArgs();
+const { session, headers, call } = await apiSession(base, password);
 
 // data to look at
 const tag = Date.now().toString(36).toUpperCase();
@@ -83,48 +56,14 @@ const form = new FormData();
 form.append('file', new Blob([`%PDF-1.7\n${'x'.repeat(180000)}`]), 'Hợp đồng thi công ký kết.pdf');
 await fetch(`${base}/api/upload/contracts/${contract.id}`, {
   method: 'POST',
-  headers: { Authorization: `Bearer ${session.id_token}`, AccessToken: session.token },
+  headers,
   body: form,
 });
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
-});
+const browser = await launchChromium();
 const errors = [];
 async function shoot({ lang, sidebar, width }) {
-  const key = `${lang}-${sidebar}-${width}`;
-  if (only && !only.includes(key)) return;
-  const context = await browser.newContext({
-    baseURL: base,
-    viewport: { width, height: width > 500 ? 800 : 760 },
-  });
-  // signed in with the API's session (the server throttles logins), as the app stores it
-  const stored = {
-    token: session.token,
-    idToken: session.id_token,
-    username: session.username,
-    avatar: session.avatar,
-    departmentId: session.department_id,
-    expiresAt: Date.now() + 3600_000,
-  };
-  await context.addInitScript(
-    ([items]) => {
-      for (const [k, v] of items) if (!localStorage.getItem(k)) localStorage.setItem(k, v);
-    },
-    [
-      [
-        [prefsKey, JSON.stringify({ langCode: lang, themeColor: 'orange', sidebar, drawerCollapsed: false })],
-        [
-          encodeKey('sitepay.session'),
-          Buffer.from(encodeURIComponent(JSON.stringify(stored))).toString('base64'),
-        ],
-      ],
-    ],
-  );
-  const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && errors.push(`${key}: ${m.text()}`));
-  page.on('pageerror', (e) => errors.push(`${key}: ${e.message}`));
+  const { context, page, key } = await reviewPage(browser, { base, lang, sidebar, width, errors, session });
   const name = (what) => `${out}contract-${what}-${key}.png`;
   // a phone's full page is too tall to read in one image: also in parts of one screen or so
   const shootPage = async (what) => {
@@ -161,8 +100,4 @@ async function shoot({ lang, sidebar, width }) {
   await shootPage('view');
   await context.close();
 }
-for (const lang of ['vi', 'en'])
-  for (const sidebar of ['light', 'dark'])
-    for (const width of [1280, 375]) await shoot({ lang, sidebar, width });
-await browser.close();
-console.log(errors.length ? `console errors:\n${errors.join('\n')}` : 'no console errors');
+await forEachCombination(browser, only, errors, shoot);

@@ -3,37 +3,10 @@
 // history), departments and the settings, in Vietnamese and English, light and dark sidebar, 1280
 // and 375 px, into screenshots/md-*.png. It arranges a little data through the API first.
 // Usage: node e2e/master-data-screenshots.mjs [baseUrl] [adminPassword] [only=vi-light-1280,…]
-import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { apiSession, forEachCombination, launchChromium, reviewArgs, reviewPage } from './support/review.mjs';
 
-const base = process.argv[2] ?? 'http://127.0.0.1:8090';
-const password = process.argv[3] ?? 'admin123';
-const only = process.argv[4]?.split(',');
-const out = new URL('../screenshots/', import.meta.url).pathname;
-mkdirSync(out, { recursive: true });
-const encodeKey = (key) => `sp_${Buffer.from(key).toString('base64').replace(/=+$/, '')}`;
-const prefsKey = encodeKey('sitepay.preferences');
-
-const [session] = await (
-  await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user_name: 'admin', password }),
-  })
-).json();
-const call = async (method, path, body) => {
-  const res = await fetch(`${base}/api/${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${session.id_token}`,
-      AccessToken: session.token,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-};
+const { base, password, only, out } = reviewArgs();
+const { session, call } = await apiSession(base, password);
 
 // data to look at: a closed construction, a contractor with two beneficiaries (one edited)
 const tag = Date.now().toString(36).toUpperCase();
@@ -117,37 +90,14 @@ const screens = [
   ['payment-date-list', '/admin/setting/payment-date/list'],
 ];
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const errors = [];
 async function shoot({ lang, sidebar, width }) {
-  const context = await browser.newContext({
-    baseURL: base,
-    viewport: { width, height: width > 500 ? 800 : 760 },
-  });
-  await context.addInitScript(
-    ([key, value]) => {
-      if (!localStorage.getItem(key)) localStorage.setItem(key, value);
-    },
-    [prefsKey, JSON.stringify({ langCode: lang, themeColor: 'orange', sidebar, drawerCollapsed: false })],
-  );
-  const page = await context.newPage();
-  const combo = `${lang}-${sidebar}-${width}`;
-  page.on('console', (m) => m.type() === 'error' && errors.push(`${combo}: ${m.text()}`));
-  page.on('pageerror', (e) => errors.push(`${combo}: ${e.message}`));
-  await page.goto('/auth/login');
-  await page.locator('input[name="user_name"]').fill('admin');
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL((url) => url.pathname === '/about-me');
+  const {
+    context,
+    page,
+    key: combo,
+  } = await reviewPage(browser, { base, lang, sidebar, width, errors, session });
   for (const [name, path, after] of screens) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
@@ -167,11 +117,4 @@ async function shoot({ lang, sidebar, width }) {
   }
   await context.close();
 }
-for (const lang of ['vi', 'en'])
-  for (const sidebar of ['light', 'dark'])
-    for (const width of [1280, 375]) {
-      if (only && !only.includes(`${lang}-${sidebar}-${width}`)) continue;
-      await shoot({ lang, sidebar, width });
-    }
-await browser.close();
-console.log(errors.length ? `console errors:\n${errors.join('\n')}` : 'no console errors');
+await forEachCombination(browser, only, errors, shoot);
