@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { type ComponentType, useMemo } from 'react';
 import { type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -22,9 +22,25 @@ import { applyServerErrors, RecordFields } from './record-fields.tsx';
 import { resourceRecordQuery, useSaveRecord } from './resource.queries.ts';
 import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
 
-type Mode = 'create' | 'update';
+export type Mode = 'create' | 'update';
 
-export function ResourceFormPage({ resource, mode }: { resource: ResourceDescription; mode: Mode }) {
+export type RecordFormProps = { resource: ResourceDescription; mode: Mode; record?: ResourceRecord };
+
+/**
+ * A form page's frame: on update it loads the record (a skeleton meanwhile, "not found" if it is
+ * gone), then shows `form`, keyed by the record's version so that a reload starts it afresh.
+ */
+export function RecordFormPage({
+  resource,
+  mode,
+  form: Form,
+  skeletonHeight = 320,
+}: {
+  resource: ResourceDescription;
+  mode: Mode;
+  form: ComponentType<RecordFormProps>;
+  skeletonHeight?: number;
+}) {
   const { t } = useTranslation();
   const { id } = useParams();
   const record = useQuery({
@@ -32,28 +48,17 @@ export function ResourceFormPage({ resource, mode }: { resource: ResourceDescrip
     enabled: mode === 'update' && Boolean(id),
   });
   if (mode === 'update') {
-    if (record.isPending) return <Skeleton variant="rounded" height={320} />;
+    if (record.isPending) return <Skeleton variant="rounded" height={skeletonHeight} />;
     if (!record.data) return <Alert severity="error">{t('errors.causes.notFound')}</Alert>;
   }
-  return (
-    <ResourceForm
-      key={`${id}-${record.data?.version}`}
-      resource={resource}
-      mode={mode}
-      record={record.data}
-    />
-  );
+  return <Form key={`${id}-${record.data?.version}`} resource={resource} mode={mode} record={record.data} />;
 }
 
-function ResourceForm({
-  resource,
-  mode,
-  record,
-}: {
-  resource: ResourceDescription;
-  mode: Mode;
-  record?: ResourceRecord;
-}) {
+export function ResourceFormPage({ resource, mode }: { resource: ResourceDescription; mode: Mode }) {
+  return <RecordFormPage resource={resource} mode={mode} form={ResourceForm} />;
+}
+
+function ResourceForm({ resource, mode, record }: RecordFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const schema = mode === 'update' ? resource.form.updateSchema : resource.form.createSchema;

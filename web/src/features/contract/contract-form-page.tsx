@@ -14,7 +14,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -22,21 +21,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldError, type FieldValues, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { constructionsQuery } from '../../app/account.queries.ts';
 import { useSelectedConstruction } from '../../app/layout/construction-selector.tsx';
 import { ApiError } from '../../lib/error-catalogue.ts';
 import { translateFieldError } from '../../lib/field-errors.ts';
 import { FormField } from '../../resources/form-field.tsx';
-import { resourceRecordQuery, useSaveRecord } from '../../resources/resource.queries.ts';
-import type { ResourceDescription, ResourceRecord } from '../../resources/resource.types.ts';
+import { useSaveRecord } from '../../resources/resource.queries.ts';
+import type { ResourceDescription } from '../../resources/resource.types.ts';
+import { type Mode, RecordFormPage, type RecordFormProps } from '../../resources/resource-form-page.tsx';
 import { AmountField } from './amount-field.tsx';
 import { beneficiariesQuery, contractorsQuery, contractTypesQuery, taxesQuery } from './contract.queries.ts';
 import { ContractPreviewBox, GuaranteePercent, TaxSelect } from './contract-form-parts.tsx';
 import { emptyDatesRequired } from './form-errors.ts';
 import { PickerField, type PickerOption } from './picker-field.tsx';
 
-type Mode = 'create' | 'update';
 type GuaranteeMode = 'percent' | 'amount';
 
 const FIELDS = [
@@ -57,35 +56,10 @@ const FIELDS = [
 ] as const;
 
 export function ContractFormPage({ resource, mode }: { resource: ResourceDescription; mode: Mode }) {
-  const { t } = useTranslation();
-  const { id } = useParams();
-  const record = useQuery({
-    ...resourceRecordQuery(resource, id ?? ''),
-    enabled: mode === 'update' && Boolean(id),
-  });
-  if (mode === 'update') {
-    if (record.isPending) return <Skeleton variant="rounded" height={480} />;
-    if (!record.data) return <Alert severity="error">{t('errors.causes.notFound')}</Alert>;
-  }
-  return (
-    <ContractForm
-      key={`${id}-${record.data?.version}`}
-      resource={resource}
-      mode={mode}
-      record={record.data}
-    />
-  );
+  return <RecordFormPage resource={resource} mode={mode} form={ContractForm} skeletonHeight={480} />;
 }
 
-function ContractForm({
-  resource,
-  mode,
-  record,
-}: {
-  resource: ResourceDescription;
-  mode: Mode;
-  record?: ResourceRecord;
-}) {
+function ContractForm({ resource, mode, record }: RecordFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const schema = mode === 'update' ? resource.form.updateSchema : resource.form.createSchema;
