@@ -31,6 +31,10 @@ import { registerContractRoutes } from './modules/contract/contract.routes.ts';
 import { registerContractFileRoutes } from './modules/contract/contract-file.routes.ts';
 import { departmentResource } from './modules/department/department.resource.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
+import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
+import { registerPaymentApprovalRoutes } from './modules/payment/payment-approval.routes.ts';
+import { registerPaymentFileRoutes } from './modules/payment/payment-file.routes.ts';
+import { registerPaymentHistoryRoutes } from './modules/payment/payment-history.routes.ts';
 import { projectKind, registerProjectRoutes } from './modules/project/project.resource.ts';
 import { registerSettingRoutes } from './modules/setting/setting.resources.ts';
 import { APP_VERSION, registerSystemRoutes } from './modules/system/system.routes.ts';
@@ -141,6 +145,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerUserRoutes(app);
   registerFileRoutes(app, config.files);
   registerContractFileRoutes(app);
+  registerPaymentRoutes(app);
+  registerPaymentApprovalRoutes(app);
+  registerPaymentFileRoutes(app);
+  registerPaymentHistoryRoutes(app);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) serveWeb(app, config.webDist);
   return app;

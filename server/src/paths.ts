@@ -8,3 +8,5 @@ import path from 'node:path';
 export const serverDir = path.resolve(import.meta.dirname, '..');
 export const migrationsFolder = path.join(serverDir, 'src/db/migrations');
 export const defaultWebDist = path.join(serverDir, '../web/dist');
+/** Built-in Word templates (payment-v1.docx…), written by scripts/make-payment-template.mjs. */
+export const templatesDir = path.join(serverDir, 'templates');

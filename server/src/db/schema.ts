@@ -260,6 +260,8 @@ export const contract = pgTable(
     guarantee_release_date: date('guarantee_release_date', { mode: 'string' }),
     penalty_amount: money('penalty_amount'),
     note: text('note'),
+    /** The last payment request number given in this contract: numbers are never reused. */
+    last_requirement_no: integer('last_requirement_no').notNull().default(0),
   },
   (t) => [
     ...recordIndexes('contract', t),
@@ -291,6 +293,104 @@ export const contractAnnex = pgTable(
     uniqueIndex('contract_annex_no_uq')
       .on(t.contract_id, sql`lower(${t.annex_no})`)
       .where(sql`status <> 'D'`),
+  ],
+);
+
+// ---------------------------------------------------------------- payment requests
+
+/**
+ * Payment requests (YCTT). The contract's construction, contractor and company are copied on the
+ * row (they are fixed with the contract), so scope, the selector and reports filter without joins.
+ * `due_date` = date + the transaction type's pay_date when written: the overdue lists read an index.
+ * The beneficiary's bank account is copied when the request is accepted (bank_* columns).
+ */
+export const paymentTransaction = pgTable(
+  'payment_transaction',
+  {
+    ...recordColumns(),
+    contract_id: integer('contract_id')
+      .notNull()
+      .references(() => contract.id),
+    construction_id: integer('construction_id')
+      .notNull()
+      .references(() => construction.id),
+    constructor_id: integer('constructor_id')
+      .notNull()
+      .references(() => constructorTable.id),
+    company_id: integer('company_id').references(() => company.id),
+    requirement_no: integer('requirement_no').notNull(),
+    payment_code: varchar('payment_code', { length: 50 }).notNull(),
+    transaction_type_id: integer('transaction_type_id')
+      .notNull()
+      .references(() => transactionType.id),
+    pay_date: integer('pay_date').notNull().default(0),
+    date: date('date', { mode: 'string' }).notNull(),
+    due_date: date('due_date', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    invoice_amount: money('invoice_amount'),
+    settlement_amount: money('settlement_amount'),
+    guarantee_amount: money('guarantee_amount'),
+    penalty_amount: money('penalty_amount'),
+    advance_recovery: money('advance_recovery'),
+    note: text('note').notNull(),
+    internal_note: text('internal_note'),
+    isPriority: boolean('is_priority').notNull().default(false),
+    department_id: integer('department_id').references(() => department.id),
+    director_id: integer('director_id'),
+    user_id: integer('user_id'),
+    approval_status: varchar('approval_status', { length: 1 }).notNull().default('O'),
+    payment_status: varchar('payment_status', { length: 1 }).notNull().default('O'),
+    template: varchar('template', { length: 20 }).notNull().default('v1'),
+    attached_documents: jsonb('attached_documents').$type<number[]>().notNull().default([]),
+    bank_id: integer('bank_id'),
+    bank_name: varchar('bank_name', { length: 255 }),
+    account_number: varchar('account_number', { length: 19 }),
+    account_holder: varchar('account_holder', { length: 255 }),
+    sent_at: stamp('sent_at'),
+    decided_at: stamp('decided_at'),
+    decided_by: varchar('decided_by', { length: 100 }),
+    decision_note: text('decision_note'),
+    paid_at: stamp('paid_at'),
+    paid_by: varchar('paid_by', { length: 100 }),
+  },
+  (t) => [
+    ...recordIndexes('payment_transaction', t),
+    uniqueIndex('payment_requirement_no_uq').on(t.contract_id, t.requirement_no),
+    index('payment_contract_idx').on(t.contract_id, t.status),
+    index('payment_construction_created_idx').on(t.construction_id, t.created_at.desc(), t.id.desc()),
+    index('payment_construction_status_idx').on(t.construction_id, t.status, t.created_at.desc(), t.id.desc()),
+    index('payment_date_idx').on(t.date, t.id),
+    index('payment_user_created_idx').on(t.user_id, t.created_at.desc(), t.id.desc()),
+    index('payment_waiting_idx')
+      .on(t.created_at.desc(), t.id.desc())
+      .where(sql`approval_status = 'W' and status = 'O'`),
+    index('payment_overdue_idx')
+      .on(t.due_date, t.id)
+      .where(sql`payment_status = 'O' and status = 'O' and approval_status <> 'R'`),
+    index('payment_requirement_idx').on(t.requirement_no, t.id),
+    index('payment_amount_idx').on(t.amount, t.id),
+  ],
+);
+
+/** Every workflow move of a payment request: who, when, from, to, note (DESIGN.md §5). */
+export const paymentHistory = pgTable(
+  'payment_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    payment_id: integer('payment_id')
+      .notNull()
+      .references(() => paymentTransaction.id),
+    action: varchar('action', { length: 20 }).notNull(),
+    from_status: varchar('from_status', { length: 1 }),
+    to_status: varchar('to_status', { length: 1 }),
+    note: text('note'),
+    user_id: integer('user_id'),
+    user_name: varchar('user_name', { length: 100 }),
+    at: stamp('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_history_payment_idx').on(t.payment_id, t.id.desc()),
+    index('payment_history_at_idx').on(t.at.desc(), t.id.desc()),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
   constructorTable,
   contract,
   contractType,
+  paymentTransaction,
   project,
   tax,
 } from '../../db/schema.ts';
@@ -21,15 +22,18 @@ import type { CurrentUser } from '../../http/auth.ts';
 import { fieldError, unprocessable } from '../../http/errors.ts';
 import { outer, type RecordKind, type Row } from '../../http/records.ts';
 import { assertConstructionOpen, selectedConstruction } from '../construction/construction.resource.ts';
-import {
-  annexSumSql,
-  contractMoney,
-  contractValueSql,
-  requestedAmount,
-  summarize,
-} from './contract.totals.ts';
+import { annexSumSql, contractMoney, contractValueSql, paymentSums, summarize } from './contract.totals.ts';
 
 const k = contract;
+
+async function hasPaymentRequests(tx: Tx, contractId: number) {
+  const rows = await tx
+    .select({ id: paymentTransaction.id })
+    .from(paymentTransaction)
+    .where(and(eq(paymentTransaction.contract_id, contractId), ne(paymentTransaction.status, 'D')))
+    .limit(1);
+  return rows.length > 0;
+}
 
 async function activeConstructor(tx: Tx, id: number) {
   const [row] = await tx
@@ -91,16 +95,34 @@ async function beforeWrite(tx: Tx, values: Row, existing: Row | undefined, user:
   values.company_id = await companyOf(tx, merged.construction_id);
 
   if (existing) {
-    const money = await contractMoney(tx, existing.id);
-    const next = summarize({
-      ...money!,
-      amount_vat: values.amount_vat,
-      settlement_amount: merged.settlement_amount ?? null,
-    });
-    const requested = await requestedAmount(tx, existing.id);
-    if (compareAmounts(next.contract_value, requested) < 0) {
+    const moved =
+      values.construction_id !== existing.construction_id ||
+      values.constructor_id !== existing.constructor_id;
+    if (moved && (await hasPaymentRequests(tx, existing.id))) {
       throw unprocessable(
-        `the contract value ${next.contract_value} would fall below the ${requested} already requested`,
+        'the contract has payment requests: its construction and contractor can no longer change',
+      );
+    }
+    const money = await contractMoney(tx, existing.id);
+    const sums = await paymentSums(tx, existing.id);
+    const next = summarize(
+      {
+        ...money!,
+        amount_vat: values.amount_vat,
+        settlement_amount: merged.settlement_amount ?? null,
+        guarantee_amount: values.guarantee_amount ?? merged.guarantee_amount ?? null,
+        penalty_amount: merged.penalty_amount ?? null,
+      },
+      sums,
+    );
+    if (compareAmounts(next.contract_value, sums.requested) < 0) {
+      throw unprocessable(
+        `the contract value ${next.contract_value} would fall below the ${sums.requested} already requested`,
+      );
+    }
+    if (compareAmounts(next.remaining, '0') < 0) {
+      throw unprocessable(
+        `the payable ceiling ${next.ceiling} would fall below the ${sums.requested_ordinary} already requested`,
       );
     }
   }

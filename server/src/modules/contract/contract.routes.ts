@@ -25,7 +25,7 @@ import { unprocessable } from '../../http/errors.ts';
 import { findRecord, listRecords, type RecordKind, type Row, toRecord } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
 import { contractKind } from './contract.resource.ts';
-import { contractMoney, requestedAmount, summarize } from './contract.totals.ts';
+import { contractMoney, contractSummary, paymentSums, summarize } from './contract.totals.ts';
 
 const read = [
   'contract',
@@ -40,17 +40,27 @@ const read = [
 const update = ['contract-update'];
 const tags = ['contract'];
 
-/** Annexes live inside their contract: its scope, its row lock, its value rule. */
+/**
+ * Annexes live inside their contract: its scope, its row lock, its value rule. A negative annex (or
+ * an annex's removal) may not bring the value below zero or below what live payment requests
+ * already ask, nor the payable ceiling below what ordinary requests ask.
+ */
 async function checkAnnexValue(tx: Tx, contractId: number, user: CurrentUser, deltaCents: bigint) {
   await findRecord(tx, contractKind, contractId, user); // scope: 404 outside it
   const money = await contractMoney(tx, contractId, true);
   if (!money || deltaCents >= 0n) return;
-  const value = toCents(summarize(money).contract_value) + deltaCents;
-  const requested = toCents(await requestedAmount(tx, contractId));
+  const sums = await paymentSums(tx, contractId);
+  const after = summarize({ ...money, annexes: fromCents(toCents(money.annexes) + deltaCents) }, sums);
+  const requested = toCents(sums.requested);
   const floor = requested > 0n ? requested : 0n;
-  if (value < floor) {
+  if (toCents(after.contract_value) < floor) {
     throw unprocessable(
-      `the annex would bring the contract value to ${fromCents(value)}, below the ${fromCents(floor)} already requested`,
+      `the annex would bring the contract value to ${after.contract_value}, below the ${fromCents(floor)} already requested`,
+    );
+  }
+  if (toCents(after.remaining) < 0n) {
+    throw unprocessable(
+      `the annex would bring the payable ceiling to ${after.ceiling}, below the ${sums.requested_ordinary} already requested`,
     );
   }
 }
@@ -131,7 +141,7 @@ export function registerContractRoutes(app: FastifyInstance) {
     },
     async (req) => {
       await findRecord(app.db, contractKind, req.params.id, currentUser(req));
-      return summarize((await contractMoney(app.db, req.params.id))!);
+      return contractSummary(app.db, req.params.id);
     },
   );
 
@@ -162,7 +172,7 @@ export function registerContractRoutes(app: FastifyInstance) {
         .from(construction)
         .innerJoin(constructorTable, eq(constructorTable.id, c.constructor_id))
         .where(eq(construction.id, c.construction_id));
-      const summary = summarize((await contractMoney(app.db, c.id))!);
+      const summary = await contractSummary(app.db, c.id);
       const reasons: { code: string; message: string }[] = [];
       if (c.status !== 'O') reasons.push({ code: 'contract_inactive', message: 'the contract is inactive' });
       if (state?.closed) reasons.push({ code: 'construction_closed', message: 'the construction is closed' });

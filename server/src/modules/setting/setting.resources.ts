@@ -6,7 +6,7 @@
 
 import { idParamsSchema } from '@sitepay/domain/common.schema';
 import { type SettingName, settingSchemas } from '@sitepay/domain/setting.schema';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -142,30 +142,57 @@ export function registerSettingRoutes(app: FastifyInstance) {
         : await listAllRecords(app.db, settingKinds.tax, currentUser(req))) as never,
   );
 
-  r.get(
-    '/api/admin/setting/document-attachment/get-by-transaction-type/:id',
-    {
-      config: {
-        menus: [
-          'document-attachment',
-          'document-attachment-view',
-          'payment-create',
-          'payment-update',
-          'payment-view',
-        ],
-      },
-      schema: {
-        tags: ['setting'],
-        params: idParamsSchema,
-        response: { 200: z.array(settingSchemas['document-attachment'].record) },
-      },
+  // SPEC.md §7 spells the document settings `document-attach`; the screens' own base is
+  // `document-attachment`. Both answer the same calls.
+  registerResource(app, {
+    kind: settingKinds['document-attachment'],
+    basePath: '/api/admin/setting/document-attach',
+    tag: 'setting',
+    record: settingSchemas['document-attachment'].record,
+    input: settingSchemas['document-attachment'].input,
+    update: settingSchemas['document-attachment'].update,
+    menus: {
+      read: ['document-attachment', 'document-attachment-view'],
+      create: ['document-attachment-create'],
+      update: ['document-attachment-update'],
     },
-    (req) =>
-      listAllRecords(
-        app.db,
-        settingKinds['document-attachment'],
-        currentUser(req),
-        eq(documentAttachment.transaction_type_id, req.params.id),
-      ) as never,
-  );
+    paths: { paging: false, active: false, deactivate: false, history: false },
+  });
+
+  // A transaction type's checklist: its own documents and those every type asks for, in order.
+  for (const base of ['document-attachment', 'document-attach']) {
+    r.get(
+      `/api/admin/setting/${base}/get-by-transaction-type/:id`,
+      {
+        config: {
+          menus: [
+            'document-attachment',
+            'document-attachment-view',
+            'payment-create',
+            'payment-update',
+            'payment-view',
+          ],
+        },
+        schema: {
+          tags: ['setting'],
+          params: idParamsSchema,
+          response: { 200: z.array(settingSchemas['document-attachment'].record) },
+        },
+      },
+      async (req) => {
+        const d = documentAttachment;
+        const rows = await app.db
+          .select()
+          .from(d)
+          .where(
+            and(
+              eq(d.status, 'O'),
+              or(eq(d.transaction_type_id, req.params.id), isNull(d.transaction_type_id)),
+            ),
+          )
+          .orderBy(asc(d.ordered), asc(d.name), asc(d.id));
+        return rows.map((x) => toRecord(x as never)) as never;
+      },
+    );
+  }
 }

@@ -1,0 +1,237 @@
+/**
+ * Payment requests (yêu cầu thanh toán, YCTT) against a contract: the input of the form, the record
+ * the API answers, the list query and the workflow calls' bodies. Amounts are exact decimal strings;
+ * the server gives `requirement_no` (the next in the contract) and every computed figure.
+ */
+import { z } from 'zod';
+import {
+  decimalField,
+  idParam,
+  isoDate,
+  optionalRef,
+  optionalText,
+  pagingQuerySchema,
+  recordMetaSchema,
+  requiredRef,
+  requiredText,
+  versionSchema,
+} from './common.schema.ts';
+import { contractSummarySchema } from './contract.schema.ts';
+import { approvalStatuses, paymentActions } from './payment-workflow.ts';
+
+/**
+ * What a payment type means to the rules, by the seeded payment types' codes (SPEC.md §3
+ * `payment_code`): TU advance (tạm ứng), TD progress (theo tiến độ), QT settlement (quyết toán),
+ * BH warranty (bảo hành). A type an administrator adds follows the progress rules.
+ */
+export const paymentKinds = { TU: 'advance', TD: 'progress', QT: 'settlement', BH: 'warranty' } as const;
+export type PaymentKind = (typeof paymentKinds)[keyof typeof paymentKinds];
+export const paymentKindOf = (code: string | null | undefined): PaymentKind =>
+  paymentKinds[(code ?? '').toUpperCase() as keyof typeof paymentKinds] ?? 'progress';
+
+const optionalAmount = () =>
+  z.preprocess((v) => (v === '' ? null : v), decimalField({ min: 0 }).nullable().optional());
+
+const positiveAmount = () =>
+  decimalField({ min: 0 }).refine((s) => /[1-9]/.test(s), { error: 'must_be_positive' });
+
+/** Template versions of the printed request (SPEC.md §9: default v1). */
+export const paymentTemplateQuerySchema = z.object({
+  template: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,20}$/i, { error: 'invalid' })
+    .default('v1'),
+});
+
+const fields = {
+  payment_code: requiredText(50),
+  transaction_type_id: requiredRef(),
+  date: isoDate(),
+  amount: positiveAmount(),
+  invoice_amount: optionalAmount(),
+  settlement_amount: optionalAmount(),
+  guarantee_amount: optionalAmount(),
+  penalty_amount: optionalAmount(),
+  /** The advance this progress or settlement request recovers (tạm ứng thu hồi). */
+  advance_recovery: optionalAmount(),
+  note: requiredText(2000),
+  internal_note: optionalText(2000),
+  isPriority: z.boolean().optional(),
+  department_id: optionalRef(),
+  director_id: optionalRef(),
+  /** Ids of the document checklist entries the user ticked as attached. */
+  attached_documents: z.array(idParam).max(100).optional(),
+};
+
+export const paymentInputSchema = z.object({ contract_id: requiredRef(), ...fields });
+export type PaymentInput = z.infer<typeof paymentInputSchema>;
+/** The contract of a request is fixed at creation: its requirement number belongs to it. */
+export const paymentUpdateSchema = z.object({ ...fields, version: versionSchema });
+
+export const paymentSchema = recordMetaSchema.extend({
+  contract_id: z.number(),
+  contract_no: z.string().nullable().optional(),
+  construction_id: z.number(),
+  construction_code: z.string().nullable().optional(),
+  construction_name: z.string().nullable().optional(),
+  constructor_id: z.number(),
+  constructor_code: z.string().nullable().optional(),
+  constructor_name: z.string().nullable().optional(),
+  company_id: z.number().nullable(),
+  company_name: z.string().nullable().optional(),
+  beneficiary_id: z.number().nullable().optional(),
+  beneficiary_name: z.string().nullable().optional(),
+  contract_value: z.string().nullable().optional(),
+  contract_amount_vat: z.string().nullable().optional(),
+  requirement_no: z.number(),
+  payment_code: z.string(),
+  payment_type_name: z.string().nullable().optional(),
+  transaction_type_id: z.number(),
+  transaction_type_name: z.string().nullable().optional(),
+  /** Debt age in days of the transaction type when the request was written. */
+  pay_date: z.number(),
+  date: z.string(),
+  /** date + pay_date: unpaid after this day, the request is overdue. */
+  due_date: z.string(),
+  overdue: z.boolean().optional(),
+  amount: z.string(),
+  invoice_amount: z.string().nullable(),
+  settlement_amount: z.string().nullable(),
+  guarantee_amount: z.string().nullable(),
+  penalty_amount: z.string().nullable(),
+  advance_recovery: z.string().nullable(),
+  note: z.string(),
+  internal_note: z.string().nullable(),
+  isPriority: z.boolean(),
+  department_id: z.number().nullable(),
+  department_name: z.string().nullable().optional(),
+  director_id: z.number().nullable(),
+  director_name: z.string().nullable().optional(),
+  user_id: z.number().nullable(),
+  user_name: z.string().nullable().optional(),
+  user_full_name: z.string().nullable().optional(),
+  approval_status: z.enum(approvalStatuses),
+  payment_status: z.enum(['O', 'P']),
+  template: z.string(),
+  attached_documents: z.array(z.number()),
+  /** The beneficiary's account as it was when the request was accepted (null before). */
+  bank_id: z.number().nullable(),
+  bank_name: z.string().nullable(),
+  account_number: z.string().nullable(),
+  account_holder: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  decision_note: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  paid_by: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** `status` of the payment lists: SPEC.md §3's filters (`over due` spelt with its space). */
+export const paymentStatusFilters = [
+  'all',
+  'open',
+  'deactive',
+  'deleted',
+  'unpaid',
+  'paid',
+  'over due',
+  'overdue',
+] as const;
+
+const optionalDate = () => z.preprocess((v) => (v === '' ? undefined : v), isoDate().optional());
+
+export const paymentListQuerySchema = pagingQuerySchema.extend({
+  status: z.enum(paymentStatusFilters).optional(),
+  approvalStatus: z.enum(approvalStatuses).optional(),
+  paymentStatus: z.enum(['O', 'P']).optional(),
+  contractId: idParam.optional(),
+  constructorId: idParam.optional(),
+  companyId: idParam.optional(),
+  /** Payment date range, inclusive. */
+  from: optionalDate(),
+  to: optionalDate(),
+});
+export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
+
+export const paymentDecisionSchema = z.object({ version: versionSchema, note: optionalText(2000) });
+export const paymentRejectSchema = z.object({
+  version: versionSchema,
+  note: requiredText(2000),
+});
+export const paymentBulkSchema = z.object({
+  items: z
+    .array(z.object({ id: idParam, version: versionSchema }))
+    .min(1)
+    .max(200),
+  note: optionalText(2000),
+});
+export const paymentBulkResultSchema = z.array(
+  z.object({
+    id: z.number(),
+    ok: z.boolean(),
+    status: z.number(),
+    code: z.string().optional(),
+    message: z.string().optional(),
+    version: z.number().optional(),
+  }),
+);
+
+/** A contract's money as payment requests see it: the summary plus the advance and warranty. */
+export const paymentContractStatusSchema = z.object({
+  contract_id: z.number(),
+  summary: contractSummarySchema,
+  /** Advances requested (live) minus what progress and settlement requests recovered. */
+  advance_requested: z.string(),
+  advance_recovered: z.string(),
+  advance_outstanding: z.string(),
+  /** Warranty retention held back, what warranty requests already ask of it, and from when. */
+  guarantee_amount: z.string(),
+  guarantee_requested: z.string(),
+  guarantee_remaining: z.string(),
+  guarantee_release_date: z.string().nullable(),
+  next_requirement_no: z.number(),
+  can_request: z.boolean(),
+  reasons: z.array(z.object({ code: z.string(), message: z.string() })),
+});
+export type PaymentContractStatus = z.infer<typeof paymentContractStatusSchema>;
+
+export const paymentStatusSchema = z.object({
+  id: z.number(),
+  contract_id: z.number(),
+  requirement_no: z.number(),
+  approval_status: z.enum(approvalStatuses),
+  payment_status: z.enum(['O', 'P']),
+  status: z.string(),
+  version: z.number(),
+  amount: z.string(),
+  overdue: z.boolean(),
+  /** What the caller may do now (SPEC.md §4 confirmations precede each). */
+  moves: z.array(z.enum(paymentActions)),
+  contract: paymentContractStatusSchema,
+});
+
+export const paymentHistorySchema = z.object({
+  id: z.number(),
+  payment_id: z.number(),
+  requirement_no: z.number().nullable().optional(),
+  contract_no: z.string().nullable().optional(),
+  construction_name: z.string().nullable().optional(),
+  action: z.string(),
+  from_status: z.string().nullable(),
+  to_status: z.string().nullable(),
+  note: z.string().nullable(),
+  user_name: z.string().nullable(),
+  at: z.string(),
+});
+export type PaymentHistory = z.infer<typeof paymentHistorySchema>;
+
+export const documentChecklistItemSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  type: z.string(),
+  quantity: z.number(),
+  attached: z.boolean(),
+});

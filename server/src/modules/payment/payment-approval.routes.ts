@@ -1,0 +1,136 @@
+/**
+ * The approver's side (DESIGN.md §5): the queue of requests waiting for the caller's decision,
+ * accept and reject one (PATCH, with the version read), and the same for many at once, each row in
+ * its own transaction so that one refusal does not undo the others' decisions.
+ */
+import { idParamsSchema, pageSchema } from '@sitepay/domain/common.schema';
+import {
+  paymentBulkResultSchema,
+  paymentBulkSchema,
+  paymentDecisionSchema,
+  paymentListQuerySchema,
+  paymentRejectSchema,
+  paymentSchema,
+} from '@sitepay/domain/payment.schema';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { department, paymentTransaction } from '../../db/schema.ts';
+import { type CurrentUser, currentUser } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
+import { listRecords, scopeOf } from '../../http/records.ts';
+import { paymentKind } from './payment.resource.ts';
+import { applyMove, rightsOf } from './payment.workflow.ts';
+
+const p = paymentTransaction;
+const DECIDE = ['approval'];
+const tags = ['payment'];
+const base = '/api/payment-approval';
+
+/** Waiting requests the caller may decide: not his own; his unit's unless he is a director. */
+async function queueWhere(tx: Tx, user: CurrentUser): Promise<SQL> {
+  const rights = await rightsOf(tx, user);
+  const mine = rights.isDirector
+    ? undefined
+    : or(
+        eq(p.director_id, user.id),
+        sql`${p.department_id} in (select d.id from ${department} d where d.director_id = ${user.id})`,
+      );
+  return and(
+    eq(p.approval_status, 'W'),
+    eq(p.status, 'O'),
+    sql`${p.user_id} is distinct from ${user.id}`,
+    rights.mayDecide ? mine : sql`false`,
+  )!;
+}
+
+export function registerPaymentApprovalRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { menus: DECIDE };
+
+  r.get(
+    `${base}/paging`,
+    {
+      config,
+      schema: { tags, querystring: paymentListQuerySchema, response: { 200: pageSchema(paymentSchema) } },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      return listRecords(
+        app.db,
+        paymentKind,
+        req.query as never,
+        user,
+        await queueWhere(app.db, user),
+      ) as never;
+    },
+  );
+
+  r.get(
+    `${base}/count`,
+    { config, schema: { tags, response: { 200: z.object({ count: z.number() }) } } },
+    async (req) => {
+      const user = currentUser(req);
+      const where = and(await queueWhere(app.db, user), scopeOf(paymentKind, user));
+      // bounded: the top bar shows "999+" beyond
+      const [row] = await queryRows<{ n: number }>(
+        app.db,
+        sql`select count(*)::int as n from (select 1 from ${p} where ${where} limit 1000) x`,
+      );
+      return { count: row?.n ?? 0 };
+    },
+  );
+
+  const decide = (action: 'accept' | 'reject', body: typeof paymentDecisionSchema) =>
+    r.patch(
+      `${base}/${action}/:id`,
+      { config, schema: { tags, params: idParamsSchema, body, response: { 200: paymentSchema } } },
+      (req) =>
+        app.db.transaction(
+          (tx) =>
+            applyMove(
+              tx,
+              paymentKind,
+              req.params.id,
+              req.body.version,
+              action,
+              currentUser(req),
+              req.body.note,
+            ) as never,
+        ),
+    );
+  decide('accept', paymentDecisionSchema);
+  decide('reject', paymentRejectSchema as never);
+
+  const many = (action: 'accept' | 'reject') =>
+    r.post(
+      `${base}/${action}-many`,
+      { config, schema: { tags, body: paymentBulkSchema, response: { 200: paymentBulkResultSchema } } },
+      async (req) => {
+        const user = currentUser(req);
+        const results = [];
+        for (const item of req.body.items) {
+          try {
+            const row = await app.db.transaction((tx) =>
+              applyMove(tx, paymentKind, item.id, item.version, action, user, req.body.note),
+            );
+            results.push({ id: item.id, ok: true, status: 200, version: row.version });
+          } catch (error) {
+            if (!(error instanceof HttpError) || error.status >= 500) throw error;
+            results.push({
+              id: item.id,
+              ok: false,
+              status: error.status,
+              code: error.code,
+              message: error.message,
+            });
+          }
+        }
+        return results;
+      },
+    );
+  many('accept');
+  many('reject');
+}

@@ -1,0 +1,39 @@
+/**
+ * The business calendar of payment requests: "today", this ISO week and this month are those of
+ * the company's time zone (Asia/Ho_Chi_Minh unless BUSINESS_TIME_ZONE says otherwise), not the
+ * server's — a request dated today must be in "today" at 06:00 in Hà Nội, whatever UTC says. Dates
+ * are passed to SQL as parameters, so the statements stay the same text from day to day.
+ */
+const zone = () => process.env.BUSINESS_TIME_ZONE || 'Asia/Ho_Chi_Minh';
+
+/** Today's date (YYYY-MM-DD) in the business time zone. */
+export function businessToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone(),
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** `iso` + `days` calendar days. */
+export function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Monday … Sunday of the ISO week holding `iso`. */
+export function isoWeek(iso: string): { from: string; to: string } {
+  const weekday = (new Date(`${iso}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  const from = addDays(iso, -weekday);
+  return { from, to: addDays(from, 6) };
+}
+
+/** First and last day of the month holding `iso`. */
+export function monthOf(iso: string): { from: string; to: string } {
+  const from = `${iso.slice(0, 7)}-01`;
+  const next = new Date(`${from}T00:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return { from, to: addDays(next.toISOString().slice(0, 10), -1) };
+}

@@ -1,0 +1,82 @@
+/**
+ * A payment request's files (SPEC.md §7 "Payment files"), through the shared file service: the same
+ * size limit, type allow-list, scope (404 outside it) and history. Files change only while the
+ * request can be edited (approval O or R): checked before the bytes are stored, and again with the
+ * request row locked before the rows are written.
+ */
+import { idParamsSchema } from '@sitepay/domain/common.schema';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { type FileOwner, toFileRecord } from '../../files/file.service.ts';
+import { type CurrentUser, currentUser } from '../../http/auth.ts';
+import { unprocessable } from '../../http/errors.ts';
+import { findRecord } from '../../http/records.ts';
+import { fileRecordSchema } from '../file/file.routes.ts';
+import { paymentKind } from './payment.resource.ts';
+import { PAYMENT_READ } from './payment.routes.ts';
+
+const owner: FileOwner = { kind: paymentKind, ownerKind: 'payment' };
+const base = '/api/payment-file-upload';
+const tags = ['payment'];
+const write = { menus: ['payment-create', 'payment-update'] };
+
+async function assertFilesEditable(tx: Tx, paymentId: number, user: CurrentUser, lock = false) {
+  const row = await findRecord(tx, paymentKind, paymentId, user, lock);
+  if (!['O', 'R'].includes(row.approval_status))
+    throw unprocessable('the request’s files can change only while it is created or rejected');
+}
+
+export function registerPaymentFileRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    `${base}/uploaded/:id`,
+    {
+      config: { menus: PAYMENT_READ },
+      schema: { tags, params: idParamsSchema, response: { 200: z.array(fileRecordSchema) } },
+    },
+    (req) => app.fileService.list(owner, req.params.id, currentUser(req)),
+  );
+
+  r.post(
+    `${base}/upload/:id`,
+    {
+      config: write,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        consumes: ['multipart/form-data'],
+        response: { 200: z.array(fileRecordSchema) },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      await assertFilesEditable(app.db, req.params.id, user);
+      const { files } = await app.fileService.upload(req, user, owner, {
+        ownerId: req.params.id,
+        afterInsert: (tx) => assertFilesEditable(tx, req.params.id, user, true),
+      });
+      return files.map(toFileRecord);
+    },
+  );
+
+  r.get(
+    `${base}/download/:id`,
+    { config: { menus: PAYMENT_READ }, schema: { tags, params: idParamsSchema } },
+    async (req, reply) =>
+      app.fileService.send(reply, await app.fileService.find(app.db, owner, req.params.id, currentUser(req))),
+  );
+
+  r.delete(
+    `${base}/delete/:id`,
+    { config: write, schema: { tags, params: idParamsSchema, response: { 200: fileRecordSchema } } },
+    async (req) => {
+      const user = currentUser(req);
+      const file = await app.fileService.find(app.db, owner, req.params.id, user);
+      await assertFilesEditable(app.db, file.owner_id, user);
+      return app.fileService.remove(owner, req.params.id, user);
+    },
+  );
+}

@@ -1,0 +1,318 @@
+/**
+ * The printed payment request (giấy đề nghị thanh toán): the values a Word template's tags receive,
+ * and the .docx rendered from a template with docxtemplater. Template v1 ships in server/templates
+ * (written by scripts/make-payment-template.mjs); companies edit copies of it in Word, so a template
+ * that cannot be used is the user's 422 naming the fault, never our 500.
+ *
+ * Printed amounts use Vietnamese separators (1.080.000.000, decimals after a comma), as Vietnamese
+ * accounting documents are written, unlike the app's screens (comma thousands, number-format.ts).
+ * The internal note has no tag: it is not in the template data, so no template can print it.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { formatDate } from '@sitepay/domain/date-format';
+import { amountToVietnameseWords } from '@sitepay/domain/money-words';
+import { formatAmount } from '@sitepay/domain/number-format';
+import Docxtemplater from 'docxtemplater';
+import PizZip from 'pizzip';
+import { unprocessable } from '../../http/errors.ts';
+import { templatesDir } from '../../paths.ts';
+
+/** A payment request as the API has it, with what the printout needs around it. */
+export type PaymentPrintData = {
+  company: { name: string | null; address: string | null; tax_code: string | null };
+  requirement_no: number;
+  /** ISO YYYY-MM-DD: the payment date. */
+  date: string;
+  /** ISO timestamp. */
+  created_at: string;
+  department_name: string | null;
+  requester_name: string | null;
+  construction_code: string | null;
+  construction_name: string | null;
+  contract_no: string | null;
+  contract_signed_date: string | null;
+  constructor_code: string | null;
+  constructor_name: string | null;
+  beneficiary_name: string | null;
+  bank_name: string | null;
+  account_number: string | null;
+  payment_type_name: string | null;
+  transaction_type_name: string | null;
+  contract_value: string;
+  paid_before: string;
+  amount: string;
+  invoice_amount: string | null;
+  guarantee_amount: string | null;
+  penalty_amount: string | null;
+  advance_recovery: string | null;
+  note: string;
+  documents: { name: string; type: 'original' | 'copy' | string; quantity: number; attached: boolean }[];
+  approval_status: 'O' | 'W' | 'A' | 'R';
+  payment_status: 'O' | 'P';
+  approver_name: string | null;
+  /** ISO timestamp. */
+  approved_at: string | null;
+  chief_accountant_name: string | null;
+  head_of_department_name: string | null;
+};
+
+/** One row of the document checklist: `{#documents}{index} {name} {type_label} {quantity} {attached_mark}{/documents}`. */
+export type PaymentPrintDocument = {
+  index: number;
+  name: string;
+  type_label: string;
+  quantity: number;
+  attached_mark: string;
+};
+
+/** The values of the template's tags, all of them text except the checklist and the two flags. */
+export type PaymentTemplateData = {
+  company_name: string;
+  company_address: string;
+  company_tax_code: string;
+  requirement_no: string;
+  /** DD/MM/YYYY, and its parts for "ngày {date_day} tháng {date_month} năm {date_year}". */
+  date: string;
+  date_day: string;
+  date_month: string;
+  date_year: string;
+  department_name: string;
+  requester_name: string;
+  /** "code – name", each of the two when the other is missing. */
+  construction: string;
+  construction_code: string;
+  construction_name: string;
+  contract_no: string;
+  contract_signed_date: string;
+  constructor: string;
+  constructor_code: string;
+  constructor_name: string;
+  beneficiary_name: string;
+  bank_name: string;
+  account_number: string;
+  payment_type_name: string;
+  transaction_type_name: string;
+  contract_value: string;
+  paid_before: string;
+  amount: string;
+  invoice_amount: string;
+  guarantee_amount: string;
+  penalty_amount: string;
+  advance_recovery: string;
+  amount_in_words: string;
+  note: string;
+  documents: PaymentPrintDocument[];
+  requester_sign_date: string;
+  head_of_department_name: string;
+  head_of_department_sign_date: string;
+  chief_accountant_name: string;
+  chief_accountant_sign_date: string;
+  approver_name: string;
+  approver_sign_date: string;
+  /** For `{#approved}…{/approved}` and `{#paid}…{/paid}` sections in a company's own template. */
+  approved: boolean;
+  paid: boolean;
+};
+
+/** A date line nobody has signed yet, to be written in by hand. */
+export const BLANK_SIGN_DATE = '...../...../.........';
+
+const text = (value: string | null | undefined): string => value?.trim() ?? '';
+
+const codeAndName = (code: string | null, name: string | null): string =>
+  [text(code), text(name)].filter(Boolean).join(' – ');
+
+/** 1234567.5 → "1.234.567,50": the app's formatting with the Vietnamese separators swapped in. */
+export const printAmount = (value: string | null): string =>
+  value === null || value.trim() === ''
+    ? ''
+    : formatAmount(value).replace(/[,.]/g, (mark) => (mark === ',' ? '.' : ','));
+
+const printDate = (iso: string | null): string => (iso ? formatDate(iso, 'vi') : '');
+
+// Vietnam keeps UTC+7 all year; the server's own time zone must not move a signature to another day.
+const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+/** The day a timestamp falls on in Vietnam, DD/MM/YYYY (a bare date is taken as it is). */
+const printDay = (timestamp: string | null): string => {
+  if (!timestamp) return '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(timestamp.trim())) return printDate(timestamp);
+  const time = Date.parse(timestamp);
+  if (Number.isNaN(time)) throw new RangeError(`Not a timestamp: ${JSON.stringify(timestamp)}`);
+  return printDate(new Date(time + VIETNAM_OFFSET_MS).toISOString().slice(0, 10));
+};
+
+const documentTypeLabels: Record<string, string> = { original: 'Bản gốc', copy: 'Bản sao' };
+
+/** The formatted values for the template's tags (see PaymentTemplateData). */
+export function paymentTemplateData(d: PaymentPrintData): PaymentTemplateData {
+  const date = printDate(d.date);
+  const [day = '', month = '', year = ''] = date.split('/');
+  const approved = d.approval_status === 'A';
+  return {
+    company_name: text(d.company.name),
+    company_address: text(d.company.address),
+    company_tax_code: text(d.company.tax_code),
+    requirement_no: String(d.requirement_no),
+    date,
+    date_day: day,
+    date_month: month,
+    date_year: year,
+    department_name: text(d.department_name),
+    requester_name: text(d.requester_name),
+    construction: codeAndName(d.construction_code, d.construction_name),
+    construction_code: text(d.construction_code),
+    construction_name: text(d.construction_name),
+    contract_no: text(d.contract_no),
+    contract_signed_date: printDate(d.contract_signed_date),
+    constructor: codeAndName(d.constructor_code, d.constructor_name),
+    constructor_code: text(d.constructor_code),
+    constructor_name: text(d.constructor_name),
+    beneficiary_name: text(d.beneficiary_name),
+    bank_name: text(d.bank_name),
+    account_number: text(d.account_number),
+    payment_type_name: text(d.payment_type_name),
+    transaction_type_name: text(d.transaction_type_name),
+    contract_value: printAmount(d.contract_value),
+    paid_before: printAmount(d.paid_before),
+    amount: printAmount(d.amount),
+    invoice_amount: printAmount(d.invoice_amount),
+    guarantee_amount: printAmount(d.guarantee_amount),
+    penalty_amount: printAmount(d.penalty_amount),
+    advance_recovery: printAmount(d.advance_recovery),
+    amount_in_words: amountToVietnameseWords(d.amount),
+    note: d.note,
+    documents: d.documents.map((doc, i) => ({
+      index: i + 1,
+      name: doc.name,
+      type_label: documentTypeLabels[doc.type] ?? doc.type,
+      quantity: doc.quantity,
+      attached_mark: doc.attached ? '✓' : '',
+    })),
+    requester_sign_date: printDay(d.created_at) || BLANK_SIGN_DATE,
+    head_of_department_name: text(d.head_of_department_name),
+    head_of_department_sign_date: BLANK_SIGN_DATE,
+    chief_accountant_name: text(d.chief_accountant_name),
+    chief_accountant_sign_date: BLANK_SIGN_DATE,
+    approver_name: approved ? text(d.approver_name) : '',
+    approver_sign_date: (approved && printDay(d.approved_at)) || BLANK_SIGN_DATE,
+    approved,
+    paid: d.payment_status === 'P',
+  };
+}
+
+export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/**
+ * The download's name, "YCTT-<contract no>-<requirement no>.docx", with the characters a file name
+ * cannot hold on Windows (a contract no. is often "12/2024/HĐXD") turned into dashes.
+ */
+export const paymentPrintFileName = (d: Pick<PaymentPrintData, 'contract_no' | 'requirement_no'>): string => {
+  const parts = ['YCTT', text(d.contract_no), String(d.requirement_no)].filter(Boolean);
+  return `${parts.join('-').replace(/[\\/:*?"<>|]/g, '-')}.docx`;
+};
+
+type TemplateErrorDetail = { explanation?: string; id?: string; file?: string };
+type DocxtemplaterError = Error & { properties?: TemplateErrorDetail & { errors?: DocxtemplaterError[] } };
+
+const MAX_LISTED = 5;
+
+const listed = (faults: string[]): string =>
+  faults.length > MAX_LISTED
+    ? `${faults.slice(0, MAX_LISTED).join('; ')}; and ${faults.length - MAX_LISTED} more`
+    : faults.join('; ');
+
+/** docxtemplater's errors, which carry `properties`, as a 422 naming each fault; others go on as 500s. */
+function templateError(error: unknown): unknown {
+  const e = error as DocxtemplaterError;
+  if (!(e instanceof Error) || !e.properties) return error;
+  const faults = (e.properties.errors ?? [e]).map((fault) => {
+    const where = fault.properties?.file && fault.properties.file !== 'word/document.xml';
+    const what = fault.properties?.explanation ?? fault.message;
+    return where ? `${fault.properties?.file}: ${what}` : what;
+  });
+  return unprocessable(`the template cannot be used: ${listed(faults)}`);
+}
+
+// Parts docxtemplater fills: the body, headers, footers, notes.
+const TEMPLATED_PART = /^word\/(document|header\d*|footer\d*|footnotes|endnotes)\.xml$/;
+
+/**
+ * The first element of a part that is left open or closed out of turn, or null when the XML is
+ * balanced. docxtemplater checks its tags, not the XML around them, and an unbalanced part gives a
+ * file Word refuses to open.
+ */
+export function xmlFault(xml: string): string | null {
+  const open: string[] = [];
+  for (const [element, closing, name = '', selfClosing] of xml.matchAll(
+    /<(\/?)([A-Za-z_][\w.:-]*)(?:"[^"]*"|'[^']*'|[^'">])*?(\/?)>/g,
+  )) {
+    if (selfClosing) continue;
+    if (!closing) {
+      open.push(name);
+      continue;
+    }
+    const expected = open.pop();
+    if (expected !== name)
+      return expected ? `<${expected}> is closed by ${element}` : `${element} closes nothing`;
+  }
+  return open.length ? `<${open.at(-1)}> is never closed` : null;
+}
+
+function checkXml(zip: PizZip): void {
+  for (const name of Object.keys(zip.files).filter((n) => TEMPLATED_PART.test(n))) {
+    const fault = xmlFault(zip.file(name)?.asText() ?? '');
+    if (fault) throw unprocessable(`the template cannot be used: ${name} is not well-formed XML: ${fault}`);
+  }
+}
+
+/**
+ * Fills a Word template with a payment request. Every tag must be one of PaymentTemplateData's:
+ * an unknown tag (a typo, or a field that is not printed, such as the internal note) is refused
+ * with a 422 naming it rather than printed blank on a document someone signs.
+ */
+export async function renderPaymentDocx(template: Buffer, d: PaymentPrintData): Promise<Buffer> {
+  const data = paymentTemplateData(d);
+  let zip: PizZip;
+  try {
+    zip = new PizZip(template);
+  } catch {
+    throw unprocessable('the template cannot be used: it is not a Word document (.docx)');
+  }
+  checkXml(zip);
+  const unknownTags = new Set<string>();
+  let doc: Docxtemplater<PizZip>;
+  try {
+    doc = new Docxtemplater(zip, {
+      paragraphLoop: true,
+      linebreaks: true,
+      errorLogging: false,
+      nullGetter: (part) => {
+        unknownTags.add(part.value);
+        return '';
+      },
+    });
+    doc.render(data);
+  } catch (error) {
+    throw templateError(error);
+  }
+  if (unknownTags.size > 0) {
+    const names = [...unknownTags].map((tag) => `{${tag}}`);
+    throw unprocessable(`the template cannot be used: unknown tag ${listed(names)}`);
+  }
+  return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+const TEMPLATE_VERSION = /^[a-z0-9_-]{1,20}$/i;
+
+/** The built-in template of a version ("v1" → server/templates/payment-v1.docx), or null when none. */
+export async function builtInTemplate(version: string): Promise<Buffer | null> {
+  if (!TEMPLATE_VERSION.test(version)) return null;
+  try {
+    return await readFile(path.join(templatesDir, `payment-${version.toLowerCase()}.docx`));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}

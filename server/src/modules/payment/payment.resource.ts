@@ -1,0 +1,151 @@
+/**
+ * Payment requests as a record kind of the generic machinery: scoped through their construction
+ * (copied from the contract), filtered by the top-bar selector, the SPEC's status filters
+ * (open, deactive, unpaid, paid, over due, all), approval and payment status, contract, contractor,
+ * company and a payment-date range; answered with the names a list shows. The money rules and the
+ * workflow live in payment.rules.ts and payment.workflow.ts.
+ */
+import type { PaymentListQuery } from '@sitepay/domain/payment.schema';
+import { eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  appUser,
+  beneficiary,
+  company,
+  construction,
+  constructorTable,
+  contract,
+  contractAnnex,
+  department,
+  paymentTransaction,
+  paymentType,
+  transactionType,
+} from '../../db/schema.ts';
+import { scopeConstructionIds } from '../../http/access-sql.ts';
+import { outer, type RecordKind } from '../../http/records.ts';
+import { selectedConstruction } from '../construction/construction.resource.ts';
+import { beforePaymentStatus, beforePaymentWrite } from './payment.workflow.ts';
+import { businessToday } from './payment-dates.ts';
+
+const p = paymentTransaction;
+
+/** Today in the business time zone, bound when the statement is built (not when this file loads). */
+export const todaySql: SQLWrapper = { getSQL: () => sql`${businessToday()}::date` };
+
+/** Unpaid and counting: a request that still has to be paid (not rejected, deactivated or deleted). */
+export const unpaidSql = sql`(${p.payment_status} = 'O' and ${p.status} = 'O' and ${p.approval_status} <> 'R')`;
+/** Unpaid after its due date (date + the transaction type's pay_date). */
+export const overdueSql = sql`(${unpaidSql} and ${p.due_date} < ${todaySql})`;
+
+const name = (table: SQLWrapper, column: string, key: SQL) =>
+  sql<string | null>`(select x.${sql.raw(column)} from ${table} x where x.id = ${key})`;
+const ofContract = (column: string) =>
+  sql<string | null>`(select x.${sql.raw(column)} from ${contract} x where x.id = ${outer(p.contract_id)})`;
+
+export const paymentExtraColumns: Record<string, SQL> = {
+  contract_no: ofContract('contract_no'),
+  contract_amount_vat: ofContract('amount_vat::text'),
+  contract_value: sql<
+    string | null
+  >`(select (c.amount_vat + coalesce((select sum(a.amount) from ${contractAnnex} a where a.contract_id = c.id and a.status <> 'D'), 0))::numeric(18,2)::text from ${contract} c where c.id = ${outer(p.contract_id)})`,
+  beneficiary_id: sql<
+    number | null
+  >`(select x.beneficiary_id from ${contract} x where x.id = ${outer(p.contract_id)})`,
+  beneficiary_name: sql<
+    string | null
+  >`(select b.name from ${contract} x join ${beneficiary} b on b.id = x.beneficiary_id where x.id = ${outer(p.contract_id)})`,
+  construction_code: name(construction, 'code', outer(p.construction_id)),
+  construction_name: name(construction, 'name', outer(p.construction_id)),
+  constructor_code: name(constructorTable, 'code', outer(p.constructor_id)),
+  constructor_name: name(constructorTable, 'name', outer(p.constructor_id)),
+  company_name: name(company, 'name', outer(p.company_id)),
+  transaction_type_name: name(transactionType, 'name', outer(p.transaction_type_id)),
+  payment_type_name: sql<
+    string | null
+  >`(select x.name from ${paymentType} x where upper(x.code) = upper(${outer(p.payment_code)}) and x.status <> 'D' order by x.id limit 1)`,
+  department_name: name(department, 'name', outer(p.department_id)),
+  director_name: sql<
+    string | null
+  >`(select coalesce(x.full_name, x.user_name) from ${appUser} x where x.id = ${outer(p.director_id)})`,
+  user_name: name(appUser, 'user_name', outer(p.user_id)),
+  user_full_name: name(appUser, 'full_name', outer(p.user_id)),
+  overdue: sql<boolean>`(${outer(p.payment_status)} = 'O' and ${outer(p.status)} = 'O' and ${outer(p.approval_status)} <> 'R' and ${outer(p.due_date)} < ${todaySql})`,
+};
+
+function statusFilter(status: PaymentListQuery['status']): SQL | undefined {
+  switch (status) {
+    case 'unpaid':
+      return unpaidSql;
+    case 'paid':
+      return eq(p.payment_status, 'P');
+    case 'over due':
+    case 'overdue':
+      return overdueSql;
+    default:
+      return undefined; // open / deactive / deleted / all: the generic status filter
+  }
+}
+
+export const paymentKind: RecordKind = {
+  name: 'payment',
+  table: p,
+  searchFields: [
+    'requirement_no',
+    'contract_no',
+    'constructor_code',
+    'constructor_name',
+    'construction_code',
+    'note',
+  ],
+  sortable: {
+    requirement_no: p.requirement_no,
+    date: p.date,
+    due_date: p.due_date,
+    amount: p.amount,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+    status: p.status,
+    approval_status: p.approval_status,
+  },
+  defaultSort: { by: 'created_at', desc: true },
+  scope: (user) => sql`${p.construction_id} in (${scopeConstructionIds(user.id)})`,
+  filters: (query) => {
+    const q = query as PaymentListQuery;
+    const selected = selectedConstruction(q);
+    return [
+      selected ? eq(p.construction_id, selected) : undefined,
+      statusFilter(q.status),
+      q.approvalStatus ? eq(p.approval_status, q.approvalStatus) : undefined,
+      q.paymentStatus ? eq(p.payment_status, q.paymentStatus) : undefined,
+      q.contractId ? eq(p.contract_id, q.contractId) : undefined,
+      q.constructorId ? eq(p.constructor_id, q.constructorId) : undefined,
+      q.companyId ? eq(p.company_id, q.companyId) : undefined,
+      q.from ? gte(p.date, q.from) : undefined,
+      q.to ? lte(p.date, q.to) : undefined,
+    ];
+  },
+  extraColumns: paymentExtraColumns,
+  references: [{ field: 'transaction_type_id', table: transactionType as never, activeOnly: true }],
+  readOnly: [
+    'construction_id',
+    'constructor_id',
+    'company_id',
+    'requirement_no',
+    'pay_date',
+    'due_date',
+    'user_id',
+    'approval_status',
+    'payment_status',
+    'bank_id',
+    'bank_name',
+    'account_number',
+    'account_holder',
+    'sent_at',
+    'decided_at',
+    'decided_by',
+    'decision_note',
+    'paid_at',
+    'paid_by',
+  ],
+  beforeWrite: beforePaymentWrite,
+  beforeStatus: beforePaymentStatus,
+};

@@ -1,0 +1,537 @@
+/**
+ * Payment requests through HTTP on both backends: the workflow's paths and refusals, the money
+ * rules (ceiling, warranty, advance), the account snapshot, scope, versions, history, lists,
+ * checklist, files and the printed request. Races are in payments-race.test.ts (PostgreSQL only).
+ */
+import FormData from 'form-data';
+import mammoth from 'mammoth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessToday } from '../src/modules/payment/payment-dates.ts';
+import { backends, createTestServer, type TestServer } from './helpers.ts';
+
+type Ref = { id: number; code: string; version: number };
+
+describe.each(backends)('payment requests (%s)', (backend) => {
+  let s: TestServer;
+  let admin: string;
+  let ketoan: string; // accountant, scope HP (CT-001..CT-003)
+  let giamdoc: string; // director, scope HP
+  let ketoan2: string; // accountant, scope DN
+  const ct: Record<string, Ref> = {};
+  const tt: Record<string, { id: number; pay_date: number }> = {};
+  let vat10: number;
+  let typeId: number;
+  let bankId: number;
+  let contractor: { id: number; version: number };
+  let benef: { id: number; version: number };
+
+  beforeAll(async () => {
+    s = await createTestServer(backend, { demo: true });
+    [admin, ketoan, giamdoc, ketoan2] = await Promise.all([
+      s.login(),
+      s.login('ketoan', 'ketoan123'),
+      s.login('giamdoc', 'giamdoc123'),
+      s.login('ketoan2', 'ketoan123'),
+    ]);
+    for (const c of (await s.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body.items)
+      ct[c.code] = c;
+    for (const t of (await s.call('GET', '/api/transaction-type/list/all', admin)).body) tt[t.code] = t;
+    vat10 = (await s.call('GET', '/api/admin/setting/tax', admin)).body.find(
+      (t: { code: string }) => t.code === 'VAT10',
+    ).id;
+    typeId = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id;
+    bankId = (await s.call('GET', '/api/bank/list/all', admin)).body[0].id;
+    contractor = (
+      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-PAY', name: 'Công ty TNHH Thành Công' })
+    ).body;
+    benef = (
+      await s.call('POST', '/api/beneficiary/create', admin, {
+        constructor_id: contractor.id,
+        name: 'Công ty TNHH Thành Công',
+        bank_id: bankId,
+        account_number: '0011223344',
+      })
+    ).body;
+  });
+  afterAll(() => s?.close());
+
+  let seq = 0;
+  /** A contract of 1,000,000,000 before VAT (1,100,000,000 incl. VAT 10 %), on CT-001 unless told. */
+  async function newContract(over: Record<string, unknown> = {}) {
+    seq += 1;
+    const res = await s.call('POST', '/api/contract/create', ketoan, {
+      contract_no: `HĐ-TT-${seq}`,
+      contract_type_id: typeId,
+      construction_id: ct['CT-001']!.id,
+      constructor_id: contractor.id,
+      beneficiary_id: benef.id,
+      signed_date: '2025-01-10',
+      amount_before_vat: '1000000000',
+      tax_id: vat10,
+      ...over,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { id: number; version: number; contract_no: string };
+  }
+
+  const request = (contractId: number, over: Record<string, unknown> = {}) => ({
+    contract_id: contractId,
+    payment_code: 'TD',
+    transaction_type_id: tt.KL!.id,
+    date: '2025-06-10',
+    amount: '100000000',
+    invoice_amount: '100000000',
+    note: 'Thanh toán khối lượng đợt 1',
+    internal_note: 'Chỉ nội bộ: chưa đối chiếu',
+    ...over,
+  });
+
+  async function create(contractId: number, over: Record<string, unknown> = {}, token = ketoan) {
+    const res = await s.call('POST', '/api/payment-transaction/create', token, request(contractId, over));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  }
+  const patch = (path: string, id: number, body: unknown, token = ketoan) =>
+    s.call('PATCH', `/api/payment-transaction/${path}/${id}`, token, body);
+  const decide = (action: 'accept' | 'reject', id: number, body: unknown, token = giamdoc) =>
+    s.call('PATCH', `/api/payment-approval/${action}/${id}`, token, body);
+
+  it('creates a request with the next requirement number, its due date and the contract’s parties', async () => {
+    const c = await newContract();
+    const a = await create(c.id);
+    expect(a).toMatchObject({
+      requirement_no: 1,
+      approval_status: 'O',
+      payment_status: 'O',
+      status: 'O',
+      version: 0,
+      amount: '100000000.00',
+      contract_no: c.contract_no,
+      construction_id: ct['CT-001']!.id,
+      constructor_code: 'NT-PAY',
+      pay_date: tt.KL!.pay_date,
+      due_date: '2025-07-10', // 10/06 + 30 days
+      template: 'v1',
+      contract_value: '1100000000.00',
+      user_name: 'ketoan',
+      department_name: 'Phòng Kế toán',
+    });
+    const b = await create(c.id);
+    expect(b.requirement_no).toBe(2);
+    const next = await s.call('GET', `/api/payment-transaction/get-requirement-no/${c.id}`, ketoan);
+    expect(next.body.requirement_no).toBe(3);
+  });
+
+  it('walks O → W → A → paid, with a history line for each move and the contract summary following', async () => {
+    const c = await newContract();
+    const r0 = await create(c.id, { amount: '250000000' });
+    const sent = await patch('require-approval', r0.id, { version: r0.version });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ approval_status: 'W' });
+    expect(sent.body.sent_at).toBeTruthy();
+    const accepted = await decide('accept', r0.id, { version: sent.body.version, note: 'Đồng ý' });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toMatchObject({
+      approval_status: 'A',
+      payment_status: 'O',
+      decided_by: 'giamdoc',
+      decision_note: 'Đồng ý',
+      account_number: '0011223344',
+      account_holder: 'Công ty TNHH Thành Công',
+    });
+    let summary = (await s.call('GET', `/api/validate/contract/${c.id}`, ketoan)).body.summary;
+    expect(summary).toMatchObject({ requested: '250000000.00', approved: '250000000.00', paid: '0.00' });
+    const paid = await patch('require-paid', r0.id, { version: accepted.body.version });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ approval_status: 'A', payment_status: 'P', paid_by: 'ketoan' });
+    summary = (await s.call('GET', `/api/contract/summary/${c.id}`, ketoan)).body;
+    expect(summary).toEqual({
+      contract_value: '1100000000.00',
+      ceiling: '1100000000.00',
+      requested: '250000000.00',
+      approved: '250000000.00',
+      paid: '250000000.00',
+      remaining: '850000000.00',
+    });
+    const timeline = (await s.call('GET', `/api/payment-transaction/timeline/${r0.id}`, ketoan)).body;
+    expect(timeline.map((h: { action: string; from_status: string; to_status: string; user_name: string }) => [h.action, h.from_status, h.to_status, h.user_name])).toEqual([
+      ['confirm_paid', 'A', 'P', 'ketoan'],
+      ['accept', 'W', 'A', 'giamdoc'],
+      ['send', 'O', 'W', 'ketoan'],
+      ['create', null, 'O', 'ketoan'],
+    ]);
+    const history = (await s.call('GET', `/api/admin/history/payment?paymentId=${r0.id}`, ketoan)).body;
+    expect(history.items).toHaveLength(4);
+    expect(history.items[1]).toMatchObject({ action: 'accept', note: 'Đồng ý', contract_no: c.contract_no, requirement_no: 1 });
+    const status = (await s.call('GET', `/api/payment-transaction/get-payment-status/${r0.id}`, ketoan)).body;
+    expect(status.moves).toEqual([]);
+  });
+
+  it('walks O → W → R → edit → W → A: the reason is kept and required', async () => {
+    const c = await newContract();
+    const r0 = await create(c.id);
+    const sent = (await patch('require-approval', r0.id, { version: r0.version })).body;
+    const noReason = await decide('reject', r0.id, { version: sent.version });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors).toEqual([{ field: 'note', message: 'required' }]);
+    const rejected = await decide('reject', r0.id, { version: sent.version, note: 'Thiếu biên bản nghiệm thu' });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({ approval_status: 'R', decision_note: 'Thiếu biên bản nghiệm thu' });
+    // a rejected request no longer counts towards the contract
+    expect((await s.call('GET', `/api/contract/summary/${c.id}`, ketoan)).body.requested).toBe('0.00');
+    const statusR = (await s.call('GET', `/api/payment-transaction/get-payment-status/${r0.id}`, ketoan)).body;
+    expect(statusR.moves).toEqual(['edit', 'delete', 'deactivate', 'send']);
+    const { id: _id, ...body } = request(c.id, { amount: '90000000', note: 'Thanh toán đợt 1 (bổ sung biên bản)' });
+    const edited = await s.call('PUT', `/api/payment-transaction/update/${r0.id}`, ketoan, {
+      ...body,
+      contract_id: undefined,
+      version: rejected.body.version,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ approval_status: 'R', amount: '90000000.00', requirement_no: 1 });
+    const resent = await patch('require-approval', r0.id, { version: edited.body.version });
+    expect(resent.body.approval_status).toBe('W');
+    const accepted = await decide('accept', r0.id, { version: resent.body.version });
+    expect(accepted.body.approval_status).toBe('A');
+    const actions = (await s.call('GET', `/api/payment-transaction/timeline/${r0.id}`, ketoan)).body.map(
+      (h: { action: string }) => h.action,
+    );
+    expect(actions).toEqual(['accept', 'send', 'edit', 'reject', 'send', 'create']);
+  });
+
+  it('refuses every move the workflow does not allow with 422, writing nothing', async () => {
+    const c = await newContract();
+    const r0 = await create(c.id);
+    const early = await decide('accept', r0.id, { version: r0.version });
+    expect(early.status).toBe(422);
+    expect((await patch('require-paid', r0.id, { version: r0.version })).status).toBe(422);
+    const w = (await patch('require-approval', r0.id, { version: r0.version })).body;
+    const { contract_id: _c, ...fields } = request(c.id);
+    expect((await s.call('PUT', `/api/payment-transaction/update/${r0.id}`, ketoan, { ...fields, version: w.version })).status).toBe(422);
+    expect((await s.call('DELETE', `/api/payment-transaction/delete/${r0.id}`, ketoan, { version: w.version })).status).toBe(422);
+    expect((await patch('deactivate', r0.id, { version: w.version })).status).toBe(422);
+    expect((await patch('require-approval', r0.id, { version: w.version })).status).toBe(422);
+    expect((await patch('require-paid', r0.id, { version: w.version })).status).toBe(422);
+    const now = (await s.call('GET', `/api/payment-transaction/get/${r0.id}`, ketoan)).body;
+    expect(now).toMatchObject({ approval_status: 'W', version: w.version, amount: '100000000.00' });
+    // an accountant cannot decide: the approval screen is not his (403)
+    expect((await decide('accept', r0.id, { version: w.version }, ketoan)).status).toBe(403);
+  });
+
+  it('never lets the creator decide his own request, even an admin', async () => {
+    const c = await newContract();
+    const mine = await create(c.id, {}, admin);
+    const w = (await patch('require-approval', mine.id, { version: mine.version }, admin)).body;
+    const own = await decide('accept', mine.id, { version: w.version }, admin);
+    expect(own.status).toBe(422);
+    expect(own.body.message).toMatch(/you created/);
+    const status = (await s.call('GET', `/api/payment-transaction/get-payment-status/${mine.id}`, admin)).body;
+    expect(status.moves).toEqual([]);
+    const queue = (await s.call('GET', '/api/payment-approval/paging?itemsPerPage=100', admin)).body.items;
+    expect(queue.map((x: { id: number }) => x.id)).not.toContain(mine.id);
+    const other = await decide('accept', mine.id, { version: w.version }, giamdoc);
+    expect(other.status).toBe(200);
+  });
+
+  it('refuses a request above the payable ceiling and names what remains', async () => {
+    // 1,100,000,000 incl. VAT; 5 % retention = 55,000,000; penalty 10,000,000 → ceiling 1,035,000,000
+    const c = await newContract({ guarantee_percent: '5', penalty_amount: '10000000' });
+    await create(c.id, { amount: '1000000000' });
+    const over = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id, { amount: '35000001' }));
+    expect(over.status).toBe(422);
+    expect(over.body.message).toContain('35,000,000 đồng remain');
+    const penalised = await s.call(
+      'POST',
+      '/api/payment-transaction/create',
+      ketoan,
+      request(c.id, { amount: '30000000', penalty_amount: '5000001' }),
+    );
+    expect(penalised.status).toBe(422);
+    const exact = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id, { amount: '35000000' }));
+    expect(exact.status).toBe(200);
+    const list = (await s.call('GET', `/api/payment-transaction/get-by-contract/${c.id}`, ketoan)).body;
+    expect(list.map((x: { requirement_no: number }) => x.requirement_no)).toEqual([1, 2]);
+    const st = (await s.call('GET', `/api/payment-transaction/get-payment-contract-status/${c.id}`, ketoan)).body;
+    expect(st.summary).toMatchObject({ ceiling: '1035000000.00', remaining: '0.00' });
+    expect(st.can_request).toBe(false);
+  });
+
+  it('holds the warranty retention back until its release date, then releases at most the retention', async () => {
+    const future = await newContract({ guarantee_percent: '5', guarantee_release_date: '2099-12-31' });
+    const early = await s.call('POST', '/api/payment-transaction/create', ketoan, request(future.id, { payment_code: 'BH', amount: '1000000', transaction_type_id: tt.BH!.id }));
+    expect(early.status).toBe(422);
+    expect(early.body.message).toContain('31/12/2099');
+    const released = await newContract({ guarantee_percent: '5', guarantee_release_date: '2025-01-01' });
+    // ordinary requests may take everything but the retention…
+    await create(released.id, { amount: '1045000000' });
+    // …and the retention itself is released by warranty requests, no more than it
+    const w = { payment_code: 'BH', transaction_type_id: tt.BH!.id };
+    expect((await s.call('POST', '/api/payment-transaction/create', ketoan, request(released.id, { ...w, amount: '55000001' }))).status).toBe(422);
+    expect((await s.call('POST', '/api/payment-transaction/create', ketoan, request(released.id, { ...w, amount: '55000000' }))).status).toBe(200);
+    const none = await newContract();
+    const noRetention = await s.call('POST', '/api/payment-transaction/create', ketoan, request(none.id, { ...w, amount: '1' }));
+    expect(noRetention.status).toBe(422);
+  });
+
+  it('recovers an advance from later requests and refuses a settlement while advance is outstanding', async () => {
+    const c = await newContract();
+    await create(c.id, { payment_code: 'TU', transaction_type_id: tt.TU!.id, amount: '200000000' });
+    const tooMuch = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id, { advance_recovery: '200000001' }));
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.message).toContain('200,000,000 đồng outstanding');
+    await create(c.id, { advance_recovery: '150000000' });
+    let st = (await s.call('GET', `/api/payment-transaction/get-payment-contract-status/${c.id}`, ketoan)).body;
+    expect(st).toMatchObject({ advance_requested: '200000000.00', advance_recovered: '150000000.00', advance_outstanding: '50000000.00' });
+    const settle = { payment_code: 'QT', transaction_type_id: tt.QT!.id, amount: '100000000' };
+    const refused = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id, settle));
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toContain('50,000,000 đồng of advance is outstanding');
+    const onAdvance = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id, { payment_code: 'TU', advance_recovery: '1' }));
+    expect(onAdvance.status).toBe(400);
+    expect(onAdvance.body.errors[0].field).toBe('advance_recovery');
+    await create(c.id, { ...settle, advance_recovery: '50000000' });
+    st = (await s.call('GET', `/api/payment-transaction/get-payment-contract-status/${c.id}`, ketoan)).body;
+    expect(st.advance_outstanding).toBe('0.00');
+  });
+
+  it('keeps the account an accepted request was accepted with when the beneficiary’s account changes', async () => {
+    const other = (
+      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-SNAP', name: 'Công ty Ảnh Chụp' })
+    ).body;
+    const b = (
+      await s.call('POST', '/api/beneficiary/create', admin, {
+        constructor_id: other.id,
+        name: 'Công ty Ảnh Chụp',
+        bank_id: bankId,
+        account_number: '5550001111',
+      })
+    ).body;
+    const c = await newContract({ constructor_id: other.id, beneficiary_id: b.id });
+    const r0 = await create(c.id);
+    const w = (await patch('require-approval', r0.id, { version: r0.version })).body;
+    expect(w.account_number).toBeNull();
+    const a = (await decide('accept', r0.id, { version: w.version })).body;
+    expect(a.account_number).toBe('5550001111');
+    const changed = await s.call('PUT', `/api/beneficiary/update/${b.id}`, admin, {
+      constructor_id: other.id,
+      name: 'Công ty Ảnh Chụp',
+      bank_id: bankId,
+      account_number: '9990002222',
+      version: b.version,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const after = (await s.call('GET', `/api/payment-transaction/get/${r0.id}`, ketoan)).body;
+    expect(after).toMatchObject({ account_number: '5550001111', account_holder: 'Công ty Ảnh Chụp' });
+  });
+
+  it('answers 404 for another company’s request in get, lists, files, status and download', async () => {
+    const c = await newContract();
+    const r0 = await create(c.id);
+    for (const path of [
+      `/api/payment-transaction/get/${r0.id}`,
+      `/api/payment-transaction/get-payment-status/${r0.id}`,
+      `/api/payment-transaction/timeline/${r0.id}`,
+      `/api/payment-transaction/documents/${r0.id}`,
+      `/api/payment-transaction/download/${r0.id}`,
+      `/api/payment-file-upload/uploaded/${r0.id}`,
+      `/api/payment-transaction/get-by-contract/${c.id}`,
+    ]) {
+      expect((await s.call('GET', path, ketoan2)).status, path).toBe(404);
+    }
+    expect((await patch('require-approval', r0.id, { version: r0.version }, ketoan2)).status).toBe(404);
+    const list = (await s.call('GET', '/api/payment-transaction/paging?itemsPerPage=1000&status=all', ketoan2)).body;
+    expect(list.items.map((x: { id: number }) => x.id)).not.toContain(r0.id);
+    const history = (await s.call('GET', '/api/admin/history/payment?itemsPerPage=1000', ketoan2)).body;
+    expect(history.items.map((x: { payment_id: number }) => x.payment_id)).not.toContain(r0.id);
+    // and a request against another company's contract is refused on the field
+    const foreign = await s.call('POST', '/api/payment-transaction/create', ketoan2, request(c.id));
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors).toEqual([{ field: 'contract_id', message: 'not_found' }]);
+  });
+
+  it('refuses a stale version with 409 and writes nothing', async () => {
+    const c = await newContract();
+    const r0 = await create(c.id);
+    const sent = await patch('require-approval', r0.id, { version: r0.version });
+    expect(sent.status).toBe(200);
+    const stale = await patch('require-approval', r0.id, { version: r0.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('invalid_version');
+    const staleAccept = await decide('accept', r0.id, { version: r0.version });
+    expect(staleAccept.status).toBe(409);
+    expect((await s.call('GET', `/api/payment-transaction/get/${r0.id}`, ketoan)).body.approval_status).toBe('W');
+  });
+
+  it('refuses requests on a closed construction, an inactive contract or an inactive contractor', async () => {
+    const c = await newContract({ construction_id: ct['CT-003']!.id });
+    const off = await s.call('PATCH', `/api/contract/deactivate/${c.id}`, ketoan, { version: c.version });
+    const refused = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id));
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/inactive/);
+    await s.call('PATCH', `/api/contract/active/${c.id}`, ketoan, { version: off.body.version });
+    const k = (await s.call('POST', '/api/constructor/create', admin, { code: 'NT-OFF', name: 'Nhà thầu nghỉ' })).body;
+    const kb = (await s.call('POST', '/api/beneficiary/create', admin, { constructor_id: k.id, name: 'Nghỉ', bank_id: bankId, account_number: '123123123' })).body;
+    const c2 = await newContract({ constructor_id: k.id, beneficiary_id: kb.id, construction_id: ct['CT-003']!.id });
+    const kOff = await s.call('PATCH', `/api/constructor/deactivate/${k.id}`, admin, { version: k.version });
+    expect(kOff.status).toBe(200);
+    expect((await s.call('POST', '/api/payment-transaction/create', ketoan, request(c2.id))).status).toBe(422);
+    const closed = await s.call('PATCH', `/api/construction/close/${ct['CT-003']!.id}`, admin, { version: ct['CT-003']!.version });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const onClosed = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id));
+    expect(onClosed.status).toBe(422);
+    expect(onClosed.body.message).toMatch(/closed/);
+  });
+
+  it('never gives a requirement number twice, even after a delete', async () => {
+    const c = await newContract();
+    const a = await create(c.id);
+    const del = await s.call('DELETE', `/api/payment-transaction/delete/${a.id}`, ketoan, { version: a.version });
+    expect(del.status).toBe(200);
+    expect((await s.call('GET', `/api/payment-transaction/get/${a.id}`, ketoan)).status).toBe(404);
+    const b = await create(c.id);
+    expect(b.requirement_no).toBe(2);
+    const deleted = (await s.call('GET', `/api/payment-transaction/paging?status=deleted&contractId=${c.id}`, ketoan)).body;
+    expect(deleted.items.map((x: { id: number }) => x.id)).toEqual([a.id]);
+  });
+
+  it('deactivated requests stop counting; activating one checks the ceiling again', async () => {
+    const c = await newContract();
+    const a = await create(c.id, { amount: '600000000' });
+    const off = await patch('deactivate', a.id, { version: a.version });
+    expect(off.status).toBe(200);
+    expect((await s.call('GET', `/api/contract/summary/${c.id}`, ketoan)).body.requested).toBe('0.00');
+    expect((await s.call('GET', `/api/payment-transaction/get-payment-status/${off.body.id}`, ketoan)).body.moves).toEqual(['delete', 'activate']);
+    expect((await patch('require-approval', a.id, { version: off.body.version })).status).toBe(422);
+    await create(c.id, { amount: '600000000' });
+    const on = await patch('active', a.id, { version: off.body.version });
+    expect(on.status).toBe(422);
+    expect(on.body.message).toContain('500,000,000 đồng remain');
+  });
+
+  it('serves the lists: filters, quick views, overdue and the approver’s queue', async () => {
+    const c = await newContract({ construction_id: ct['CT-002']!.id });
+    const today = businessToday();
+    const old = await create(c.id, { date: '2020-01-01', note: 'Tạm ứng vật tư đá hộc' });
+    const now = await create(c.id, { date: today });
+    const sel = `constructionId=${ct['CT-002']!.id}`;
+    const page = async (path: string, token = ketoan) =>
+      ((await s.call('GET', `/api/payment-transaction/${path}`, token)).body.items as { id: number; overdue: boolean }[]).map((x) => x.id);
+    expect(await page(`paging?${sel}`)).toEqual([now.id, old.id]);
+    expect(await page(`overdue/paging?${sel}`)).toEqual([old.id]);
+    expect(await page(`paging?${sel}&status=over%20due`)).toEqual([old.id]);
+    expect(await page(`today/paging?${sel}`)).toEqual([now.id]);
+    expect(await page(`week/paging?${sel}`)).toEqual([now.id]);
+    expect(await page(`month/paging?${sel}`)).toEqual([now.id]);
+    expect(await page(`transaction-created/paging?${sel}`)).toEqual([now.id, old.id]);
+    expect(await page(`transaction-created/paging?${sel}`, giamdoc)).toEqual([]);
+    expect(await page(`paging?${sel}&search=da hoc`)).toEqual([old.id]);
+    expect(await page(`paging?${sel}&from=2019-12-01&to=2020-02-01`)).toEqual([old.id]);
+    const listed = (await s.call('GET', `/api/payment-transaction/paging?${sel}`, ketoan)).body.items;
+    expect(listed.find((x: { id: number }) => x.id === old.id).overdue).toBe(true);
+    expect(listed.find((x: { id: number }) => x.id === now.id).overdue).toBe(false);
+    const w = (await patch('require-approval', old.id, { version: old.version })).body;
+    expect(await page(`paging?${sel}&approvalStatus=W`)).toEqual([old.id]);
+    const queue = (await s.call('GET', `/api/payment-approval/paging?${sel}`, giamdoc)).body.items.map((x: { id: number }) => x.id);
+    expect(queue).toEqual([old.id]);
+    expect((await s.call('GET', `/api/payment-approval/count`, giamdoc)).body.count).toBeGreaterThanOrEqual(1);
+    await decide('accept', old.id, { version: w.version });
+    await patch('require-paid', old.id, { version: w.version + 1 });
+    expect(await page(`overdue/paging?${sel}`)).toEqual([]);
+    expect(await page(`paging?${sel}&status=paid`)).toEqual([old.id]);
+    expect(await page(`paging?${sel}&status=unpaid`)).toEqual([now.id]);
+    const bad = await s.call('GET', '/api/payment-transaction/paging?status=bogus', ketoan);
+    expect(bad.status).toBe(400);
+  });
+
+  it('decides many at once with one result per row', async () => {
+    const c = await newContract();
+    const a = await create(c.id);
+    const b = await create(c.id);
+    const wa = (await patch('require-approval', a.id, { version: a.version })).body;
+    const res = await s.call('POST', '/api/payment-approval/accept-many', giamdoc, {
+      items: [
+        { id: wa.id, version: wa.version },
+        { id: b.id, version: b.version }, // still O: refused
+        { id: 2147480000, version: 0 }, // no such request
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { id: wa.id, ok: true, status: 200, version: wa.version + 1 },
+      expect.objectContaining({ id: b.id, ok: false, status: 422 }),
+      expect.objectContaining({ id: 2147480000, ok: false, status: 404 }),
+    ]);
+    const rej = await s.call('POST', '/api/payment-approval/reject-many', giamdoc, { items: [{ id: a.id, version: 0 }] });
+    expect(rej.body[0]).toMatchObject({ ok: false, status: 409 });
+  });
+
+  it('shows the document checklist of the transaction type and keeps the ticks', async () => {
+    const c = await newContract();
+    const list = (await s.call('GET', `/api/admin/setting/document-attach/get-by-transaction-type/${tt.KL!.id}`, ketoan)).body;
+    const codes = list.map((d: { code: string }) => d.code);
+    expect(codes).toEqual(expect.arrayContaining(['DNTT', 'BBNT', 'BTGT', 'HD']));
+    expect(codes).not.toContain('BLTU');
+    const ticked = list.filter((d: { code: string }) => ['DNTT', 'HD'].includes(d.code)).map((d: { id: number }) => d.id);
+    const r0 = await create(c.id, { attached_documents: ticked });
+    const docs = (await s.call('GET', `/api/payment-transaction/documents/${r0.id}`, ketoan)).body;
+    expect(docs.filter((d: { attached: boolean }) => d.attached).map((d: { code: string }) => d.code).sort()).toEqual(['DNTT', 'HD']);
+    const bltu = (await s.call('GET', '/api/admin/setting/document-attach/list/all', admin)).body.find((d: { code: string }) => d.code === 'BLTU');
+    const wrong = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id, { attached_documents: [bltu.id] }));
+    expect(wrong.status).toBe(400);
+    expect((await s.call('GET', `/api/admin/setting/document-attach/get/${bltu.id}`, admin)).body.code).toBe('BLTU');
+  });
+
+  it('takes files only while the request is created or rejected', async () => {
+    const c = await newContract();
+    const r0 = await create(c.id);
+    const upload = (id: number) => {
+      const form = new FormData();
+      form.append('file', Buffer.from('%PDF-1.4\n% biên bản nghiệm thu\n%%EOF\n'), 'bien-ban.pdf');
+      return s.app.inject({
+        method: 'POST',
+        url: `/api/payment-file-upload/upload/${id}`,
+        headers: { ...form.getHeaders(), authorization: `Bearer ${ketoan}` },
+        payload: form.getBuffer(),
+      });
+    };
+    const up = await upload(r0.id);
+    expect(up.statusCode, up.body).toBe(200);
+    const file = up.json()[0];
+    expect((await s.call('GET', `/api/payment-file-upload/uploaded/${r0.id}`, ketoan)).body).toHaveLength(1);
+    const dl = await s.app.inject({ method: 'GET', url: `/api/payment-file-upload/download/${file.id}`, headers: { authorization: `Bearer ${giamdoc}` } });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.body).toContain('biên bản');
+    expect((await s.call('GET', `/api/payment-file-upload/download/${file.id}`, ketoan2)).status).toBe(404);
+    await patch('require-approval', r0.id, { version: r0.version });
+    expect((await upload(r0.id)).statusCode).toBe(422);
+    expect((await s.call('DELETE', `/api/payment-file-upload/delete/${file.id}`, ketoan)).status).toBe(422);
+    expect((await s.call('GET', `/api/payment-file-upload/uploaded/${r0.id}`, ketoan)).body).toHaveLength(1);
+  });
+
+  it('prints the request as a Word document without its internal note', async () => {
+    const c = await newContract();
+    const r0 = await create(c.id, { amount: '123456789' });
+    const res = await s.app.inject({ method: 'GET', url: `/api/payment-transaction/download/${r0.id}`, headers: { authorization: `Bearer ${ketoan}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('wordprocessingml');
+    const text = (await mammoth.extractRawText({ buffer: res.rawPayload })).value;
+    expect(text).toContain('GIẤY ĐỀ NGHỊ THANH TOÁN');
+    expect(text).toContain(c.contract_no);
+    expect(text).toContain('Một trăm hai mươi ba triệu bốn trăm năm mươi sáu nghìn bảy trăm tám mươi chín đồng');
+    expect(text).not.toContain('Chỉ nội bộ');
+  });
+
+  it('forms and pickers: contracts that can take a request, the next payment date', async () => {
+    const c = await newContract({ construction_id: ct['CT-002']!.id });
+    const options = (await s.call('GET', `/api/payment-transaction/get-list-contract-and-constructor-by-construction?constructionId=${ct['CT-002']!.id}`, ketoan)).body;
+    const mine = options.find((o: { id: number }) => o.id === c.id);
+    expect(mine).toMatchObject({ constructor_code: 'NT-PAY', account_number: '0011223344', contract_value: '1100000000.00' });
+    expect(options.every((o: { construction_id: number }) => o.construction_id === ct['CT-002']!.id)).toBe(true);
+    const other = (await s.call('GET', `/api/payment-transaction/get-list-contract-and-constructor-by-construction?constructionId=-1`, ketoan2)).body;
+    expect(other.map((o: { id: number }) => o.id)).not.toContain(c.id);
+    const date = (await s.call('GET', '/api/payment-transaction/get-payment-date', ketoan)).body;
+    expect(date.date >= businessToday()).toBe(true);
+    expect([10, 25]).toContain(Number(date.date.slice(8)) === new Date(`${date.date}T00:00:00Z`).getUTCDate() ? Number(date.date.slice(8)) : -1);
+    expect((await s.call('GET', '/api/payment-transaction/get-requirement-no', ketoan)).status).toBe(400);
+  });
+});
