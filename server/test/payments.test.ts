@@ -181,10 +181,12 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect((await s.call('GET', `/api/contract/summary/${c.id}`, ketoan)).body.requested).toBe('0.00');
     const statusR = (await s.call('GET', `/api/payment-transaction/get-payment-status/${r0.id}`, ketoan)).body;
     expect(statusR.moves).toEqual(['edit', 'delete', 'deactivate', 'send']);
-    const { id: _id, ...body } = request(c.id, { amount: '90000000', note: 'Thanh toán đợt 1 (bổ sung biên bản)' });
+    const { contract_id: _c, ...body } = request(c.id, {
+      amount: '90000000',
+      note: 'Thanh toán đợt 1 (bổ sung biên bản)',
+    });
     const edited = await s.call('PUT', `/api/payment-transaction/update/${r0.id}`, ketoan, {
       ...body,
-      contract_id: undefined,
       version: rejected.body.version,
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);

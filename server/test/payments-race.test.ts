@@ -1,0 +1,153 @@
+// Money races only show on PostgreSQL: PGlite runs one transaction at a time (DESIGN.md §6).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './helpers.ts';
+
+describe('payment and annex races on PostgreSQL', () => {
+  let s: TestServer;
+  let admin: string;
+  let ketoan: string;
+  let directors: string[];
+  let base: Record<string, number>;
+
+  beforeAll(async () => {
+    s = await createTestServer('postgres', { demo: true });
+    admin = await s.login();
+    ketoan = await s.login('ketoan', 'ketoan123');
+    directors = [await s.login('giamdoc', 'giamdoc123'), admin];
+    const ct = (await s.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body.items.find(
+      (c: { code: string }) => c.code === 'CT-001',
+    );
+    const tax = (await s.call('GET', '/api/admin/setting/tax', admin)).body.find(
+      (t: { code: string }) => t.code === 'VAT0',
+    );
+    const type = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0];
+    const tt = (await s.call('GET', '/api/transaction-type/list/all', admin)).body.find(
+      (t: { code: string }) => t.code === 'KL',
+    );
+    const bank = (await s.call('GET', '/api/bank/list/all', admin)).body[0];
+    const k = (await s.call('POST', '/api/constructor/create', admin, { code: 'NT-RACE', name: 'Đua' })).body;
+    const b = (
+      await s.call('POST', '/api/beneficiary/create', admin, {
+        constructor_id: k.id,
+        name: 'Đua',
+        bank_id: bank.id,
+        account_number: '777888999',
+      })
+    ).body;
+    base = { construction: ct.id, tax: tax.id, type: type.id, tt: tt.id, k: k.id, b: b.id };
+  });
+  afterAll(() => s?.close());
+
+  let n = 0;
+  async function contract(amount: string) {
+    n += 1;
+    const res = await s.call('POST', '/api/contract/create', ketoan, {
+      contract_no: `RACE-${n}`,
+      contract_type_id: base.type,
+      construction_id: base.construction,
+      constructor_id: base.k,
+      beneficiary_id: base.b,
+      signed_date: '2025-01-01',
+      amount_before_vat: amount,
+      tax_id: base.tax,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { id: number };
+  }
+  const request = (contractId: number, amount: string) =>
+    s.call('POST', '/api/payment-transaction/create', ketoan, {
+      contract_id: contractId,
+      payment_code: 'TD',
+      transaction_type_id: base.tt,
+      date: '2025-05-05',
+      amount,
+      note: 'Đợt thanh toán',
+    });
+
+  it('20 concurrent creates on a contract whose ceiling allows 5: exactly 5, numbered 1–5, never above', async () => {
+    const c = await contract('500000000'); // VAT 0: ceiling 500,000,000 = 5 × 100,000,000
+    const results = await Promise.all(Array.from({ length: 20 }, () => request(c.id, '100000000')));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(5);
+    for (const r of results.filter((x) => x.status !== 200)) {
+      expect(r.status).toBe(422);
+      expect(r.body.message).toMatch(/remain/);
+    }
+    expect(ok.map((r) => r.body.requirement_no).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    const summary = (await s.call('GET', `/api/contract/summary/${c.id}`, ketoan)).body;
+    expect(summary).toMatchObject({ requested: '500000000.00', remaining: '0.00' });
+  });
+
+  it('requirement numbers under concurrent creates: no gap, no repeat', async () => {
+    const c = await contract('100000000000');
+    const results = await Promise.all(Array.from({ length: 30 }, () => request(c.id, '1000000')));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const numbers = results.map((r) => r.body.requirement_no).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+
+  it('20 concurrent accepts of one request: exactly one succeeds, the rest get 409', async () => {
+    const c = await contract('1000000000');
+    const r0 = (await request(c.id, '1000000')).body;
+    const sent = (
+      await s.call('PATCH', `/api/payment-transaction/require-approval/${r0.id}`, ketoan, { version: r0.version })
+    ).body;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        s.call('PATCH', `/api/payment-approval/accept/${r0.id}`, directors[i % 2], { version: sent.version }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+    const timeline = (await s.call('GET', `/api/payment-transaction/timeline/${r0.id}`, ketoan)).body;
+    expect(timeline.filter((h: { action: string }) => h.action === 'accept')).toHaveLength(1);
+  });
+
+  it('accept racing reject: one decision wins', async () => {
+    const c = await contract('1000000000');
+    const r0 = (await request(c.id, '1000000')).body;
+    const sent = (
+      await s.call('PATCH', `/api/payment-transaction/require-approval/${r0.id}`, ketoan, { version: r0.version })
+    ).body;
+    const [a, b] = await Promise.all([
+      s.call('PATCH', `/api/payment-approval/accept/${r0.id}`, directors[0], { version: sent.version }),
+      s.call('PATCH', `/api/payment-approval/reject/${r0.id}`, directors[1], { version: sent.version, note: 'Không' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+  });
+
+  it('20 concurrent annexes of −100,000 on one contract stop at its floor (value never below requested)', async () => {
+    const c = await contract('1100000'); // value 1,100,000
+    expect((await request(c.id, '200000')).status).toBe(200); // floor 200,000 → at most 9 annexes
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        s.call('POST', '/api/contract-annex/create', ketoan, {
+          contract_id: c.id,
+          annex_no: `PL-${i + 1}`,
+          amount: '-100000',
+          signed_date: '2025-02-01',
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(9);
+    expect(results.filter((r) => r.status === 422)).toHaveLength(11);
+    const summary = (await s.call('GET', `/api/contract/summary/${c.id}`, ketoan)).body;
+    expect(summary.contract_value).toBe('200000.00');
+  });
+
+  it('a payment request racing a negative annex: the ceiling holds', async () => {
+    const c = await contract('1000000');
+    const [req, annex] = await Promise.all([
+      request(c.id, '800000'),
+      s.call('POST', '/api/contract-annex/create', ketoan, {
+        contract_id: c.id,
+        annex_no: 'PL-X',
+        amount: '-500000',
+        signed_date: '2025-02-01',
+      }),
+    ]);
+    const summary = (await s.call('GET', `/api/contract/summary/${c.id}`, ketoan)).body;
+    expect([req.status, annex.status].filter((x) => x === 200)).toHaveLength(1);
+    expect(Number(summary.remaining)).toBeGreaterThanOrEqual(0);
+  });
+});
