@@ -14,15 +14,20 @@ import { HttpError } from '../../http/errors.ts';
 import { findRecord } from '../../http/records.ts';
 import { paymentKind } from './payment.resource.ts';
 import { checklistOf, contractState } from './payment.rules.ts';
-import { builtInTemplate, type PaymentPrintData, renderPaymentDocx } from './payment-print.ts';
+import {
+  builtInTemplate,
+  DOCX_CONTENT_TYPE,
+  type PaymentPrintData,
+  paymentPrintFileName,
+  renderPaymentDocx,
+} from './payment-print.ts';
 
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
+/** What the paper shows, and the template version the request was written with. */
 export async function paymentPrintData(
   app: FastifyInstance,
   id: number,
   user: CurrentUser,
-): Promise<PaymentPrintData> {
+): Promise<{ data: PaymentPrintData; template: string }> {
   const db = app.db;
   const row = await findRecord(db, paymentKind, id, user);
   const c = await contractState(db, row.contract_id, user);
@@ -55,7 +60,7 @@ export async function paymentPrintData(
     attached: ticked.has(d.id),
   }));
   const accepted = row.approval_status === 'A';
-  return {
+  const data: PaymentPrintData = {
     company: {
       name: extra?.company_name ?? null,
       address: extra?.company_address ?? null,
@@ -94,6 +99,7 @@ export async function paymentPrintData(
     chief_accountant_name: null,
     head_of_department_name: extra?.head_name ?? null,
   };
+  return { data, template: row.template ?? 'v1' };
 }
 
 export async function sendPaymentDocument(
@@ -102,15 +108,13 @@ export async function sendPaymentDocument(
   id: number,
   user: CurrentUser,
 ) {
-  const data = await paymentPrintData(app, id, user);
-  const row = await findRecord(app.db, paymentKind, id, user);
-  const template = await builtInTemplate(row.template ?? 'v1');
+  const { data, template: version } = await paymentPrintData(app, id, user);
+  const template = await builtInTemplate(version);
   if (!template) throw new HttpError(404, 'not_found', 'file template not found');
   const file = await renderPaymentDocx(template, data);
-  const name = `de-nghi-thanh-toan-${(data.contract_no ?? 'hd').replace(/[^\w.-]+/g, '-')}-${data.requirement_no}.docx`;
   return reply
-    .header('content-type', DOCX)
-    .header('content-disposition', contentDisposition(name))
+    .header('content-type', DOCX_CONTENT_TYPE)
+    .header('content-disposition', contentDisposition(paymentPrintFileName(data)))
     .header('cache-control', 'no-store')
     .send(file);
 }

@@ -6,7 +6,7 @@
 
 import { idParamsSchema } from '@sitepay/domain/common.schema';
 import { type SettingName, settingSchemas } from '@sitepay/domain/setting.schema';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -181,14 +181,12 @@ export function registerSettingRoutes(app: FastifyInstance) {
       },
       async (req) => {
         const d = documentAttachment;
+        const { search_text: _unused, ...columns } = getTableColumns(d);
         const rows = await app.db
-          .select()
+          .select({ ...columns, ...settingKinds['document-attachment'].extraColumns })
           .from(d)
           .where(
-            and(
-              eq(d.status, 'O'),
-              or(eq(d.transaction_type_id, req.params.id), isNull(d.transaction_type_id)),
-            ),
+            and(eq(d.status, 'O'), or(eq(d.transaction_type_id, req.params.id), isNull(d.transaction_type_id))),
           )
           .orderBy(asc(d.ordered), asc(d.name), asc(d.id));
         return rows.map((x) => toRecord(x as never)) as never;

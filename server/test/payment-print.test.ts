@@ -1,0 +1,269 @@
+import mammoth from 'mammoth';
+import PizZip from 'pizzip';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HttpError } from '../src/http/errors.ts';
+import {
+  BLANK_SIGN_DATE,
+  builtInTemplate,
+  type PaymentPrintData,
+  paymentPrintFileName,
+  paymentTemplateData,
+  renderPaymentDocx,
+} from '../src/modules/payment/payment-print.ts';
+
+const INTERNAL_NOTE = 'GHI CHÚ NỘI BỘ: không in ra';
+
+const approved: PaymentPrintData = {
+  company: {
+    name: 'Công ty Cổ phần Xây dựng Hòa Bình Miền Trung',
+    address: '235 Võ Thị Sáu, Phường 7, Quận 3, TP. Hồ Chí Minh',
+    tax_code: '0301234567',
+  },
+  requirement_no: 7,
+  date: '2024-03-05',
+  created_at: '2024-03-04T20:30:00.000Z', // already 5 March in Vietnam
+  department_name: 'Phòng Kế toán',
+  requester_name: 'Nguyễn Thị Lan',
+  construction_code: 'CT-024',
+  construction_name: 'Nhà xưởng KCN Tân Tạo giai đoạn 2',
+  contract_no: 'HĐ 12/2024/HĐXD',
+  contract_signed_date: '2024-01-15',
+  constructor_code: 'NT-015',
+  constructor_name: 'Công ty TNHH Cơ điện Phương Nam',
+  beneficiary_name: 'Công ty TNHH Cơ điện Phương Nam',
+  bank_name: 'Vietcombank – CN Sài Gòn',
+  account_number: '0071001234567',
+  payment_type_name: 'Thanh toán theo tiến độ',
+  transaction_type_name: 'Thanh toán khối lượng',
+  contract_value: '12500000000.00',
+  paid_before: '4200000000.00',
+  amount: '1080000000.00',
+  invoice_amount: '1080000000.00',
+  guarantee_amount: '54000000.00',
+  penalty_amount: null,
+  advance_recovery: '216000000.00',
+  note: 'Thanh toán đợt 3 khối lượng hoàn thành tháng 02/2024\ntheo biên bản nghiệm thu số 03/BBNT',
+  documents: [
+    { name: 'Giấy đề nghị thanh toán', type: 'original', quantity: 1, attached: true },
+    { name: 'Biên bản nghiệm thu khối lượng', type: 'original', quantity: 2, attached: true },
+    { name: 'Hóa đơn GTGT', type: 'copy', quantity: 1, attached: false },
+  ],
+  approval_status: 'A',
+  payment_status: 'O',
+  approver_name: 'Trần Văn Hùng',
+  approved_at: '2024-03-06T02:00:00.000Z',
+  chief_accountant_name: 'Lê Thị Mai',
+  head_of_department_name: 'Phạm Quốc Bảo',
+};
+const waiting: PaymentPrintData = { ...approved, approval_status: 'W', approved_at: null };
+
+let v1: Buffer;
+beforeAll(async () => {
+  const found = await builtInTemplate('v1');
+  if (!found)
+    throw new Error('server/templates/payment-v1.docx is missing: run scripts/make-payment-template.mjs');
+  v1 = found;
+});
+
+const textOf = async (docx: Buffer) => (await mammoth.extractRawText({ buffer: docx })).value;
+const htmlOf = async (docx: Buffer) => (await mammoth.convertToHtml({ buffer: docx })).value;
+
+/** A copy of a template with its body edited, as a company's broken template would be. */
+function withBody(template: Buffer, edit: (xml: string) => string): Buffer {
+  const zip = new PizZip(template);
+  zip.file('word/document.xml', edit(zip.file('word/document.xml')!.asText()));
+  return zip.generate({ type: 'nodebuffer' });
+}
+
+const refusal = (fault: string | RegExp) =>
+  expect.objectContaining({
+    status: 422,
+    code: 'unprocessable',
+    message: typeof fault === 'string' ? expect.stringContaining(fault) : expect.stringMatching(fault),
+  });
+
+describe('the values printed on a payment request', () => {
+  it('writes amounts with Vietnamese thousands dots, dates as DD/MM/YYYY and the amount in words', () => {
+    const data = paymentTemplateData(approved);
+    expect(data).toMatchObject({
+      requirement_no: '7',
+      date: '05/03/2024',
+      date_day: '05',
+      date_month: '03',
+      date_year: '2024',
+      contract_signed_date: '15/01/2024',
+      construction: 'CT-024 – Nhà xưởng KCN Tân Tạo giai đoạn 2',
+      constructor: 'NT-015 – Công ty TNHH Cơ điện Phương Nam',
+      contract_value: '12.500.000.000',
+      paid_before: '4.200.000.000',
+      amount: '1.080.000.000',
+      guarantee_amount: '54.000.000',
+      penalty_amount: '',
+      amount_in_words: 'Một tỷ không trăm tám mươi triệu đồng',
+    });
+  });
+
+  it('keeps a fraction of a đồng after a decimal comma', () => {
+    expect(paymentTemplateData({ ...approved, amount: '1234567.5' }).amount).toBe('1.234.567,50');
+  });
+
+  it('numbers the checklist and labels original and copy', () => {
+    expect(paymentTemplateData(approved).documents).toEqual([
+      { index: 1, name: 'Giấy đề nghị thanh toán', type_label: 'Bản gốc', quantity: 1, attached_mark: '✓' },
+      {
+        index: 2,
+        name: 'Biên bản nghiệm thu khối lượng',
+        type_label: 'Bản gốc',
+        quantity: 2,
+        attached_mark: '✓',
+      },
+      { index: 3, name: 'Hóa đơn GTGT', type_label: 'Bản sao', quantity: 1, attached_mark: '' },
+    ]);
+  });
+
+  it('dates signatures by the day in Vietnam, and leaves the director blank until approval', () => {
+    expect(paymentTemplateData(approved)).toMatchObject({
+      requester_sign_date: '05/03/2024',
+      approver_name: 'Trần Văn Hùng',
+      approver_sign_date: '06/03/2024',
+      chief_accountant_sign_date: BLANK_SIGN_DATE,
+    });
+    for (const status of ['O', 'W', 'R'] as const) {
+      const data = paymentTemplateData({ ...approved, approval_status: status });
+      expect(data).toMatchObject({ approver_name: '', approver_sign_date: BLANK_SIGN_DATE });
+    }
+  });
+
+  it('has no value holding the internal note', () => {
+    const withNote = { ...approved, internal_note: INTERNAL_NOTE };
+    expect(JSON.stringify(paymentTemplateData(withNote))).not.toContain(INTERNAL_NOTE);
+  });
+
+  it('names the download after the contract and the request number', () => {
+    expect(paymentPrintFileName(approved)).toBe('YCTT-HĐ 12-2024-HĐXD-7.docx');
+  });
+});
+
+describe('the printed payment request (template v1)', () => {
+  it('shows what the finance team checks before signing', async () => {
+    const text = await textOf(await renderPaymentDocx(v1, approved));
+    for (const expected of [
+      'GIẤY ĐỀ NGHỊ THANH TOÁN',
+      'CỘNG HÒA XÃ HỘI CHỦ NGHĨA VIỆT NAM',
+      'Số: 7',
+      'Ngày 05/03/2024',
+      'Công ty Cổ phần Xây dựng Hòa Bình Miền Trung',
+      '235 Võ Thị Sáu, Phường 7, Quận 3, TP. Hồ Chí Minh',
+      'Phòng Kế toán',
+      'Nguyễn Thị Lan',
+      'CT-024 – Nhà xưởng KCN Tân Tạo giai đoạn 2',
+      'HĐ 12/2024/HĐXD',
+      '15/01/2024',
+      'NT-015 – Công ty TNHH Cơ điện Phương Nam',
+      'Vietcombank – CN Sài Gòn',
+      '0071001234567',
+      'Thanh toán theo tiến độ',
+      'Thanh toán khối lượng',
+      '12.500.000.000',
+      '4.200.000.000',
+      '1.080.000.000',
+      '216.000.000',
+      'Bằng chữ: Một tỷ không trăm tám mươi triệu đồng',
+      'Nội dung thanh toán: Thanh toán đợt 3 khối lượng hoàn thành tháng 02/2024',
+      'theo biên bản nghiệm thu số 03/BBNT',
+    ])
+      expect(text).toContain(expected);
+  });
+
+  it('lists each checklist document in its own row: number, name, original or copy, quantity, attached', async () => {
+    const html = await htmlOf(await renderPaymentDocx(v1, approved));
+    const cells = (...values: string[]) =>
+      values.map((v) => (v ? `<td><p>${v}</p></td>` : '<td></td>')).join('');
+    expect(html).toContain(`<tr>${cells('1', 'Giấy đề nghị thanh toán', 'Bản gốc', '1', '✓')}</tr>`);
+    expect(html).toContain(`<tr>${cells('2', 'Biên bản nghiệm thu khối lượng', 'Bản gốc', '2', '✓')}</tr>`);
+    expect(html).toContain(`<tr>${cells('3', 'Hóa đơn GTGT', 'Bản sao', '1', '')}</tr>`);
+    expect(html).not.toContain('Không có hồ sơ kèm theo');
+  });
+
+  it('says so when no document is attached', async () => {
+    const text = await textOf(await renderPaymentDocx(v1, { ...approved, documents: [] }));
+    expect(text).toContain('Không có hồ sơ kèm theo');
+  });
+
+  it("prints the director's name and date once the request is approved, and not before", async () => {
+    const signed = await textOf(await renderPaymentDocx(v1, approved));
+    expect(signed).toContain('Trần Văn Hùng');
+    expect(signed).toContain('Ngày 06/03/2024');
+
+    const unsigned = await textOf(await renderPaymentDocx(v1, waiting));
+    expect(unsigned).not.toContain('Trần Văn Hùng');
+    expect(unsigned).not.toContain('06/03/2024');
+    for (const block of ['Người đề nghị', 'Trưởng bộ phận', 'Kế toán trưởng', 'Giám đốc'])
+      expect(unsigned).toContain(block);
+    expect(unsigned).toContain(`Ngày ${BLANK_SIGN_DATE}`);
+  });
+
+  it('never prints the internal note', async () => {
+    const withNote = { ...approved, internal_note: INTERNAL_NOTE };
+    const text = await textOf(await renderPaymentDocx(v1, withNote));
+    expect(text).not.toContain(INTERNAL_NOTE);
+    // nor does a company template that asks for it by name
+    const asking = withBody(v1, (xml) => xml.replace('{note}', '{note} {internal_note}'));
+    await expect(renderPaymentDocx(asking, withNote)).rejects.toEqual(refusal('{internal_note}'));
+  });
+});
+
+describe('a template that cannot be used', () => {
+  it('is refused with a 422 naming an unclosed tag', async () => {
+    const broken = withBody(v1, (xml) => xml.replace('{amount}', '{amount'));
+    const error = await renderPaymentDocx(broken, approved).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toEqual(refusal(/tag beginning with "\{amount.*is unclosed/));
+  });
+
+  it('is refused with a 422 naming a loop that is never closed', async () => {
+    const broken = withBody(v1, (xml) => xml.replace('{note}', '{#loop}'));
+    await expect(renderPaymentDocx(broken, approved)).rejects.toEqual(
+      refusal('The loop with tag "loop" is unclosed'),
+    );
+  });
+
+  it('is refused with a 422 naming a tag the print does not know', async () => {
+    const typo = withBody(v1, (xml) => xml.replace('{amount}', '{ammount}'));
+    await expect(renderPaymentDocx(typo, approved)).rejects.toEqual(refusal('unknown tag {ammount}'));
+  });
+
+  it('is refused with a 422 when its XML is broken', async () => {
+    const broken = withBody(v1, (xml) => xml.replace('<w:body>', '<w:body><w:p>'));
+    await expect(renderPaymentDocx(broken, approved)).rejects.toEqual(
+      refusal('word/document.xml is not well-formed XML'),
+    );
+  });
+
+  it('is refused with a 422 when it is not a Word document at all', async () => {
+    await expect(renderPaymentDocx(Buffer.from('not a zip'), approved)).rejects.toEqual(
+      refusal('not a Word document'),
+    );
+    const zip = new PizZip();
+    zip.file('notes.txt', 'hello');
+    await expect(renderPaymentDocx(zip.generate({ type: 'nodebuffer' }), approved)).rejects.toEqual(
+      refusal('could not be identified'),
+    );
+  });
+});
+
+describe('the built-in templates', () => {
+  it('finds v1 as a Word file', async () => {
+    const v1Again = await builtInTemplate('v1');
+    expect(v1Again?.subarray(0, 2).toString()).toBe('PK');
+    expect(new PizZip(v1Again!).file('word/document.xml')).not.toBeNull();
+  });
+
+  it('answers null for a version with no file, or one that is not a plain name', async () => {
+    expect(await builtInTemplate('v9')).toBeNull();
+    expect(await builtInTemplate('../x')).toBeNull();
+    expect(await builtInTemplate('../../package')).toBeNull();
+    expect(await builtInTemplate('')).toBeNull();
+    expect(await builtInTemplate('v1/../v1')).toBeNull();
+  });
+});
