@@ -108,6 +108,7 @@ describe('npm start', () => {
       [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
       [{ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing' }, /cannot reach PostgreSQL/],
       [{ ADMIN_PASSWORD: '123' }, /ADMIN_PASSWORD must be at least 6 characters/],
+      [{ BUSINESS_TIME_ZONE: 'Mars/Olympus' }, /BUSINESS_TIME_ZONE must be a time zone/],
     ] as const) {
       const result = await failedStart({
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-bad-')),

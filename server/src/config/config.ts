@@ -44,6 +44,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 6) {
     throw new ConfigError('ADMIN_PASSWORD must be at least 6 characters');
   }
+  if (env.BUSINESS_TIME_ZONE) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: env.BUSINESS_TIME_ZONE });
+    } catch {
+      throw new ConfigError(
+        `BUSINESS_TIME_ZONE must be a time zone such as Asia/Ho_Chi_Minh, got "${env.BUSINESS_TIME_ZONE}"`,
+      );
+    }
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',

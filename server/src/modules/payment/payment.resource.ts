@@ -105,6 +105,7 @@ export const paymentKind: RecordKind = {
     updated_at: p.updated_at,
     status: p.status,
     approval_status: p.approval_status,
+    isPriority: p.isPriority,
   },
   defaultSort: { by: 'created_at', desc: true },
   scope: (user) => sql`${p.construction_id} in (${scopeConstructionIds(user.id)})`,

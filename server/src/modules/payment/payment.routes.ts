@@ -228,7 +228,12 @@ export function registerPaymentRoutes(app: FastifyInstance) {
       },
       (req) => {
         const user = currentUser(req);
-        return listRecords(app.db, paymentKind, req.query as never, user, where(user)) as never;
+        // the oldest debt first, read along the overdue index, unless the client sorts otherwise
+        const query =
+          name === 'overdue' && !req.query.sortBy
+            ? { ...req.query, sortBy: 'due_date', sortDesc: false }
+            : req.query;
+        return listRecords(app.db, paymentKind, query as never, user, where(user)) as never;
       },
     );
   }
