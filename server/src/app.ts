@@ -17,6 +17,7 @@ import type { Database } from './db/client.ts';
 import { type RouteInfo, type SeedResult, seed } from './db/seed/seed.ts';
 import { authPlugin, endpointPath } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { registerResource } from './http/resource.routes.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerHistoryRoutes } from './modules/admin/history.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   // the app's own
   registerErrorHandler(app);
+  registerInputGuard(app);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, prepared: database.prepared });
 
   // routes

@@ -61,8 +61,11 @@ export const contentMatches = (type: FileType, head: Buffer) => magicChecks[type
  */
 export function cleanFileName(raw: string): string {
   const base = raw.normalize('NFC').split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const name = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  // control characters, and the bidi marks and overrides that could show "fdp.exe" as "exe.pdf"
+  const name = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
   if (name.length <= 255) return name;
   const ext = extensionOf(name);
   return `${name.slice(0, 254 - ext.length)}.${ext}`;

@@ -79,6 +79,9 @@ function inspector(name: string, type: NonNullable<ReturnType<typeof typeOfName>
 }
 
 /** The multipart plugin's own refusals, in our envelope with the field at fault. */
+const MALFORMED_MULTIPART =
+  /^(Multipart: |Unexpected end of (multipart|form)|Malformed (part header|urlencoded form|content)|Boundary not found)/i;
+
 function translateMultipartError(error: unknown): unknown {
   switch ((error as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -91,6 +94,9 @@ function translateMultipartError(error: unknown): unknown {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return fileError(400, 'send the files as multipart/form-data', 'required');
     default:
+      // busboy's own parse errors (no boundary, no closing boundary, a broken part header)
+      if (!(error instanceof HttpError) && error instanceof Error && MALFORMED_MULTIPART.test(error.message))
+        return fileError(400, 'the multipart body is malformed', 'malformed');
       return error;
   }
 }

@@ -85,6 +85,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       envelope = { status: 500, code: 'internal_error', message: 'Internal Server Error' };
     }
     if (envelope.errors === undefined) delete envelope.errors;
+    // A request refused before its body was read (an upload over the limit): the unread bytes would
+    // be taken for the next request on a kept-alive connection, which then never gets its answer.
+    if (!request.raw.complete) reply.header('connection', 'close');
     reply.status(envelope.status).send(envelope);
   });
 
