@@ -90,7 +90,9 @@ describe('payment and annex races on PostgreSQL', () => {
     const c = await contract('1000000000');
     const r0 = (await request(c.id, '1000000')).body;
     const sent = (
-      await s.call('PATCH', `/api/payment-transaction/require-approval/${r0.id}`, ketoan, { version: r0.version })
+      await s.call('PATCH', `/api/payment-transaction/require-approval/${r0.id}`, ketoan, {
+        version: r0.version,
+      })
     ).body;
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -107,11 +109,16 @@ describe('payment and annex races on PostgreSQL', () => {
     const c = await contract('1000000000');
     const r0 = (await request(c.id, '1000000')).body;
     const sent = (
-      await s.call('PATCH', `/api/payment-transaction/require-approval/${r0.id}`, ketoan, { version: r0.version })
+      await s.call('PATCH', `/api/payment-transaction/require-approval/${r0.id}`, ketoan, {
+        version: r0.version,
+      })
     ).body;
     const [a, b] = await Promise.all([
       s.call('PATCH', `/api/payment-approval/accept/${r0.id}`, directors[0], { version: sent.version }),
-      s.call('PATCH', `/api/payment-approval/reject/${r0.id}`, directors[1], { version: sent.version, note: 'Không' }),
+      s.call('PATCH', `/api/payment-approval/reject/${r0.id}`, directors[1], {
+        version: sent.version,
+        note: 'Không',
+      }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
   });

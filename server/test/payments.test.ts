@@ -42,7 +42,10 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     typeId = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id;
     bankId = (await s.call('GET', '/api/bank/list/all', admin)).body[0].id;
     contractor = (
-      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-PAY', name: 'Công ty TNHH Thành Công' })
+      await s.call('POST', '/api/constructor/create', admin, {
+        code: 'NT-PAY',
+        name: 'Công ty TNHH Thành Công',
+      })
     ).body;
     benef = (
       await s.call('POST', '/api/beneficiary/create', admin, {
@@ -154,7 +157,14 @@ describe.each(backends)('payment requests (%s)', (backend) => {
       remaining: '850000000.00',
     });
     const timeline = (await s.call('GET', `/api/payment-transaction/timeline/${r0.id}`, ketoan)).body;
-    expect(timeline.map((h: { action: string; from_status: string; to_status: string; user_name: string }) => [h.action, h.from_status, h.to_status, h.user_name])).toEqual([
+    expect(
+      timeline.map((h: { action: string; from_status: string; to_status: string; user_name: string }) => [
+        h.action,
+        h.from_status,
+        h.to_status,
+        h.user_name,
+      ]),
+    ).toEqual([
       ['confirm_paid', 'A', 'P', 'ketoan'],
       ['accept', 'W', 'A', 'giamdoc'],
       ['send', 'O', 'W', 'ketoan'],
@@ -162,7 +172,12 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     ]);
     const history = (await s.call('GET', `/api/admin/history/payment?paymentId=${r0.id}`, ketoan)).body;
     expect(history.items).toHaveLength(4);
-    expect(history.items[1]).toMatchObject({ action: 'accept', note: 'Đồng ý', contract_no: c.contract_no, requirement_no: 1 });
+    expect(history.items[1]).toMatchObject({
+      action: 'accept',
+      note: 'Đồng ý',
+      contract_no: c.contract_no,
+      requirement_no: 1,
+    });
     const status = (await s.call('GET', `/api/payment-transaction/get-payment-status/${r0.id}`, ketoan)).body;
     expect(status.moves).toEqual([]);
   });
@@ -174,12 +189,16 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     const noReason = await decide('reject', r0.id, { version: sent.version });
     expect(noReason.status).toBe(400);
     expect(noReason.body.errors).toEqual([{ field: 'note', message: 'required' }]);
-    const rejected = await decide('reject', r0.id, { version: sent.version, note: 'Thiếu biên bản nghiệm thu' });
+    const rejected = await decide('reject', r0.id, {
+      version: sent.version,
+      note: 'Thiếu biên bản nghiệm thu',
+    });
     expect(rejected.status).toBe(200);
     expect(rejected.body).toMatchObject({ approval_status: 'R', decision_note: 'Thiếu biên bản nghiệm thu' });
     // a rejected request no longer counts towards the contract
     expect((await s.call('GET', `/api/contract/summary/${c.id}`, ketoan)).body.requested).toBe('0.00');
-    const statusR = (await s.call('GET', `/api/payment-transaction/get-payment-status/${r0.id}`, ketoan)).body;
+    const statusR = (await s.call('GET', `/api/payment-transaction/get-payment-status/${r0.id}`, ketoan))
+      .body;
     expect(statusR.moves).toEqual(['edit', 'delete', 'deactivate', 'send']);
     const { contract_id: _c, ...body } = request(c.id, {
       amount: '90000000',
@@ -209,8 +228,18 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect((await patch('require-paid', r0.id, { version: r0.version })).status).toBe(422);
     const w = (await patch('require-approval', r0.id, { version: r0.version })).body;
     const { contract_id: _c, ...fields } = request(c.id);
-    expect((await s.call('PUT', `/api/payment-transaction/update/${r0.id}`, ketoan, { ...fields, version: w.version })).status).toBe(422);
-    expect((await s.call('DELETE', `/api/payment-transaction/delete/${r0.id}`, ketoan, { version: w.version })).status).toBe(422);
+    expect(
+      (
+        await s.call('PUT', `/api/payment-transaction/update/${r0.id}`, ketoan, {
+          ...fields,
+          version: w.version,
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (await s.call('DELETE', `/api/payment-transaction/delete/${r0.id}`, ketoan, { version: w.version }))
+        .status,
+    ).toBe(422);
     expect((await patch('deactivate', r0.id, { version: w.version })).status).toBe(422);
     expect((await patch('require-approval', r0.id, { version: w.version })).status).toBe(422);
     expect((await patch('require-paid', r0.id, { version: w.version })).status).toBe(422);
@@ -227,7 +256,8 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     const own = await decide('accept', mine.id, { version: w.version }, admin);
     expect(own.status).toBe(422);
     expect(own.body.message).toMatch(/you created/);
-    const status = (await s.call('GET', `/api/payment-transaction/get-payment-status/${mine.id}`, admin)).body;
+    const status = (await s.call('GET', `/api/payment-transaction/get-payment-status/${mine.id}`, admin))
+      .body;
     expect(status.moves).toEqual([]);
     const queue = (await s.call('GET', '/api/payment-approval/paging?itemsPerPage=100', admin)).body.items;
     expect(queue.map((x: { id: number }) => x.id)).not.toContain(mine.id);
@@ -239,7 +269,12 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     // 1,100,000,000 incl. VAT; 5 % retention = 55,000,000; penalty 10,000,000 → ceiling 1,035,000,000
     const c = await newContract({ guarantee_percent: '5', penalty_amount: '10000000' });
     await create(c.id, { amount: '1000000000' });
-    const over = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id, { amount: '35000001' }));
+    const over = await s.call(
+      'POST',
+      '/api/payment-transaction/create',
+      ketoan,
+      request(c.id, { amount: '35000001' }),
+    );
     expect(over.status).toBe(422);
     expect(over.body.message).toContain('35,000,000 đồng remain');
     const penalised = await s.call(
@@ -249,18 +284,29 @@ describe.each(backends)('payment requests (%s)', (backend) => {
       request(c.id, { amount: '30000000', penalty_amount: '5000001' }),
     );
     expect(penalised.status).toBe(422);
-    const exact = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id, { amount: '35000000' }));
+    const exact = await s.call(
+      'POST',
+      '/api/payment-transaction/create',
+      ketoan,
+      request(c.id, { amount: '35000000' }),
+    );
     expect(exact.status).toBe(200);
     const list = (await s.call('GET', `/api/payment-transaction/get-by-contract/${c.id}`, ketoan)).body;
     expect(list.map((x: { requirement_no: number }) => x.requirement_no)).toEqual([1, 2]);
-    const st = (await s.call('GET', `/api/payment-transaction/get-payment-contract-status/${c.id}`, ketoan)).body;
+    const st = (await s.call('GET', `/api/payment-transaction/get-payment-contract-status/${c.id}`, ketoan))
+      .body;
     expect(st.summary).toMatchObject({ ceiling: '1035000000.00', remaining: '0.00' });
     expect(st.can_request).toBe(false);
   });
 
   it('holds the warranty retention back until its release date, then releases at most the retention', async () => {
     const future = await newContract({ guarantee_percent: '5', guarantee_release_date: '2099-12-31' });
-    const early = await s.call('POST', '/api/payment-transaction/create', ketoan, request(future.id, { payment_code: 'BH', amount: '1000000', transaction_type_id: tt.BH!.id }));
+    const early = await s.call(
+      'POST',
+      '/api/payment-transaction/create',
+      ketoan,
+      request(future.id, { payment_code: 'BH', amount: '1000000', transaction_type_id: tt.BH!.id }),
+    );
     expect(early.status).toBe(422);
     expect(early.body.message).toContain('31/12/2099');
     const released = await newContract({ guarantee_percent: '5', guarantee_release_date: '2025-01-01' });
@@ -268,27 +314,65 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     await create(released.id, { amount: '1045000000' });
     // …and the retention itself is released by warranty requests, no more than it
     const w = { payment_code: 'BH', transaction_type_id: tt.BH!.id };
-    expect((await s.call('POST', '/api/payment-transaction/create', ketoan, request(released.id, { ...w, amount: '55000001' }))).status).toBe(422);
-    expect((await s.call('POST', '/api/payment-transaction/create', ketoan, request(released.id, { ...w, amount: '55000000' }))).status).toBe(200);
+    expect(
+      (
+        await s.call(
+          'POST',
+          '/api/payment-transaction/create',
+          ketoan,
+          request(released.id, { ...w, amount: '55000001' }),
+        )
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await s.call(
+          'POST',
+          '/api/payment-transaction/create',
+          ketoan,
+          request(released.id, { ...w, amount: '55000000' }),
+        )
+      ).status,
+    ).toBe(200);
     const none = await newContract();
-    const noRetention = await s.call('POST', '/api/payment-transaction/create', ketoan, request(none.id, { ...w, amount: '1' }));
+    const noRetention = await s.call(
+      'POST',
+      '/api/payment-transaction/create',
+      ketoan,
+      request(none.id, { ...w, amount: '1' }),
+    );
     expect(noRetention.status).toBe(422);
   });
 
   it('recovers an advance from later requests and refuses a settlement while advance is outstanding', async () => {
     const c = await newContract();
     await create(c.id, { payment_code: 'TU', transaction_type_id: tt.TU!.id, amount: '200000000' });
-    const tooMuch = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id, { advance_recovery: '200000001' }));
+    const tooMuch = await s.call(
+      'POST',
+      '/api/payment-transaction/create',
+      ketoan,
+      request(c.id, { advance_recovery: '200000001' }),
+    );
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.message).toContain('200,000,000 đồng outstanding');
     await create(c.id, { advance_recovery: '150000000' });
-    let st = (await s.call('GET', `/api/payment-transaction/get-payment-contract-status/${c.id}`, ketoan)).body;
-    expect(st).toMatchObject({ advance_requested: '200000000.00', advance_recovered: '150000000.00', advance_outstanding: '50000000.00' });
+    let st = (await s.call('GET', `/api/payment-transaction/get-payment-contract-status/${c.id}`, ketoan))
+      .body;
+    expect(st).toMatchObject({
+      advance_requested: '200000000.00',
+      advance_recovered: '150000000.00',
+      advance_outstanding: '50000000.00',
+    });
     const settle = { payment_code: 'QT', transaction_type_id: tt.QT!.id, amount: '100000000' };
     const refused = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id, settle));
     expect(refused.status).toBe(422);
     expect(refused.body.message).toContain('50,000,000 đồng of advance is outstanding');
-    const onAdvance = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id, { payment_code: 'TU', advance_recovery: '1' }));
+    const onAdvance = await s.call(
+      'POST',
+      '/api/payment-transaction/create',
+      ketoan,
+      request(c.id, { payment_code: 'TU', advance_recovery: '1' }),
+    );
     expect(onAdvance.status).toBe(400);
     expect(onAdvance.body.errors[0].field).toBe('advance_recovery');
     await create(c.id, { ...settle, advance_recovery: '50000000' });
@@ -341,7 +425,9 @@ describe.each(backends)('payment requests (%s)', (backend) => {
       expect((await s.call('GET', path, ketoan2)).status, path).toBe(404);
     }
     expect((await patch('require-approval', r0.id, { version: r0.version }, ketoan2)).status).toBe(404);
-    const list = (await s.call('GET', '/api/payment-transaction/paging?itemsPerPage=1000&status=all', ketoan2)).body;
+    const list = (
+      await s.call('GET', '/api/payment-transaction/paging?itemsPerPage=1000&status=all', ketoan2)
+    ).body;
     expect(list.items.map((x: { id: number }) => x.id)).not.toContain(r0.id);
     const history = (await s.call('GET', '/api/admin/history/payment?itemsPerPage=1000', ketoan2)).body;
     expect(history.items.map((x: { payment_id: number }) => x.payment_id)).not.toContain(r0.id);
@@ -361,7 +447,9 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect(stale.body.code).toBe('invalid_version');
     const staleAccept = await decide('accept', r0.id, { version: r0.version });
     expect(staleAccept.status).toBe(409);
-    expect((await s.call('GET', `/api/payment-transaction/get/${r0.id}`, ketoan)).body.approval_status).toBe('W');
+    expect((await s.call('GET', `/api/payment-transaction/get/${r0.id}`, ketoan)).body.approval_status).toBe(
+      'W',
+    );
   });
 
   it('refuses requests on a closed construction, an inactive contract or an inactive contractor', async () => {
@@ -371,13 +459,30 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect(refused.status).toBe(422);
     expect(refused.body.message).toMatch(/inactive/);
     await s.call('PATCH', `/api/contract/active/${c.id}`, ketoan, { version: off.body.version });
-    const k = (await s.call('POST', '/api/constructor/create', admin, { code: 'NT-OFF', name: 'Nhà thầu nghỉ' })).body;
-    const kb = (await s.call('POST', '/api/beneficiary/create', admin, { constructor_id: k.id, name: 'Nghỉ', bank_id: bankId, account_number: '123123123' })).body;
-    const c2 = await newContract({ constructor_id: k.id, beneficiary_id: kb.id, construction_id: ct['CT-003']!.id });
+    const k = (
+      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-OFF', name: 'Nhà thầu nghỉ' })
+    ).body;
+    const kb = (
+      await s.call('POST', '/api/beneficiary/create', admin, {
+        constructor_id: k.id,
+        name: 'Nghỉ',
+        bank_id: bankId,
+        account_number: '123123123',
+      })
+    ).body;
+    const c2 = await newContract({
+      constructor_id: k.id,
+      beneficiary_id: kb.id,
+      construction_id: ct['CT-003']!.id,
+    });
     const kOff = await s.call('PATCH', `/api/constructor/deactivate/${k.id}`, admin, { version: k.version });
     expect(kOff.status).toBe(200);
-    expect((await s.call('POST', '/api/payment-transaction/create', ketoan, request(c2.id))).status).toBe(422);
-    const closed = await s.call('PATCH', `/api/construction/close/${ct['CT-003']!.id}`, admin, { version: ct['CT-003']!.version });
+    expect((await s.call('POST', '/api/payment-transaction/create', ketoan, request(c2.id))).status).toBe(
+      422,
+    );
+    const closed = await s.call('PATCH', `/api/construction/close/${ct['CT-003']!.id}`, admin, {
+      version: ct['CT-003']!.version,
+    });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     const onClosed = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id));
     expect(onClosed.status).toBe(422);
@@ -387,12 +492,16 @@ describe.each(backends)('payment requests (%s)', (backend) => {
   it('never gives a requirement number twice, even after a delete', async () => {
     const c = await newContract();
     const a = await create(c.id);
-    const del = await s.call('DELETE', `/api/payment-transaction/delete/${a.id}`, ketoan, { version: a.version });
+    const del = await s.call('DELETE', `/api/payment-transaction/delete/${a.id}`, ketoan, {
+      version: a.version,
+    });
     expect(del.status).toBe(200);
     expect((await s.call('GET', `/api/payment-transaction/get/${a.id}`, ketoan)).status).toBe(404);
     const b = await create(c.id);
     expect(b.requirement_no).toBe(2);
-    const deleted = (await s.call('GET', `/api/payment-transaction/paging?status=deleted&contractId=${c.id}`, ketoan)).body;
+    const deleted = (
+      await s.call('GET', `/api/payment-transaction/paging?status=deleted&contractId=${c.id}`, ketoan)
+    ).body;
     expect(deleted.items.map((x: { id: number }) => x.id)).toEqual([a.id]);
   });
 
@@ -402,7 +511,9 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     const off = await patch('deactivate', a.id, { version: a.version });
     expect(off.status).toBe(200);
     expect((await s.call('GET', `/api/contract/summary/${c.id}`, ketoan)).body.requested).toBe('0.00');
-    expect((await s.call('GET', `/api/payment-transaction/get-payment-status/${off.body.id}`, ketoan)).body.moves).toEqual(['delete', 'activate']);
+    expect(
+      (await s.call('GET', `/api/payment-transaction/get-payment-status/${off.body.id}`, ketoan)).body.moves,
+    ).toEqual(['delete', 'activate']);
     expect((await patch('require-approval', a.id, { version: off.body.version })).status).toBe(422);
     await create(c.id, { amount: '600000000' });
     const on = await patch('active', a.id, { version: off.body.version });
@@ -417,7 +528,12 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     const now = await create(c.id, { date: today });
     const sel = `constructionId=${ct['CT-002']!.id}`;
     const page = async (path: string, token = ketoan) =>
-      ((await s.call('GET', `/api/payment-transaction/${path}`, token)).body.items as { id: number; overdue: boolean }[]).map((x) => x.id);
+      (
+        (await s.call('GET', `/api/payment-transaction/${path}`, token)).body.items as {
+          id: number;
+          overdue: boolean;
+        }[]
+      ).map((x) => x.id);
     expect(await page(`paging?${sel}`)).toEqual([now.id, old.id]);
     expect(await page(`overdue/paging?${sel}`)).toEqual([old.id]);
     expect(await page(`paging?${sel}&status=over%20due`)).toEqual([old.id]);
@@ -433,9 +549,13 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect(listed.find((x: { id: number }) => x.id === now.id).overdue).toBe(false);
     const w = (await patch('require-approval', old.id, { version: old.version })).body;
     expect(await page(`paging?${sel}&approvalStatus=W`)).toEqual([old.id]);
-    const queue = (await s.call('GET', `/api/payment-approval/paging?${sel}`, giamdoc)).body.items.map((x: { id: number }) => x.id);
+    const queue = (await s.call('GET', `/api/payment-approval/paging?${sel}`, giamdoc)).body.items.map(
+      (x: { id: number }) => x.id,
+    );
     expect(queue).toEqual([old.id]);
-    expect((await s.call('GET', `/api/payment-approval/count`, giamdoc)).body.count).toBeGreaterThanOrEqual(1);
+    expect((await s.call('GET', `/api/payment-approval/count`, giamdoc)).body.count).toBeGreaterThanOrEqual(
+      1,
+    );
     await decide('accept', old.id, { version: w.version });
     await patch('require-paid', old.id, { version: w.version + 1 });
     expect(await page(`overdue/paging?${sel}`)).toEqual([]);
@@ -463,24 +583,44 @@ describe.each(backends)('payment requests (%s)', (backend) => {
       expect.objectContaining({ id: b.id, ok: false, status: 422 }),
       expect.objectContaining({ id: 2147480000, ok: false, status: 404 }),
     ]);
-    const rej = await s.call('POST', '/api/payment-approval/reject-many', giamdoc, { items: [{ id: a.id, version: 0 }] });
+    const rej = await s.call('POST', '/api/payment-approval/reject-many', giamdoc, {
+      items: [{ id: a.id, version: 0 }],
+    });
     expect(rej.body[0]).toMatchObject({ ok: false, status: 409 });
   });
 
   it('shows the document checklist of the transaction type and keeps the ticks', async () => {
     const c = await newContract();
-    const list = (await s.call('GET', `/api/admin/setting/document-attach/get-by-transaction-type/${tt.KL!.id}`, ketoan)).body;
+    const list = (
+      await s.call('GET', `/api/admin/setting/document-attach/get-by-transaction-type/${tt.KL!.id}`, ketoan)
+    ).body;
     const codes = list.map((d: { code: string }) => d.code);
     expect(codes).toEqual(expect.arrayContaining(['DNTT', 'BBNT', 'BTGT', 'HD']));
     expect(codes).not.toContain('BLTU');
-    const ticked = list.filter((d: { code: string }) => ['DNTT', 'HD'].includes(d.code)).map((d: { id: number }) => d.id);
+    const ticked = list
+      .filter((d: { code: string }) => ['DNTT', 'HD'].includes(d.code))
+      .map((d: { id: number }) => d.id);
     const r0 = await create(c.id, { attached_documents: ticked });
     const docs = (await s.call('GET', `/api/payment-transaction/documents/${r0.id}`, ketoan)).body;
-    expect(docs.filter((d: { attached: boolean }) => d.attached).map((d: { code: string }) => d.code).sort()).toEqual(['DNTT', 'HD']);
-    const bltu = (await s.call('GET', '/api/admin/setting/document-attach/list/all', admin)).body.find((d: { code: string }) => d.code === 'BLTU');
-    const wrong = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id, { attached_documents: [bltu.id] }));
+    expect(
+      docs
+        .filter((d: { attached: boolean }) => d.attached)
+        .map((d: { code: string }) => d.code)
+        .sort(),
+    ).toEqual(['DNTT', 'HD']);
+    const bltu = (await s.call('GET', '/api/admin/setting/document-attach/list/all', admin)).body.find(
+      (d: { code: string }) => d.code === 'BLTU',
+    );
+    const wrong = await s.call(
+      'POST',
+      '/api/payment-transaction/create',
+      ketoan,
+      request(c.id, { attached_documents: [bltu.id] }),
+    );
     expect(wrong.status).toBe(400);
-    expect((await s.call('GET', `/api/admin/setting/document-attach/get/${bltu.id}`, admin)).body.code).toBe('BLTU');
+    expect((await s.call('GET', `/api/admin/setting/document-attach/get/${bltu.id}`, admin)).body.code).toBe(
+      'BLTU',
+    );
   });
 
   it('takes files only while the request is created or rejected', async () => {
@@ -500,7 +640,11 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect(up.statusCode, up.body).toBe(200);
     const file = up.json()[0];
     expect((await s.call('GET', `/api/payment-file-upload/uploaded/${r0.id}`, ketoan)).body).toHaveLength(1);
-    const dl = await s.app.inject({ method: 'GET', url: `/api/payment-file-upload/download/${file.id}`, headers: { authorization: `Bearer ${giamdoc}` } });
+    const dl = await s.app.inject({
+      method: 'GET',
+      url: `/api/payment-file-upload/download/${file.id}`,
+      headers: { authorization: `Bearer ${giamdoc}` },
+    });
     expect(dl.statusCode).toBe(200);
     expect(dl.body).toContain('biên bản');
     expect((await s.call('GET', `/api/payment-file-upload/download/${file.id}`, ketoan2)).status).toBe(404);
@@ -513,27 +657,55 @@ describe.each(backends)('payment requests (%s)', (backend) => {
   it('prints the request as a Word document without its internal note', async () => {
     const c = await newContract();
     const r0 = await create(c.id, { amount: '123456789' });
-    const res = await s.app.inject({ method: 'GET', url: `/api/payment-transaction/download/${r0.id}`, headers: { authorization: `Bearer ${ketoan}` } });
+    const res = await s.app.inject({
+      method: 'GET',
+      url: `/api/payment-transaction/download/${r0.id}`,
+      headers: { authorization: `Bearer ${ketoan}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('wordprocessingml');
     const text = (await mammoth.extractRawText({ buffer: res.rawPayload })).value;
     expect(text).toContain('GIẤY ĐỀ NGHỊ THANH TOÁN');
     expect(text).toContain(c.contract_no);
-    expect(text).toContain('Một trăm hai mươi ba triệu bốn trăm năm mươi sáu nghìn bảy trăm tám mươi chín đồng');
+    expect(text).toContain(
+      'Một trăm hai mươi ba triệu bốn trăm năm mươi sáu nghìn bảy trăm tám mươi chín đồng',
+    );
     expect(text).not.toContain('Chỉ nội bộ');
   });
 
   it('forms and pickers: contracts that can take a request, the next payment date', async () => {
     const c = await newContract({ construction_id: ct['CT-002']!.id });
-    const options = (await s.call('GET', `/api/payment-transaction/get-list-contract-and-constructor-by-construction?constructionId=${ct['CT-002']!.id}`, ketoan)).body;
+    const options = (
+      await s.call(
+        'GET',
+        `/api/payment-transaction/get-list-contract-and-constructor-by-construction?constructionId=${ct['CT-002']!.id}`,
+        ketoan,
+      )
+    ).body;
     const mine = options.find((o: { id: number }) => o.id === c.id);
-    expect(mine).toMatchObject({ constructor_code: 'NT-PAY', account_number: '0011223344', contract_value: '1100000000.00' });
-    expect(options.every((o: { construction_id: number }) => o.construction_id === ct['CT-002']!.id)).toBe(true);
-    const other = (await s.call('GET', `/api/payment-transaction/get-list-contract-and-constructor-by-construction?constructionId=-1`, ketoan2)).body;
+    expect(mine).toMatchObject({
+      constructor_code: 'NT-PAY',
+      account_number: '0011223344',
+      contract_value: '1100000000.00',
+    });
+    expect(options.every((o: { construction_id: number }) => o.construction_id === ct['CT-002']!.id)).toBe(
+      true,
+    );
+    const other = (
+      await s.call(
+        'GET',
+        `/api/payment-transaction/get-list-contract-and-constructor-by-construction?constructionId=-1`,
+        ketoan2,
+      )
+    ).body;
     expect(other.map((o: { id: number }) => o.id)).not.toContain(c.id);
     const date = (await s.call('GET', '/api/payment-transaction/get-payment-date', ketoan)).body;
     expect(date.date >= businessToday()).toBe(true);
-    expect([10, 25]).toContain(Number(date.date.slice(8)) === new Date(`${date.date}T00:00:00Z`).getUTCDate() ? Number(date.date.slice(8)) : -1);
+    expect([10, 25]).toContain(
+      Number(date.date.slice(8)) === new Date(`${date.date}T00:00:00Z`).getUTCDate()
+        ? Number(date.date.slice(8))
+        : -1,
+    );
     expect((await s.call('GET', '/api/payment-transaction/get-requirement-no', ketoan)).status).toBe(400);
   });
 });

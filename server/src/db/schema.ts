@@ -358,7 +358,12 @@ export const paymentTransaction = pgTable(
     uniqueIndex('payment_requirement_no_uq').on(t.contract_id, t.requirement_no),
     index('payment_contract_idx').on(t.contract_id, t.status),
     index('payment_construction_created_idx').on(t.construction_id, t.created_at.desc(), t.id.desc()),
-    index('payment_construction_status_idx').on(t.construction_id, t.status, t.created_at.desc(), t.id.desc()),
+    index('payment_construction_status_idx').on(
+      t.construction_id,
+      t.status,
+      t.created_at.desc(),
+      t.id.desc(),
+    ),
     index('payment_date_idx').on(t.date, t.id),
     index('payment_user_created_idx').on(t.user_id, t.created_at.desc(), t.id.desc()),
     index('payment_waiting_idx')

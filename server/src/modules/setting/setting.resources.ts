@@ -186,7 +186,10 @@ export function registerSettingRoutes(app: FastifyInstance) {
           .select({ ...columns, ...settingKinds['document-attachment'].extraColumns })
           .from(d)
           .where(
-            and(eq(d.status, 'O'), or(eq(d.transaction_type_id, req.params.id), isNull(d.transaction_type_id))),
+            and(
+              eq(d.status, 'O'),
+              or(eq(d.transaction_type_id, req.params.id), isNull(d.transaction_type_id)),
+            ),
           )
           .orderBy(asc(d.ordered), asc(d.name), asc(d.id));
         return rows.map((x) => toRecord(x as never)) as never;
