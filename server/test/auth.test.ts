@@ -172,16 +172,67 @@ describe.each(backends)('login throttle per address (%s)', (backend) => {
   });
   afterAll(() => s?.close());
 
-  it('many good sign-ins from one address pass; failures across user names from it are stopped', async () => {
+  it('failures across user names stop strangers from an address, never its known users', async () => {
     for (let i = 0; i < 5; i++) await s.login();
     for (const name of ['a1', 'a2', 'a3']) {
       expect((await s.call('POST', '/api/auth/login', null, { user_name: name, password: 'x' })).status).toBe(
         401,
       );
     }
+    const stranger = await s.call('POST', '/api/auth/login', null, { user_name: 'a4', password: 'x' });
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+    // admin has signed in from this address before: the office is not locked out
     expect(
       (await s.call('POST', '/api/auth/login', null, { user_name: 'admin', password: ADMIN_PASSWORD }))
         .status,
-    ).toBe(429);
+    ).toBe(200);
+  });
+});
+
+describe.each(backends)('login throttle per user (%s)', (backend) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await createTestServer(backend, {
+      demo: true,
+      loginThrottle: { windowSeconds: 600, maxFailuresPerUser: 10, maxAttemptsPerAddress: 1000 },
+    });
+  });
+  afterAll(() => s?.close());
+
+  it('40 parallel wrong passwords: at most the limit are checked, the rest answer 429 with Retry-After', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        s.call('POST', '/api/auth/login', null, { user_name: 'ketoan', password: `wrong-${i}` }),
+      ),
+    );
+    const checked = results.filter((r) => r.status === 401);
+    const refused = results.filter((r) => r.status === 429);
+    expect(checked.length).toBe(10);
+    expect(refused.length).toBe(30);
+    for (const r of refused) expect(Number(r.headers['retry-after'])).toBeGreaterThan(500);
+    // refused attempts do not extend the lock: it still ends when the oldest failure ages out
+    const first = Math.max(...refused.map((r) => Number(r.headers['retry-after'])));
+    await new Promise((r) => setTimeout(r, 1100));
+    const again = await s.call('POST', '/api/auth/login', null, { user_name: 'ketoan', password: 'x' });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBeLessThan(first);
+  });
+
+  it('an administrator’s unlock lets the user in at once', async () => {
+    const admin = await s.login();
+    const locked = await s.call('POST', '/api/auth/login', null, {
+      user_name: 'ketoan',
+      password: 'ketoan123',
+    });
+    expect(locked.status).toBe(429);
+    const users = (await s.call('GET', '/api/admin/user/list/all', admin)).body;
+    const ketoan = users.find((u: { user_name: string }) => u.user_name === 'ketoan');
+    expect((await s.call('POST', `/api/admin/user/unlock/${ketoan.id}`, admin)).status).toBe(200);
+    expect(
+      (await s.call('POST', '/api/auth/login', null, { user_name: 'ketoan', password: 'ketoan123' })).status,
+    ).toBe(200);
+    const other = await s.login('giamdoc', 'giamdoc123');
+    expect((await s.call('POST', `/api/admin/user/unlock/${ketoan.id}`, other)).status).toBe(403);
   });
 });

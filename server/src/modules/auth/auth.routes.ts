@@ -17,6 +17,7 @@ import { accessHistory, appUser, session } from '../../db/schema.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { userMenus } from '../account/account.queries.ts';
+import { reserveAttempt } from './login-throttle.ts';
 
 // A real hash of a random password: unknown users cost the same time as known ones.
 let dummyHash: Promise<string> | undefined;
@@ -27,35 +28,22 @@ export const requestMeta = (request: FastifyRequest) => ({
   user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
 });
 
-async function throttled(tx: Tx, userName: string, address: string | null, limits: Config['loginThrottle']) {
-  const since = new Date(Date.now() - limits.windowSeconds * 1000);
-  const [row] = await tx
-    .select({
-      byUser: sql<number>`count(*) filter (where lower(${accessHistory.user_name}) = lower(${userName}) and ${accessHistory.result} = 'fail')::int`,
-      // failures only: a whole office behind one address signing in each morning is not a flood
-      byAddress: sql<number>`count(*) filter (where ${accessHistory.address} = ${address} and ${accessHistory.result} = 'fail')::int`,
-    })
-    .from(accessHistory)
-    .where(and(eq(accessHistory.type, 'login'), gt(accessHistory.at, since)));
-  return (
-    (row?.byUser ?? 0) >= limits.maxFailuresPerUser || (row?.byAddress ?? 0) >= limits.maxAttemptsPerAddress
-  );
-}
-
 export function registerAuthRoutes(app: FastifyInstance, config: Config) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/auth/login',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: loginSchema } },
-    async (request): Promise<LoginResult[]> => {
+    async (request, reply): Promise<LoginResult[]> => {
       const { user_name, password } = request.body;
       const meta = requestMeta(request);
-      const record = (userId: number | null, result: 'success' | 'fail') =>
-        app.db.insert(accessHistory).values({ user_id: userId, user_name, type: 'login', result, ...meta });
-
-      if (await throttled(app.db, user_name, meta.address, config.loginThrottle)) {
-        await record(null, 'fail');
+      const attempt = await reserveAttempt(
+        app.db,
+        { userName: user_name, address: meta.address, userAgent: meta.user_agent },
+        config.loginThrottle,
+      );
+      if ('retryAfter' in attempt) {
+        reply.header('retry-after', String(attempt.retryAfter));
         throw new HttpError(429, 'too_many_requests', 'too many login attempts, try again later');
       }
       const [user] = await app.db
@@ -64,14 +52,20 @@ export function registerAuthRoutes(app: FastifyInstance, config: Config) {
         .where(and(sql`lower(${appUser.user_name}) = lower(${user_name})`, eq(appUser.status, 'O')));
       const ok = await verify(user?.password_hash ?? (await getDummyHash()), password).catch(() => false);
       if (!user || !ok) {
-        await record(user?.id ?? null, 'fail');
+        if (user)
+          await app.db
+            .update(accessHistory)
+            .set({ user_id: user.id })
+            .where(eq(accessHistory.id, attempt.id));
         throw new HttpError(401, 'bad_credentials', 'Your user ID or password is incorrect');
       }
       const tokens = await app.db.transaction(async (tx) => {
         const t = await app.issueToken(tx, user.id);
+        // the attempt's line, written as a failure before the check, becomes the success it is
         await tx
-          .insert(accessHistory)
-          .values({ user_id: user.id, user_name: user.user_name, type: 'login', result: 'success', ...meta });
+          .update(accessHistory)
+          .set({ user_id: user.id, user_name: user.user_name, result: 'success' })
+          .where(eq(accessHistory.id, attempt.id));
         return t;
       });
       return [
