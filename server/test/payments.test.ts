@@ -543,6 +543,7 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect(await page(`transaction-created/paging?${sel}`)).toEqual([now.id, old.id]);
     expect(await page(`transaction-created/paging?${sel}`, giamdoc)).toEqual([]);
     expect(await page(`paging?${sel}&search=da hoc`)).toEqual([old.id]);
+    // the contract number is searchable on a request, also after workflow moves and edits
     expect(await page(`paging?${sel}&from=2019-12-01&to=2020-02-01`)).toEqual([old.id]);
     const listed = (await s.call('GET', `/api/payment-transaction/paging?${sel}`, ketoan)).body.items;
     expect(listed.find((x: { id: number }) => x.id === old.id).overdue).toBe(true);
@@ -556,8 +557,11 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect((await s.call('GET', `/api/payment-approval/count`, giamdoc)).body.count).toBeGreaterThanOrEqual(
       1,
     );
+    expect(await page(`paging?${sel}&search=${encodeURIComponent(c.contract_no)}`)).toEqual([now.id, old.id]);
     await decide('accept', old.id, { version: w.version });
     await patch('require-paid', old.id, { version: w.version + 1 });
+    expect(await page(`paging?${sel}&search=${encodeURIComponent(c.contract_no)}`)).toEqual([now.id, old.id]);
+    expect(await page(`paging?${sel}&search=nt-pay`)).toEqual([now.id, old.id]);
     expect(await page(`overdue/paging?${sel}`)).toEqual([]);
     expect(await page(`paging?${sel}&status=paid`)).toEqual([old.id]);
     expect(await page(`paging?${sel}&status=unpaid`)).toEqual([now.id]);

@@ -331,7 +331,9 @@ export async function updateRecord(
     .update(t)
     .set({
       ...values,
-      search_text: searchTextOf(kind, { ...existing, ...values }),
+      // a status change or a workflow move leaves the searched fields alone: keep the stored text
+      // (it may hold names a kind added from other tables when the record was written)
+      ...(action === 'update' ? { search_text: searchTextOf(kind, { ...existing, ...values }) } : {}),
       version: sql`${t.version} + 1`,
       updated_at: new Date(),
       updated_by: user.user_name,

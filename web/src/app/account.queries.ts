@@ -52,3 +52,14 @@ export const profileQuery = queryOptions({
   queryKey: ['account', 'profile'],
   queryFn: () => api.get<Profile>('account/profile'),
 });
+
+/**
+ * How many payment requests wait for the user's decision (the top bar's badge), polled every minute;
+ * the payment screens refresh it after a move (its key starts with ['resource', 'approval']).
+ */
+export const approvalCountQuery = queryOptions({
+  queryKey: ['resource', 'approval', 'count'],
+  queryFn: ({ signal }) => api.get<{ count: number }>('payment-approval/count', { signal, silent: true }),
+  staleTime: 30_000,
+  refetchInterval: 60_000,
+});

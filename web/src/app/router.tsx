@@ -35,7 +35,48 @@ const specialPages: Record<
       return <ContractViewPage resource={resource} />;
     },
   },
+  '/management/payment': {
+    create: async (resource) => {
+      const { PaymentFormPage } = await import('../features/payment/payment-form-page.tsx');
+      return <PaymentFormPage resource={resource} mode="create" />;
+    },
+    update: async (resource) => {
+      const { PaymentFormPage } = await import('../features/payment/payment-form-page.tsx');
+      return <PaymentFormPage resource={resource} mode="update" />;
+    },
+    view: async (resource) => {
+      const { PaymentViewPage } = await import('../features/payment/payment-view-page.tsx');
+      return <PaymentViewPage resource={resource} />;
+    },
+  },
 };
+
+/**
+ * Single screens built on a resource description outside the registry's four: the approval queue
+ * (the generic list plus its decision bar) and the payment workflow's history (the generic list).
+ */
+const featureRoutes: { path: string; element: () => Promise<React.ReactElement> }[] = [
+  {
+    path: '/management/approval/list',
+    element: async () => {
+      const [{ resource }, { ApprovalListPage }] = await Promise.all([
+        import('../resources/approval.resource.ts'),
+        import('../features/payment/approval-list-page.tsx'),
+      ]);
+      return <ApprovalListPage resource={resource} />;
+    },
+  },
+  {
+    path: '/system/history/payment',
+    element: async () => {
+      const [{ resource }, { ResourceListPage }] = await Promise.all([
+        import('../resources/history-payment.resource.ts'),
+        import('../resources/resource-list-page.tsx'),
+      ]);
+      return <ResourceListPage resource={resource} />;
+    },
+  },
+];
 
 function resourceRoutes(): RouteObject[] {
   return resourceRegistry.flatMap((entry) =>
@@ -64,11 +105,12 @@ function resourceRoutes(): RouteObject[] {
   );
 }
 
-const served = new Set(
-  resourceRegistry.flatMap((e) =>
+const served = new Set([
+  ...resourceRegistry.flatMap((e) =>
     ['list', 'create', 'update/:id', 'view/:id'].map((k) => `${e.routeBase}/${k}`),
   ),
-);
+  ...featureRoutes.map((r) => r.path),
+]);
 
 const comingSoon: RouteObject[] = plannedRoutes
   .filter((path) => !served.has(path))
@@ -110,6 +152,11 @@ export const routes: RouteObject[] = [
             element: <Navigate to={to} replace />,
           })),
           ...resourceRoutes(),
+          ...featureRoutes.map((route) => ({
+            path: route.path,
+            handle: { crumb: 'list' },
+            lazy: async () => ({ element: await loadChunk(route.element) }),
+          })),
           ...comingSoon,
         ],
       },

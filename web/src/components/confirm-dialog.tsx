@@ -1,4 +1,8 @@
-/** The confirmation every destructive or state-changing action asks for (SPEC §2: width 400). */
+/**
+ * The confirmation every destructive or state-changing action asks for (SPEC §2: width 400). A move
+ * that needs words (a rejection's reason) puts its field in `children` and holds the confirm button
+ * with `confirmDisabled` until they are given.
+ */
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -17,6 +21,8 @@ type Props = {
   confirmLabel?: string;
   color?: 'primary' | 'error' | 'warning' | 'success';
   busy?: boolean;
+  confirmDisabled?: boolean;
+  children?: React.ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 };
@@ -28,6 +34,8 @@ export function ConfirmDialog({
   confirmLabel,
   color = 'primary',
   busy,
+  confirmDisabled,
+  children,
   onConfirm,
   onClose,
 }: Props) {
@@ -43,6 +51,7 @@ export function ConfirmDialog({
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{message}</DialogContentText>
+        {children}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy} color="inherit">
@@ -52,8 +61,8 @@ export function ConfirmDialog({
           onClick={onConfirm}
           variant="contained"
           color={color}
-          disabled={busy}
-          autoFocus
+          disabled={busy || confirmDisabled}
+          autoFocus={!children}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {confirmLabel ?? t('common.confirm')}

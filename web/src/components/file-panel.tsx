@@ -82,7 +82,7 @@ export function formatFileSize(bytes: number): string {
 }
 
 /** Saves a downloaded file under its name through a temporary link. */
-function saveBlob(blob: Blob, name: string) {
+export function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

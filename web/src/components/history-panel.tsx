@@ -4,8 +4,10 @@
  * `resources.<resource>.fields.<field>`. Props are a stable API shared by the generic view page and
  * the feature pages (contracts…): `apiBase` as the API spells it ("admin/project"), the record id, and
  * the resource's i18n name; optional extras name referenced records (`references`: field → the API
- * list of those records, e.g. `{ bank_id: 'bank/list/all' }`), leave fields out (`omit`) and drop the
- * frame inside a dialog (`plain`). Its query key starts with ['resource', resource], so a page that
+ * list of those records, e.g. `{ bank_id: 'bank/list/all' }`), read amounts and coded values as the
+ * record's pages do (`kinds`: field → `amount` "1,500,000" or `choice`, labelled
+ * `resources.<resource>.choices.<field>.<value>`), leave fields out (`omit`) and drop the frame inside
+ * a dialog (`plain`). Its query key starts with ['resource', resource], so a page that
  * invalidates a resource's queries after a change refreshes its history too.
  */
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
@@ -22,6 +24,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../i18n/i18n.ts';
 import { api } from '../lib/api-client.ts';
+import { displayValue, optionLabel } from '../resources/format-value.ts';
 import {
   formatHistoryValue,
   formatMoment,
@@ -35,6 +38,7 @@ export type HistoryPanelProps = {
   id: number;
   resource: string;
   references?: Record<string, string>;
+  kinds?: Record<string, 'amount' | 'choice'>;
   omit?: string[];
   plain?: boolean;
 };
@@ -84,7 +88,10 @@ export function HistoryPanel(props: HistoryPanelProps) {
     queries: referenceFields.map(([, endpoint]) => ({
       queryKey: ['options', endpoint],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get<{ id: number; code?: string; name?: string }[]>(endpoint, { signal }),
+        api.get<{ id: number; code?: string; name?: string; user_name?: string; full_name?: string }[]>(
+          endpoint,
+          { signal },
+        ),
       staleTime: 60_000,
       enabled: entries.length > 0,
     })),
@@ -95,8 +102,11 @@ export function HistoryPanel(props: HistoryPanelProps) {
       index >= 0 && value != null
         ? referenceLists[index]?.data?.find((r) => r.id === Number(value))
         : undefined;
-    if (found)
-      return found.code && found.name ? `${found.code} – ${found.name}` : String(found.name ?? found.code);
+    // "code – name", a user "login – full name", as the pickers name them
+    if (found) return optionLabel(found);
+    const kind = props.kinds?.[field];
+    if (kind && value !== null && value !== undefined && value !== '')
+      return displayValue(props.resource, field, value, kind, lang, t);
     return formatHistoryValue(field, value, lang, t);
   };
 

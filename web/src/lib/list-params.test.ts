@@ -126,4 +126,28 @@ describe('the page a cursor names', () => {
     expect(listingKey(a)).not.toBe(listingKey({ ...a, status: 'open' }));
     expect(listingKey(a)).not.toBe(listingKey({ ...a, sortDesc: true }));
   });
+
+  test("a list's own status filters, quick view and filters are read, checked and sent", () => {
+    const shape = { statuses: ['all', 'paid', 'over due'], views: ['today', 'mine'], filters: ['paymentId'] };
+    const read = readListParams(new URLSearchParams('status=over+due&view=mine&paymentId=7&other=x'), shape);
+    expect(read).toMatchObject({ status: 'over due', view: 'mine', filters: { paymentId: '7' } });
+    expect(toApiQuery(read, false)).toMatchObject({ status: 'over due', paymentId: '7' });
+    // values the list does not offer fall back; the common statuses are not the list's own
+    expect(readListParams(new URLSearchParams('status=deleted&view=week'), shape)).toMatchObject({
+      status: 'all',
+      view: undefined,
+    });
+    // a list without its own shape keeps the common reading
+    expect(readListParams(new URLSearchParams('status=paid&view=mine')).status).toBe('all');
+    expect('view' in readListParams(new URLSearchParams('view=mine'))).toBe(false);
+  });
+
+  test('another quick view or filter is another listing, and changing the view drops the cursor', () => {
+    const a = readListParams(new URLSearchParams('view=today'), { views: ['today', 'week'] });
+    expect(listingKey(a)).not.toBe(listingKey({ ...a, view: 'week' }));
+    expect(listingKey(a)).not.toBe(listingKey({ ...a, filters: { paymentId: '1' } }));
+    expect(
+      withParams(new URLSearchParams('page=3&cursor=abc&view=today'), { view: 'week' }).has('cursor'),
+    ).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * A list's state lives in the URL (page, itemsPerPage, sortBy, sortDesc, search, status,
- * constructionId, cursor) so a link reproduces the list. These read and write that state.
+ * constructionId, view, cursor, and a list's own filters such as `paymentId`) so a link reproduces
+ * the list. These read and write that state.
  *
  * `cursor` is the server's name for the shown page (keyset paging): Next and Previous carry the
  * answer's `nextCursor` / `prevCursor`, so deep pages cost the same as the first. A cursor fits one
@@ -11,7 +12,6 @@ import {
   MAX_ITEMS_PER_PAGE,
   MAX_PAGE_OFFSET,
   type Page,
-  type StatusFilter,
   statusFilters,
 } from '@sitepay/domain/common.schema';
 
@@ -24,35 +24,66 @@ export type ListParams = {
   sortBy?: string;
   sortDesc?: boolean;
   search?: string;
-  status: StatusFilter;
+  /** One of the list's status filters (`statusFilters` of the domain unless the list has its own). */
+  status: string;
   constructionId?: number;
+  /** A quick view of the list (its own paging endpoint), e.g. `today`. */
+  view?: string;
+  /** The list's own filters passed through to the API (`paymentId`), when the URL has them. */
+  filters?: Record<string, string>;
   /** The server's cursor for `page`, when it was reached by Next or Previous. */
   cursor?: string;
 };
 
+/** What a list accepts beyond the common state: its status filters, quick views and own filters. */
+export type ListShape = {
+  statuses?: readonly string[];
+  views?: readonly string[];
+  filters?: readonly string[];
+};
+
 /** URL keys of a list's state: writing any of them without naming `cursor` drops the cursor. */
-const LIST_KEYS = ['page', 'itemsPerPage', 'sortBy', 'sortDesc', 'search', 'status', 'constructionId'];
+const LIST_KEYS = [
+  'page',
+  'itemsPerPage',
+  'sortBy',
+  'sortDesc',
+  'search',
+  'status',
+  'constructionId',
+  'view',
+];
 
 const positiveInt = (text: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
   const value = Number(text);
   return Number.isInteger(value) && value >= 1 ? Math.min(value, max) : fallback;
 };
 
-export function readListParams(params: URLSearchParams): ListParams {
-  const status = params.get('status');
+export function readListParams(params: URLSearchParams, shape: ListShape = {}): ListParams {
+  const statuses = shape.statuses ?? statusFilters;
+  const status = params.get('status') ?? '';
   const construction = params.get('constructionId');
   const constructionId = construction === null || construction === '' ? undefined : Number(construction);
+  const view = params.get('view') ?? '';
+  const filters = Object.fromEntries(
+    (shape.filters ?? []).flatMap((key) => {
+      const value = params.get(key);
+      return value ? [[key, value]] : [];
+    }),
+  );
   return {
     page: positiveInt(params.get('page'), 1),
     itemsPerPage: positiveInt(params.get('itemsPerPage'), DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE),
     sortBy: params.get('sortBy') || undefined,
     sortDesc: params.has('sortDesc') ? params.get('sortDesc') === 'true' : undefined,
     search: params.get('search') || undefined,
-    status: statusFilters.includes(status as StatusFilter) ? (status as StatusFilter) : 'all',
+    status: statuses.includes(status) ? status : 'all',
     constructionId:
       constructionId !== undefined && Number.isInteger(constructionId) && constructionId >= -1
         ? constructionId
         : undefined,
+    ...(shape.views ? { view: shape.views.includes(view) ? view : undefined } : {}),
+    ...(Object.keys(filters).length ? { filters } : {}),
     cursor: params.get('cursor') || undefined,
   };
 }
@@ -96,8 +127,8 @@ export const reachableByNumber = (page: number, itemsPerPage: number): boolean =
 
 /** What decides which rows a list shows and in which order (not the page): an exact count belongs to it. */
 export function listingKey(list: ListParams): string {
-  const { sortBy, sortDesc, search, status, constructionId } = list;
-  return JSON.stringify([sortBy, sortDesc, search, status, constructionId]);
+  const { sortBy, sortDesc, search, status, constructionId, view, filters } = list;
+  return JSON.stringify([sortBy, sortDesc, search, status, constructionId, view, filters]);
 }
 
 /** The query sent to a paging endpoint; `exactTotal` asks for an exact count past EXACT_TOTAL_LIMIT. */
@@ -114,6 +145,7 @@ export function toApiQuery(
     search: list.search,
     status: list.status,
     constructionId: scopedByConstruction ? list.constructionId : undefined,
+    ...list.filters,
     cursor: list.cursor,
     exactTotal: options.exactTotal ? true : undefined,
   };

@@ -2,14 +2,23 @@
  * A description's own state changes (closing a construction…): which a record offers, their icons,
  * a chip for a true flag, and the confirmation that performs one. Shared by the list and view pages.
  */
+import AlarmIcon from '@mui/icons-material/AccessAlarm';
+import FlagIcon from '@mui/icons-material/Flag';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import type { AppAbility } from '../lib/ability.ts';
 import { useRecordAction } from './resource.queries.ts';
-import type { RecordAction, ResourceDescription, ResourceRecord } from './resource.types.ts';
+import type {
+  ChipColor,
+  FlagIcon as FlagIconName,
+  RecordAction,
+  ResourceDescription,
+  ResourceRecord,
+} from './resource.types.ts';
 
 export const actionIcons = { lock: LockOutlinedIcon, lockOpen: LockOpenOutlinedIcon } as const;
 
@@ -20,6 +29,7 @@ export function offeredActions(
   ability: AppAbility,
 ): RecordAction[] {
   if (record.status === 'D' || !ability.can('update', resource.name)) return [];
+  if (resource.changeable && !resource.changeable(record)) return [];
   return (resource.recordActions ?? []).filter((action) => action.when?.(record) ?? true);
 }
 
@@ -50,16 +60,39 @@ export function RecordActionDialog({
   );
 }
 
-/** A true boolean field as a chip ("Đã đóng"), for lists and the view page's title line. */
-export function FlagChip({ resource, field }: { resource: string; field: string }) {
+const flagIcons = { lock: LockOutlinedIcon, flag: FlagIcon, clock: AlarmIcon } as const;
+const flagColors: Record<FlagIconName, ChipColor> = { lock: 'default', flag: 'warning', clock: 'error' };
+
+/**
+ * A true boolean field as a chip ("Đã đóng"), for lists and the view page's title line; `compact`
+ * shows the icon alone with the label as its tooltip and accessible name (a narrow list column).
+ */
+export function FlagChip({
+  resource,
+  field,
+  icon = 'lock',
+  compact,
+}: {
+  resource: string;
+  field: string;
+  icon?: FlagIconName;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
-  return (
-    <Chip
-      size="small"
-      color="default"
-      icon={<LockOutlinedIcon />}
-      label={t(`resources.${resource}.flags.${field}`)}
-      data-flag={field}
-    />
-  );
+  const label = t(`resources.${resource}.flags.${field}`);
+  const Icon = flagIcons[icon];
+  if (compact)
+    return (
+      <Tooltip title={label}>
+        <Icon
+          fontSize="small"
+          color={flagColors[icon] === 'default' ? 'action' : (flagColors[icon] as 'warning' | 'error')}
+          aria-label={label}
+          role="img"
+          data-flag={field}
+          sx={{ verticalAlign: 'middle' }}
+        />
+      </Tooltip>
+    );
+  return <Chip size="small" color={flagColors[icon]} icon={<Icon />} label={label} data-flag={field} />;
 }

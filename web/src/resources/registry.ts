@@ -34,6 +34,7 @@ export const resourceRegistry: ResourceEntry[] = [
     load: () => import('./constructor.resource.ts'),
   },
   { name: 'contract', routeBase: '/management/contract', load: () => import('./contract.resource.ts') },
+  { name: 'payment', routeBase: '/management/payment', load: () => import('./payment.resource.ts') },
   { name: 'department', routeBase: '/admin/department', load: () => import('./department.resource.ts') },
   setting('bank'),
   setting('tax'),

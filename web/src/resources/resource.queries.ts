@@ -35,7 +35,8 @@ export const resourceListQuery = (
   queryOptions({
     queryKey: ['resource', resource.name, 'list', params, options.exactTotal === true],
     queryFn: async ({ signal }): Promise<ListAnswer> => {
-      const path = endpointsOf(resource).paging;
+      const view = resource.list?.views?.find((v) => v.key === params.view);
+      const path = view?.paging ?? endpointsOf(resource).paging;
       const query = toApiQuery(params, Boolean(resource.scopedByConstruction), options);
       try {
         return await api.get<ListAnswer>(path, { query, signal, recovers: isPagingRefusal });

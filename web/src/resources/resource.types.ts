@@ -6,12 +6,30 @@
  * `resources.<name>.related.<key>.*`.
  */
 import type { z } from 'zod';
+import type { Lang } from '../i18n/i18n.ts';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export type ChipColor = 'default' | 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info';
+
+/** The icon of a flag chip: a lock (closed), a flag (priority), a clock (overdue). */
+export type FlagIcon = 'lock' | 'flag' | 'clock';
 
 /**
  * How a value reads in a list cell or on the view page: `percent` "10 %", `choice` the translated
- * label of an enum value, `flag` a chip when true (e.g. a closed construction), nothing when false.
+ * label of an enum value, `state` that label as a chip coloured by `colors` (an approval status),
+ * `flag` a chip when true (e.g. a closed construction), nothing when false.
  */
-export type ColumnKind = 'text' | 'date' | 'amount' | 'number' | 'percent' | 'status' | 'choice' | 'flag';
+export type ColumnKind =
+  | 'text'
+  | 'date'
+  | 'amount'
+  | 'number'
+  | 'percent'
+  | 'status'
+  | 'choice'
+  | 'state'
+  | 'flag';
 
 export type ColumnSpec = {
   field: string;
@@ -22,7 +40,20 @@ export type ColumnSpec = {
   minWidth?: number;
   sortable?: boolean;
   /** Left out on screens narrower than this breakpoint (phones scroll less). */
-  hideBelow?: 'sm' | 'md';
+  hideBelow?: 'sm' | 'md' | 'lg';
+  /** `state`: the chip's colour per value (labels: `resources.<name>.choices.<field>.<value>`). */
+  colors?: Record<string, ChipColor>;
+  /** `flag`: the chip's icon (a lock by default). */
+  icon?: FlagIcon;
+  /**
+   * Boolean fields of the record shown after the cell's value, each as its icon when true (named by
+   * `resources.<name>.flags.<field>`): a priority request, an overdue one.
+   */
+  flags?: { field: string; icon: FlagIcon }[];
+  /** The cell's text from the whole record (two fields read together) instead of the field's value. */
+  text?: (record: ResourceRecord, t: Translate, lang: Lang) => string;
+  /** Makes the cell a link to this path. */
+  link?: (record: ResourceRecord) => string | null;
 };
 
 /**
@@ -141,11 +172,42 @@ export type ChildrenSection = {
 
 export type RelatedSection = LinkedSection | ChildrenSection;
 
+/**
+ * What a list shows beyond the common search and status select. Texts: status chips
+ * `resources.<name>.statusFilter.<value>` (else `statusFilter.<value>`), views
+ * `resources.<name>.views.<key>`, filters `resources.<name>.filters.<key>`, the highlight
+ * `resources.<name>.flags.<field>`.
+ */
+export type ListOptions = {
+  /** The API's `status` values, offered as chips instead of the select; `[]` offers none. */
+  statuses?: readonly string[];
+  /** Quick views: other paging endpoints taking the same query (`payment-transaction/today/paging`). */
+  views?: { key: string; paging: string }[];
+  /** URL parameters passed to the API as they are (`paymentId`), shown as a chip that removes them. */
+  filters?: string[];
+  /** A boolean field that marks its row (an overdue request). */
+  highlight?: { field: string; color: 'error' | 'warning' };
+  /**
+   * Columns left out on phones (below sm) so the rest fit without scrolling sideways; without the
+   * actions a column should `link` to the record.
+   */
+  hideOnPhones?: ('rowNumber' | 'actions')[];
+};
+
 export type ResourceDescription = {
   /** i18n key and CASL subject (the menu name). */
   name: string;
   apiBase: string;
   routeBase: string;
+  /** Where a record opens, `{id}` its id; `<routeBase>/view/{id}` by default. */
+  viewRoute?: string;
+  /** List options beyond search and the status select. */
+  list?: ListOptions;
+  /**
+   * Whether a record may be edited, activated, deactivated or deleted now (a payment request only
+   * while created or rejected); always by default. Permissions still apply.
+   */
+  changeable?: (record: ResourceRecord) => boolean;
   endpoints?: Partial<ResourceEndpoints>;
   /** The field that names a record in confirmations and the view title. */
   titleField: string;

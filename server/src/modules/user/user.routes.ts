@@ -34,6 +34,7 @@ export function registerUserRoutes(app: FastifyInstance) {
           'department-view',
           'payment-create',
           'payment-update',
+          'payment-view',
         ],
       },
       schema: { tags: ['user'], response: { 200: z.array(userOption) } },

@@ -1,8 +1,10 @@
 /**
- * The top bar: menu toggle, back, construction selector, language switch, full screen (wide screens
- * only), theme settings, and the profile menu with logout (confirmed).
+ * The top bar: menu toggle, back, construction selector, the approval queue's count (for approvers),
+ * language switch, full screen (wide screens only), theme settings, and the profile menu with logout
+ * (confirmed).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -13,6 +15,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import TranslateIcon from '@mui/icons-material/Translate';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -24,13 +27,16 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Language, setPreferences, usePreferences } from '../../lib/preferences.ts';
 import { readSession } from '../../lib/session.ts';
+import { approvalCountQuery } from '../account.queries.ts';
 import { WIDE_SCREEN_QUERY } from '../theme.ts';
+import { useAbility } from '../use-ability.ts';
 import { ConstructionSelector } from './construction-selector.tsx';
 import { useLogout } from './use-logout.ts';
 
@@ -87,6 +93,7 @@ export function TopBar({ mobile, collapsed, onToggleMenu, onOpenTheme, drawerWid
         </Tooltip>
         {!mobile && <ConstructionSelector />}
         <Box sx={{ flex: 1 }} />
+        <ApprovalQueueButton />
         <LanguageSwitch compact={mobile} />
         {wide && <FullscreenButton />}
         <Tooltip title={t('common.settings')}>
@@ -202,6 +209,35 @@ export function LanguageSwitch({ compact }: { compact?: boolean }) {
         ))}
       </Menu>
     </>
+  );
+}
+
+/** The count of payment requests waiting for the user's decision, linking to the queue. */
+function ApprovalQueueButton() {
+  const ability = useAbility();
+  const allowed = ability.can('read', 'approval');
+  if (!allowed) return null;
+  return <ApprovalQueueBadge />;
+}
+
+function ApprovalQueueBadge() {
+  const { t } = useTranslation();
+  const { data } = useQuery(approvalCountQuery);
+  const count = data?.count ?? 0;
+  const label = count ? t('layout.approvalQueue', { count }) : t('layout.approvalQueueEmpty');
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        component={RouterLink}
+        to="/management/approval/list"
+        aria-label={label}
+        data-testid="approval-badge"
+      >
+        <Badge badgeContent={count} color="error" max={99}>
+          <FactCheckOutlinedIcon />
+        </Badge>
+      </IconButton>
+    </Tooltip>
   );
 }
 

@@ -1,22 +1,19 @@
 /**
  * A contract's page (/management/contract/view/:id): its parties and amounts, its payment summary
  * (requested, approved, paid and what remains under the payable ceiling) with whether it can take a
- * payment request now, its annexes edited in place, its files and its change history.
+ * payment request now and its payment requests, its annexes edited in place, its files and its
+ * change history.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Contract, ContractSummary } from '@sitepay/domain/contract.schema';
+import type { Contract } from '@sitepay/domain/contract.schema';
 import { formatAmount } from '@sitepay/domain/number-format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -29,15 +26,13 @@ import { currentLang } from '../../i18n/i18n.ts';
 import { formatValue } from '../../resources/format-value.ts';
 import { resourceRecordQuery } from '../../resources/resource.queries.ts';
 import type { ResourceDescription } from '../../resources/resource.types.ts';
-import { contractSummaryQuery, paymentCheckQuery } from './contract.queries.ts';
 import { amountWords } from './contract-amounts.ts';
 import { ContractAnnexes } from './contract-annexes.tsx';
+import { ContractPayments } from './contract-payments.tsx';
 
 /** "10.00" → "10", "5.50" → "5.5": a rate as people write it. */
 const percent = (value: string) =>
   value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
-
-const SUMMARY_KEYS = ['contract_value', 'ceiling', 'requested', 'approved', 'paid', 'remaining'] as const;
 
 export function ContractViewPage({ resource }: { resource: ResourceDescription }) {
   const { t } = useTranslation();
@@ -93,7 +88,7 @@ export function ContractViewPage({ resource }: { resource: ResourceDescription }
         <ContractDetails contract={contract} />
         <ContractAmounts contract={contract} />
       </Box>
-      <PaymentSummary contractId={contract.id} />
+      <ContractPayments contractId={contract.id} constructionId={contract.construction_id} />
       <ContractAnnexes contractId={contract.id} canEdit={canEdit} />
       <FilePanel
         title={t('contract.view.files')}
@@ -236,76 +231,6 @@ function ContractAmounts({ contract }: { contract: Contract }) {
         value={formatValue(contract.guarantee_release_date, 'date', lang)}
       />
       <Row numeric label={f('penalty_amount')} value={money(contract.penalty_amount)} />
-    </Section>
-  );
-}
-
-function PaymentSummary({ contractId }: { contractId: number }) {
-  const { t } = useTranslation();
-  const summary = useQuery(contractSummaryQuery(contractId));
-  const check = useQuery(paymentCheckQuery(contractId));
-  const tile = (key: (typeof SUMMARY_KEYS)[number], data: ContractSummary) => (
-    <Box
-      key={key}
-      sx={{
-        p: 1.5,
-        borderRadius: 1,
-        bgcolor: key === 'remaining' ? 'action.selected' : 'action.hover',
-        minWidth: 0,
-      }}
-    >
-      <Typography variant="body2" color="text.secondary">
-        {key === 'ceiling' ? (
-          <Tooltip title={t('contract.view.ceilingHint')}>
-            <span>{t(`contract.view.summary.${key}`)}</span>
-          </Tooltip>
-        ) : (
-          t(`contract.view.summary.${key}`)
-        )}
-      </Typography>
-      <Typography
-        data-testid={`summary-${key}`}
-        sx={{
-          fontWeight: key === 'remaining' ? 700 : 500,
-          fontVariantNumeric: 'tabular-nums',
-          wordBreak: 'break-all',
-        }}
-      >
-        {formatAmount(data[key])}
-      </Typography>
-    </Box>
-  );
-  return (
-    <Section title={t('contract.view.payments')}>
-      {summary.isPending && <Skeleton variant="rounded" height={72} />}
-      {summary.data && (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' },
-          }}
-        >
-          {SUMMARY_KEYS.map((key) => tile(key, summary.data))}
-        </Box>
-      )}
-      {check.data && (
-        <Box sx={{ mt: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <Chip
-            size="small"
-            variant="outlined"
-            color={check.data.valid ? 'success' : 'warning'}
-            icon={check.data.valid ? <CheckCircleOutlineIcon /> : <ReportProblemOutlinedIcon />}
-            label={check.data.valid ? t('contract.view.canPay') : t('contract.view.cannotPay')}
-            data-testid="payment-check"
-          />
-          {check.data.reasons.map((reason) => (
-            <Typography key={reason.code} variant="body2" color="text.secondary">
-              {t(`contract.view.reasons.${reason.code}`, { defaultValue: reason.message })}
-            </Typography>
-          ))}
-        </Box>
-      )}
     </Section>
   );
 }

@@ -1,0 +1,197 @@
+// Screenshots of the payment screens for review (not a test): the list (with its filters, an overdue
+// and a priority request), the form (contract picked, amount typed and read in words, documents), a
+// request's page (timeline, documents, files) and the approver's queue (two ticked), in Vietnamese and
+// English at 1280 and 375 px, into screenshots/. It writes a contract and requests in every state
+// through the API first: the accountant (ketoan) writes and sends them, the director (giamdoc)
+// decides; the pages are shot as the admin, whose queue holds the accountant's waiting requests.
+// Usage: node e2e/payment-screenshots.mjs [baseUrl] [adminPassword] [only=vi-light-1280,…]
+import { apiSession, forEachCombination, launchChromium, reviewArgs, reviewPage } from './support/review.mjs';
+
+const { base, password, only, out } = reviewArgs();
+const { session, call } = await apiSession(base, password);
+
+/** The API as a demo user. */
+async function as(user, pass) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ user_name: user, password: pass }),
+  });
+  if (!res.ok) throw new Error(`${user} sign-in failed: ${res.status}`);
+  const [s] = await res.json();
+  const headers = { Authorization: `Bearer ${s.id_token}`, AccessToken: s.token };
+  const api = async (method, path, body) => {
+    const answer = await fetch(`${base}/api/${path}`, {
+      method,
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
+    return answer.json();
+  };
+  return { api, headers };
+}
+
+// data to look at
+const tag = Date.now().toString(36).toUpperCase();
+const constructions = await call('GET', 'account/construction/list');
+const construction = constructions.find((c) => c.code === 'CT-001') ?? constructions[0];
+const types = await call('GET', 'contract-type/list/all');
+const taxes = await call('GET', 'admin/setting/tax');
+const banks = await call('GET', 'bank/list/all');
+const contractor = await call('POST', 'constructor/create', {
+  code: `NT-Y${tag}`,
+  name: 'Công ty CP Đầu tư Xây dựng và Thương mại Phương Nam',
+});
+const beneficiary = await call('POST', 'beneficiary/create', {
+  constructor_id: contractor.id,
+  name: 'Phương Nam – chi nhánh Hà Nội',
+  bank_id: banks[0].id,
+  account_number: String(Date.now()).slice(-12),
+});
+const contract = await call('POST', 'contract/create', {
+  contract_no: `HĐ-${tag}/2025`,
+  contract_type_id: types[0].id,
+  construction_id: construction.id,
+  constructor_id: contractor.id,
+  beneficiary_id: beneficiary.id,
+  signed_date: '2025-03-15',
+  amount_before_vat: '4800000000',
+  tax_id: (taxes.find((t) => t.code === 'VAT10') ?? taxes[0]).id,
+  guarantee_percent: '5',
+  guarantee_release_date: '2026-03-15',
+});
+const transactionTypes = (await call('GET', 'transaction-type/list/all')).filter((x) => x.status === 'O');
+const shortest = [...transactionTypes].sort((a, b) => a.pay_date - b.pay_date)[0];
+const departments = await call('GET', 'account/department/list');
+
+const { api: accountant, headers: accountantHeaders } = await as('ketoan', 'ketoan123');
+const { api: director } = await as('giamdoc', 'giamdoc123');
+const write = (amount, note, extra = {}) =>
+  accountant('POST', 'payment-transaction/create', {
+    contract_id: contract.id,
+    payment_code: 'TD',
+    transaction_type_id: transactionTypes[0].id,
+    date: '2026-12-10',
+    amount,
+    note,
+    department_id: departments[0]?.id,
+    ...extra,
+  });
+const send = (p) =>
+  accountant('PATCH', `payment-transaction/require-approval/${p.id}`, { version: p.version });
+
+const advance = await write('1200000000', 'Tạm ứng 25% giá trị hợp đồng theo điều 5', { payment_code: 'TU' });
+const paidOne = await write('850000000', 'Thanh toán khối lượng hoàn thành đợt 1: phần móng và tầng hầm', {
+  isPriority: true,
+  invoice_amount: '850000000',
+});
+const form = new FormData();
+form.append('file', new Blob([`%PDF-1.7\n${'x'.repeat(120000)}`]), 'Biên bản nghiệm thu đợt 1.pdf');
+await fetch(`${base}/api/payment-file-upload/upload/${paidOne.id}`, {
+  method: 'POST',
+  headers: accountantHeaders,
+  body: form,
+});
+for (const p of [advance, paidOne]) {
+  const sent = await send(p);
+  const accepted = await director('PATCH', `payment-approval/accept/${p.id}`, {
+    version: sent.version,
+    note: 'Đồng ý thanh toán',
+  });
+  await accountant('PATCH', `payment-transaction/require-paid/${p.id}`, { version: accepted.version });
+}
+const rejected = await write('420000000', 'Thanh toán khối lượng đợt 2: kết cấu thân tầng 1–5');
+await director('PATCH', `payment-approval/reject/${rejected.id}`, {
+  version: (await send(rejected)).version,
+  note: 'Thiếu biên bản nghiệm thu khối lượng và hóa đơn GTGT',
+});
+const overdue = await write('150000000', 'Thanh toán vật tư thép đợt 3', {
+  date: '2025-01-10',
+  transaction_type_id: shortest.id,
+  isPriority: true,
+});
+await send(overdue);
+await send(await write('275500000', 'Thanh toán khối lượng đợt 3: hoàn thiện tầng 1–3'));
+await write('98000000', 'Thanh toán chi phí thí nghiệm vật liệu', { isPriority: true });
+
+const browser = await launchChromium();
+const errors = [];
+async function shoot({ lang, sidebar, width }) {
+  const { context, page, key } = await reviewPage(browser, { base, lang, sidebar, width, errors, session });
+  const name = (what) => `${out}payment-${what}-${key}.png`;
+  const shootPage = async (what) => {
+    await page.screenshot({ path: name(what), fullPage: true });
+    if (width > 500) return;
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    const screen = await page.evaluate(() => window.innerHeight);
+    for (let y = 0, part = 1; y < height; y += screen - 120, part += 1) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: name(`${what}-part${part}`) });
+    }
+  };
+  const sideways = async (what) => {
+    const wide = await page.evaluate(() => {
+      const grid = document.querySelector('.MuiDataGrid-virtualScroller');
+      return {
+        page: document.documentElement.scrollWidth > window.innerWidth,
+        // the grid keeps a few pixels for its scrollbar filler even when the columns fit
+        grid: grid ? grid.scrollWidth > grid.clientWidth + 8 : false,
+      };
+    });
+    if (wide.page || wide.grid) errors.push(`${key}: ${what} scrolls sideways (${JSON.stringify(wide)})`);
+  };
+
+  await page.goto(`/management/payment/list?constructionId=${construction.id}`);
+  await page.locator('.MuiDataGrid-row').first().waitFor();
+  await page.waitForTimeout(400);
+  await sideways('list');
+  await page.screenshot({ path: name('list'), fullPage: width < 500 });
+
+  await page.goto(`/management/payment/create?constructionId=${construction.id}&contractId=${contract.id}`);
+  await page.getByTestId('status-remaining').waitFor();
+  await page.getByTestId('select-payment_code').locator('..').click();
+  await page.getByRole('option').nth(1).click();
+  await page.getByTestId('select-transaction_type_id').locator('..').click();
+  await page.getByRole('option').first().click();
+  await page.locator('input[name="amount"]').pressSequentially('1500000000');
+  await page.locator('textarea[name="note"]').fill('Thanh toán khối lượng đợt 3: hoàn thiện tầng 4–9');
+  await page.getByTestId('document-checklist').getByRole('checkbox').first().check();
+  await page.waitForTimeout(300);
+  await sideways('form');
+  await shootPage('form');
+
+  await page.goto(`/management/payment/view/${paidOne.id}`);
+  await page.getByTestId('timeline').locator('li').first().waitFor();
+  await page.getByTestId('file-list').locator('li').first().waitFor();
+  await page.waitForTimeout(500);
+  await sideways('view');
+  await shootPage('view');
+
+  await page.goto(`/management/payment/view/${rejected.id}`);
+  await page.getByTestId('rejection').waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: name('view-rejected') });
+
+  await page.goto('/management/approval/list');
+  await page.locator('.MuiDataGrid-row').first().waitFor();
+  await page.locator('.MuiDataGrid-row').nth(0).getByRole('checkbox').check();
+  await page.locator('.MuiDataGrid-row').nth(1).getByRole('checkbox').check();
+  await page.waitForTimeout(300);
+  await sideways('approval list');
+  await page.screenshot({ path: name('approval'), fullPage: width < 500 });
+
+  await page.goto(`/system/history/payment?paymentId=${paidOne.id}`);
+  await page.locator('.MuiDataGrid-row').first().waitFor();
+  await page.waitForTimeout(300);
+  await sideways('history');
+  await page.screenshot({ path: name('history') });
+  await context.close();
+}
+await forEachCombination(
+  browser,
+  only ?? ['vi-light-1280', 'vi-light-375', 'en-light-1280', 'en-light-375'],
+  errors,
+  shoot,
+);

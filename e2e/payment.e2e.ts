@@ -1,0 +1,431 @@
+/**
+ * Payment requests with two people: the accountant (ketoan) writes a request against a contract —
+ * the contract's money shown as it is picked, an amount above what remains flagged before saving,
+ * the amount read in words — and sends it; the director (giamdoc) sees it counted in the top bar and
+ * approves it from his queue; the accountant confirms it paid and the contract's page shows it paid.
+ * A rejected request shows its reason, is edited and sent again; the server's refusal of an amount
+ * above the ceiling (422) is shown with its remaining amount; the list's filters and quick views and
+ * the workflow history narrow to what they say.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USER,
+  BASE_URL,
+  closeBrowser,
+  openPage,
+  type Session,
+  textOf,
+  unique,
+} from './support/browser.ts';
+
+afterAll(closeBrowser);
+
+type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+type Ref = { id: number; version: number; code: string; name: string };
+type Payment = { id: number; version: number; requirement_no: number; approval_status: string };
+
+/** The API as one user (one sign-in per user and file: the server throttles sign-ins). */
+async function apiAs(user: string, password: string): Promise<Call> {
+  const response = await fetch(`${BASE_URL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ user_name: user, password }),
+  });
+  if (!response.ok) throw new Error(`${user} sign-in failed: ${response.status}`);
+  const [session] = (await response.json()) as { token: string; id_token: string }[];
+  if (!session) throw new Error('no session');
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${BASE_URL}/api/${path}`, {
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${session.id_token}`,
+        AccessToken: session.token,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return JSON.parse(text) as T;
+  };
+}
+
+const ACCOUNTANT = { user: 'ketoan', password: 'ketoan123' };
+const DIRECTOR = { user: 'giamdoc', password: 'giamdoc123' };
+
+// each user signs in through the form once; later pages start from the stored session
+const stored = new Map<string, { name: string; value: string }[]>();
+const PREFERENCES_KEY = `sp_${Buffer.from('sitepay.preferences').toString('base64').replace(/=+$/, '')}`;
+
+async function as(who: { user: string; password: string }, path: string): Promise<Session> {
+  const session = await openPage();
+  const items = stored.get(who.user);
+  if (items) {
+    await session.context.addInitScript((list) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      for (const item of list) localStorage.setItem(item.name, item.value);
+    }, items);
+    await session.page.goto(path);
+  } else {
+    await session.page.goto(`/auth/login?redirect=${encodeURIComponent(path)}`);
+    await session.page.locator('input[name="user_name"]').fill(who.user);
+    await session.page.locator('input[name="password"]').fill(who.password);
+    await session.page.locator('button[type="submit"]').click();
+  }
+  await session.page.waitForURL((url) => url.pathname === path.split('?')[0]);
+  if (!items) {
+    const state = await session.context.storageState();
+    const local = state.origins.find((o) => o.origin === new URL(BASE_URL).origin)?.localStorage ?? [];
+    stored.set(
+      who.user,
+      local.filter((item) => item.name !== PREFERENCES_KEY),
+    );
+  }
+  return session;
+}
+
+let admin: Call;
+let accountant: Call;
+let construction: Ref; // CT-001, in both demo users' scope
+let contract: { id: number; contract_no: string };
+let progressType: { code: string; name: string };
+let transactionType: { id: number; name: string; pay_date: number };
+
+beforeAll(async () => {
+  admin = await apiAs(ADMIN_USER, ADMIN_PASSWORD);
+  accountant = await apiAs(ACCOUNTANT.user, ACCOUNTANT.password);
+  const tag = unique('');
+  const constructions = await admin<Ref[]>('GET', 'account/construction/list');
+  construction = constructions.find((c) => c.code === 'CT-001')!;
+  const types = await admin<{ id: number }[]>('GET', 'contract-type/list/all');
+  const taxes = await admin<{ id: number; code: string }[]>('GET', 'admin/setting/tax');
+  const banks = await admin<{ id: number }[]>('GET', 'bank/list/all');
+  const contractor = await admin<Ref>('POST', 'constructor/create', {
+    code: `NT-P${tag}`,
+    name: `Công ty CP Xây lắp Thành Công ${tag}`,
+  });
+  const beneficiary = await admin<{ id: number }>('POST', 'beneficiary/create', {
+    constructor_id: contractor.id,
+    name: `Thành Công BIDV ${tag}`,
+    bank_id: banks[0]!.id,
+    account_number: `${Date.now()}`.slice(-12),
+  });
+  // value 1,100,000,000 incl. VAT, 5 % warranty held back: the ceiling is 1,045,000,000
+  contract = await admin('POST', 'contract/create', {
+    contract_no: `HĐ-P${tag}`,
+    contract_type_id: types[0]!.id,
+    construction_id: construction.id,
+    constructor_id: contractor.id,
+    beneficiary_id: beneficiary.id,
+    signed_date: '2025-03-15',
+    amount_before_vat: '1000000000',
+    tax_id: taxes.find((t) => t.code === 'VAT10')!.id,
+    guarantee_percent: '5',
+  });
+  const paymentTypes = await admin<{ code: string; name: string }[]>('GET', 'payment-type/list/all');
+  progressType = paymentTypes.find((p) => p.code === 'TD')!;
+  const transactionTypes = await admin<{ id: number; name: string; pay_date: number; status: string }[]>(
+    'GET',
+    'transaction-type/list/all',
+  );
+  transactionType = transactionTypes.find((t) => t.status === 'O')!;
+});
+
+/** A request written through the API as the accountant (for the paths that start further on). */
+const request = (amount: string, note: string) =>
+  accountant<Payment>('POST', 'payment-transaction/create', {
+    contract_id: contract.id,
+    payment_code: progressType.code,
+    transaction_type_id: transactionType.id,
+    date: '2026-01-10',
+    amount,
+    note,
+  });
+
+const form = (page: Page) => page.locator('main form').first();
+
+async function move(page: Page, name: string, note?: string) {
+  await page.getByRole('button', { name, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  const box = await dialog.boundingBox();
+  expect(box?.width).toBe(400);
+  if (note !== undefined) await dialog.getByTestId('move-note').fill(note);
+  await dialog.getByRole('button', { name, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+const chip = (page: Page, testId: string) => textOf(page.getByTestId('payment-state').getByTestId(testId));
+
+describe('payment requests', () => {
+  test('the accountant writes and sends a request, the director approves it from his queue, the accountant confirms it paid and the contract shows it paid', async () => {
+    const note = unique('Thanh toán đợt 1 phần móng ');
+    const { page, context, consoleErrors } = await as(
+      ACCOUNTANT,
+      `/management/payment/create?constructionId=${construction.id}`,
+    );
+
+    // the construction comes from the query; the contract's parties and money follow the pick
+    const contractPicker = form(page).getByRole('combobox', { name: 'Hợp đồng' });
+    await contractPicker.click();
+    await contractPicker.fill(contract.contract_no);
+    await page.getByRole('option', { name: new RegExp(contract.contract_no) }).click();
+    await expect.poll(() => textOf(page.getByTestId('contract-contractor'))).toMatch(/Thành Công/);
+    await expect.poll(() => textOf(page.getByTestId('status-remaining'))).toBe('1,045,000,000');
+    await expect.poll(() => textOf(page.getByTestId('requirement-no'))).toBe('Yêu cầu số 1 của hợp đồng');
+
+    await page.getByTestId('select-payment_code').locator('..').click();
+    await page.getByRole('option', { name: progressType.name }).click();
+    await page.getByTestId('select-transaction_type_id').locator('..').click();
+    await page.getByRole('option', { name: transactionType.name }).click();
+    await page.getByText(`Tuổi nợ ${transactionType.pay_date} ngày`).waitFor();
+    // the payment date starts from the server's next payment day
+    const date = form(page).getByLabel('Ngày thanh toán');
+    await expect.poll(() => date.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+
+    // above what remains: flagged as typed, and saving is held back
+    const amount = page.locator('input[name="amount"]');
+    await amount.pressSequentially('2000000000');
+    await expect.poll(() => amount.inputValue()).toBe('2,000,000,000');
+    await expect
+      .poll(() => textOf(page.getByTestId('over-remaining')))
+      .toBe('Vượt số còn được đề nghị: 1,045,000,000');
+    await form(page).getByLabel('Nội dung thanh toán').fill(note);
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await expect.poll(() => page.url()).toMatch(/\/management\/payment\/create/);
+
+    await amount.fill('');
+    await amount.pressSequentially('250000000');
+    await page.getByText('Hai trăm năm mươi triệu đồng').waitFor();
+    await expect.poll(() => page.getByTestId('over-remaining').count()).toBe(0);
+    await page.getByLabel('Ưu tiên').check();
+    const checklist = page.getByTestId('document-checklist');
+    await checklist.getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: 'Lưu' }).click();
+
+    await page.waitForURL(/\/management\/payment\/view\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await expect
+      .poll(() => textOf(page.getByTestId('payment-title')))
+      .toBe(`Yêu cầu số 1 – ${contract.contract_no}`);
+    await expect.poll(() => chip(page, 'approval-chip')).toBe('Mới tạo');
+    await expect.poll(() => textOf(page.getByTestId('view-amount'))).toBe('250,000,000');
+    await expect.poll(() => textOf(page.getByTestId('view-words'))).toBe('Hai trăm năm mươi triệu đồng');
+    await expect.poll(() => page.getByTestId('documents').locator('[data-attached="true"]').count()).toBe(1);
+    const stored = await accountant<Record<string, unknown>>('GET', `payment-transaction/get/${id}`);
+    expect(stored).toMatchObject({ amount: '250000000.00', note, isPriority: true, payment_code: 'TD' });
+    // the accountant may not approve: no such button
+    await expect.poll(() => page.locator('[data-move="accept"]').count()).toBe(0);
+
+    await move(page, 'Gửi duyệt');
+    await expect.poll(() => chip(page, 'approval-chip')).toBe('Chờ duyệt');
+    await page.getByTestId('timeline').locator('[data-action="send"]').waitFor();
+    await expect.poll(() => page.locator('[data-move="send"]').count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+
+    // the director: the top bar counts the request; the queue approves it
+    const director = await as(DIRECTOR, '/about-me');
+    const badge = director.page.getByTestId('approval-badge');
+    await expect.poll(() => textOf(badge)).toMatch(/[1-9]/);
+    await badge.click();
+    await director.page.waitForURL(/\/management\/approval\/list/);
+    // the queue may hold others' requests: all of them on one page
+    await director.page.goto('/management/approval/list?itemsPerPage=100');
+    const row = director.page.getByRole('row').filter({ hasText: contract.contract_no });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/250,000,000/);
+    await row.getByRole('checkbox').check();
+    await director.page.getByTestId('decision-bar').getByText('Đã chọn 1 yêu cầu').waitFor();
+    await director.page.getByRole('button', { name: 'Duyệt đã chọn' }).click();
+    const dialog = director.page.getByRole('dialog');
+    expect(await dialog.textContent()).toMatch(/250,000,000/);
+    await dialog.getByRole('button', { name: 'Duyệt', exact: true }).click();
+    const result = director.page.getByTestId('bulk-result').filter({ hasText: contract.contract_no });
+    await expect.poll(() => result.getAttribute('data-ok')).toBe('true');
+    await expect.poll(() => row.count()).toBe(0);
+    expect((await accountant<Payment>('GET', `payment-transaction/get/${id}`)).approval_status).toBe('A');
+    expect(director.consoleErrors).toEqual([]);
+    await director.context.close();
+
+    // the accountant confirms it paid; the contract's page shows it paid
+    const again = await as(ACCOUNTANT, `/management/payment/view/${id}`);
+    await expect.poll(() => chip(again.page, 'approval-chip')).toBe('Đã duyệt');
+    await move(again.page, 'Xác nhận đã thanh toán');
+    await expect.poll(() => chip(again.page, 'payment-chip')).toBe('Đã thanh toán');
+    await again.page.getByTestId('timeline').locator('[data-action="confirm_paid"]').waitFor();
+    // the printed request, a .docx named after it
+    const printing = again.page.waitForEvent('download');
+    await again.page.getByRole('button', { name: 'In phiếu' }).click();
+    const printed = await printing;
+    expect(printed.suggestedFilename()).toMatch(/^YCTT-.+-1\.docx$/);
+    const docx = await readFile(await printed.path());
+    expect(docx.subarray(0, 2).toString()).toBe('PK');
+    await again.page.getByRole('link', { name: contract.contract_no }).click();
+    await again.page.waitForURL(`/management/contract/view/${contract.id}`);
+    await expect.poll(() => textOf(again.page.getByTestId('summary-paid'))).toBe('250,000,000');
+    await expect.poll(() => textOf(again.page.getByTestId('summary-remaining'))).toBe('795,000,000');
+    const listed = again.page.getByTestId('contract-request').first();
+    await expect.poll(() => listed.getAttribute('data-paid')).toBe('P');
+    expect(await listed.textContent()).toMatch(/Đã thanh toán/);
+    expect(again.consoleErrors).toEqual([]);
+    await again.context.close();
+  }, 180_000);
+
+  test('a rejected request shows its reason, is edited and sent again', async () => {
+    const created = await request('100000000', unique('Tạm tính đợt 2 '));
+    const sent = await accountant<Payment>('PATCH', `payment-transaction/require-approval/${created.id}`, {
+      version: created.version,
+    });
+    expect(sent.approval_status).toBe('W');
+
+    // the director rejects it from its page: the reason is required
+    const director = await as(DIRECTOR, `/management/payment/view/${created.id}`);
+    await director.page.getByRole('button', { name: 'Từ chối', exact: true }).click();
+    const dialog = director.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Từ chối', exact: true }).click();
+    await dialog.getByText('Lý do từ chối là thông tin bắt buộc').waitFor();
+    await dialog.getByTestId('move-note').fill('Thiếu biên bản nghiệm thu khối lượng');
+    await dialog.getByRole('button', { name: 'Từ chối', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => chip(director.page, 'approval-chip')).toBe('Từ chối');
+    expect(director.consoleErrors).toEqual([]);
+    await director.context.close();
+
+    // the accountant sees why, edits and sends it again
+    const { page, context, consoleErrors } = await as(ACCOUNTANT, `/management/payment/view/${created.id}`);
+    await expect
+      .poll(() => textOf(page.getByTestId('rejection')))
+      .toMatch(/Thiếu biên bản nghiệm thu khối lượng/);
+    // the missing paper, attached while the request is rejected
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'Biên bản nghiệm thu khối lượng.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(`%PDF-1.7\n${'x'.repeat(2000)}`),
+    });
+    await page.getByTestId('file-list').getByText('Biên bản nghiệm thu khối lượng.pdf').waitFor();
+    await page.getByRole('link', { name: 'Sửa' }).click();
+    await page.waitForURL(`/management/payment/update/${created.id}`);
+    const amount = page.locator('input[name="amount"]');
+    await expect.poll(() => amount.inputValue()).toBe('100,000,000');
+    await amount.fill('');
+    await amount.pressSequentially('120000000');
+    await page.getByText('Một trăm hai mươi triệu đồng').waitFor();
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.waitForURL(`/management/payment/view/${created.id}`);
+    await expect.poll(() => textOf(page.getByTestId('view-amount'))).toBe('120,000,000');
+    await move(page, 'Gửi duyệt');
+    await expect.poll(() => chip(page, 'approval-chip')).toBe('Chờ duyệt');
+    // waiting: its files no longer change
+    await expect.poll(() => page.getByTestId('file-input').count()).toBe(0);
+    const steps = page.getByTestId('timeline').locator('li');
+    await expect
+      .poll(() => steps.evaluateAll((items) => items.map((li) => li.getAttribute('data-action'))))
+      .toEqual(['send', 'edit', 'reject', 'send', 'create']);
+    expect(await page.getByTestId('timeline').textContent()).toMatch(/Thiếu biên bản nghiệm thu khối lượng/);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  test('an amount the contract can no longer take is refused by the server with the remaining amount shown', async () => {
+    const { page, context, consoleErrors } = await as(
+      ACCOUNTANT,
+      `/management/payment/create?constructionId=${construction.id}&contractId=${contract.id}`,
+    );
+    await expect.poll(() => textOf(page.getByTestId('status-remaining'))).toMatch(/\d/);
+    const before = (await textOf(page.getByTestId('status-remaining')))!;
+    await page.getByTestId('select-payment_code').locator('..').click();
+    await page.getByRole('option', { name: progressType.name }).click();
+    await page.getByTestId('select-transaction_type_id').locator('..').click();
+    await page.getByRole('option', { name: transactionType.name }).click();
+    await form(page).getByLabel('Nội dung thanh toán').fill('Thanh toán phần còn lại');
+    // within what the form was shown, but someone else takes most of it meanwhile
+    await page.locator('input[name="amount"]').pressSequentially(before.replace(/,/g, ''));
+    await request('600000000', 'Yêu cầu khác viết cùng lúc');
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    // the server's reason names what remains; the form's figures follow
+    const left = (Number(before.replace(/,/g, '')) - 600_000_000).toLocaleString('en-US');
+    await expect
+      .poll(() => textOf(page.getByTestId('payment-refusal')))
+      .toMatch(new RegExp(`Máy chủ từ chối lưu yêu cầu.*${left}`));
+    await expect.poll(() => textOf(page.getByTestId('status-remaining'))).toBe(left);
+    await expect.poll(() => textOf(page.getByTestId('refusal-remaining'))).toBe(`Còn được đề nghị: ${left}`);
+    expect(new URL(page.url()).pathname).toBe('/management/payment/create');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  test('the list marks, filters and narrows requests; the history narrows to one request', async () => {
+    const { page, context, consoleErrors } = await as(
+      ACCOUNTANT,
+      `/management/payment/list?constructionId=${construction.id}`,
+    );
+    const rows = page.locator('.MuiDataGrid-row');
+    await rows.first().waitFor();
+    const paidRow = rows.filter({ has: page.locator('[data-state="P"]') }).first();
+    await paidRow.waitFor();
+    expect(await paidRow.textContent()).toMatch(/250,000,000/);
+    await paidRow.locator('[data-flag="isPriority"]').waitFor();
+
+    await page.getByTestId('status-chips').getByRole('button', { name: 'Đã thanh toán' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('paid');
+    const states = () =>
+      rows.evaluateAll((list) =>
+        list.map((r) =>
+          r.querySelector('[data-field="payment_status"] [data-state]')?.getAttribute('data-state'),
+        ),
+      );
+    await expect.poll(async () => [...new Set(await states())]).toEqual(['P']);
+    await page.getByTestId('status-chips').getByRole('button', { name: 'Tất cả' }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+
+    await page.getByTestId('view-chips').getByRole('button', { name: 'Do tôi tạo' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('mine');
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+    await page.getByTestId('view-chips').getByRole('button', { name: 'Hôm nay' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('today');
+
+    // the workflow history of one request: from its page
+    await page.goto(`/system/history/payment?paymentId=${await firstPaidId()}`);
+    const history = page.locator('.MuiDataGrid-row');
+    await history.first().waitFor();
+    await expect.poll(() => history.count()).toBe(4);
+    expect(await history.first().textContent()).toMatch(/Đã duyệt → Đã thanh toán/);
+    await page.getByTestId('filter-chips').getByRole('button').first().waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  test('a created request is deactivated, activated and deleted from its page, each confirmed', async () => {
+    const created = await request('5000000', unique('Chi phí thí nghiệm '));
+    const { page, context, consoleErrors } = await as(ACCOUNTANT, `/management/payment/view/${created.id}`);
+    await move(page, 'Ngừng hoạt động');
+    await expect.poll(() => page.getByTestId('payment-state').locator('[data-status="C"]').count()).toBe(1);
+    // an inactive request can only be activated again or deleted
+    await expect.poll(() => page.locator('[data-move="send"]').count()).toBe(0);
+    await move(page, 'Kích hoạt');
+    await expect.poll(() => page.getByTestId('payment-state').locator('[data-status]').count()).toBe(0);
+    await page.locator('[data-move="send"]').waitFor();
+    await move(page, 'Xóa');
+    await page.waitForURL(/\/management\/payment\/list/);
+    const deleted = await accountant<{ items: { id: number }[] }>(
+      'GET',
+      `payment-transaction/paging?constructionId=-1&contractId=${contract.id}&status=deleted&itemsPerPage=100`,
+    );
+    expect(deleted.items.map((p) => p.id)).toContain(created.id);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
+async function firstPaidId(): Promise<number> {
+  const page = await accountant<{ items: { id: number }[] }>(
+    'GET',
+    `payment-transaction/paging?constructionId=${construction.id}&status=paid&contractId=${contract.id}`,
+  );
+  return page.items[0]!.id;
+}

@@ -1,0 +1,147 @@
+/**
+ * The buttons of the moves the caller may make on a request now, as the server lists them
+ * (GET payment-transaction/get-payment-status/{id} → moves), each behind a 400 px confirmation: a
+ * rejection asks its reason (required), an approval an optional note. Edit opens the form; a delete
+ * goes back to the list.
+ */
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import HighlightOffIcon from '@mui/icons-material/HighlightOff';
+import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import { formatAmount } from '@sitepay/domain/number-format';
+import type { Payment } from '@sitepay/domain/payment.schema';
+import type { PaymentAction } from '@sitepay/domain/payment-workflow';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { movesQuery, usePaymentMove } from './payment.queries.ts';
+
+type Look = {
+  icon: React.ReactNode;
+  color: 'primary' | 'success' | 'error' | 'warning' | 'inherit';
+  variant: 'contained' | 'outlined';
+};
+
+/** In the order they are offered: the next step of the workflow first, removal last. */
+const LOOKS: Record<PaymentAction, Look> = {
+  send: { icon: <SendOutlinedIcon />, color: 'primary', variant: 'contained' },
+  accept: { icon: <DoneAllIcon />, color: 'success', variant: 'contained' },
+  confirm_paid: { icon: <PaidOutlinedIcon />, color: 'success', variant: 'contained' },
+  reject: { icon: <HighlightOffIcon />, color: 'error', variant: 'outlined' },
+  edit: { icon: <EditOutlinedIcon />, color: 'primary', variant: 'outlined' },
+  activate: { icon: <CheckCircleOutlineIcon />, color: 'success', variant: 'outlined' },
+  deactivate: { icon: <BlockIcon />, color: 'warning', variant: 'outlined' },
+  delete: { icon: <DeleteOutlineIcon />, color: 'error', variant: 'outlined' },
+};
+const ORDER = Object.keys(LOOKS) as PaymentAction[];
+
+export function PaymentMoves({ payment, routeBase }: { payment: Payment; routeBase: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const moves = useQuery(movesQuery(payment.id));
+  const move = usePaymentMove();
+  const [pending, setPending] = useState<PaymentAction | null>(null);
+  const [note, setNote] = useState('');
+  const [touched, setTouched] = useState(false);
+  if (moves.isPending) return <Skeleton variant="rounded" width={160} height={36} />;
+  const allowed = new Set(moves.data?.moves ?? []);
+  const offered = ORDER.filter((action) => allowed.has(action));
+  const request = t('payment.request', { no: payment.requirement_no, contract: payment.contract_no ?? '' });
+  const amount = formatAmount(payment.amount);
+  const needsReason = pending === 'reject';
+  const asksNote = pending === 'reject' || pending === 'accept';
+  const reasonMissing = needsReason && !note.trim();
+  const close = () => {
+    setPending(null);
+    setNote('');
+    setTouched(false);
+  };
+  const confirm = () => {
+    if (!pending) return;
+    if (reasonMissing) {
+      setTouched(true);
+      return;
+    }
+    const action = pending;
+    move.mutate(
+      { action, id: payment.id, version: moves.data?.version ?? payment.version, note },
+      {
+        onSuccess: () => {
+          if (action === 'delete') navigate(`${routeBase}/list`);
+        },
+        onSettled: close,
+      },
+    );
+  };
+
+  return (
+    <>
+      {offered.map((action) => {
+        const look = LOOKS[action];
+        const label = t(`payment.moves.${action}`);
+        return action === 'edit' ? (
+          <Button
+            key={action}
+            component={RouterLink}
+            to={`${routeBase}/update/${payment.id}`}
+            variant={look.variant}
+            color={look.color}
+            startIcon={look.icon}
+          >
+            {label}
+          </Button>
+        ) : (
+          <Button
+            key={action}
+            variant={look.variant}
+            color={look.color}
+            startIcon={look.icon}
+            onClick={() => setPending(action)}
+            data-move={action}
+          >
+            {label}
+          </Button>
+        );
+      })}
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? t(`payment.doing.${pending}`) : ''}
+        message={pending ? t(`payment.confirm.${pending}`, { request, amount }) : ''}
+        confirmLabel={pending ? t(`payment.moves.${pending}`) : undefined}
+        color={pending ? (LOOKS[pending].color === 'inherit' ? 'primary' : LOOKS[pending].color) : 'primary'}
+        busy={move.isPending}
+        onClose={close}
+        onConfirm={confirm}
+      >
+        {asksNote && (
+          <TextField
+            label={needsReason ? t('payment.reason') : t('payment.opinion')}
+            required={needsReason}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            onBlur={() => setTouched(true)}
+            error={touched && reasonMissing}
+            helperText={
+              touched && reasonMissing ? t('validation.required', { field: t('payment.reason') }) : undefined
+            }
+            multiline
+            minRows={2}
+            fullWidth
+            autoFocus
+            sx={{ mt: 2 }}
+            slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'move-note' } }}
+          />
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * The payment screens' queries and moves. Keys start with ['resource', 'payment'] so that a saved
+ * request or a workflow move refreshes the list, the record, its moves, timeline, documents and
+ * history at once; a move also refreshes the contract's figures and the approval queue (and the top
+ * bar's count, ['resource', 'approval', 'count']).
+ */
+import type {
+  Payment,
+  PaymentContractStatus,
+  PaymentHistory,
+  paymentBulkResultSchema,
+  paymentStatusSchema,
+} from '@sitepay/domain/payment.schema';
+import type { PaymentAction } from '@sitepay/domain/payment-workflow';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { saveBlob } from '../../components/file-panel.tsx';
+import '../../i18n/payment-strings.ts';
+import { api } from '../../lib/api-client.ts';
+
+export type PaymentMoves = z.infer<typeof paymentStatusSchema>;
+export type BulkResult = z.infer<typeof paymentBulkResultSchema>;
+/** A contract that may take a request, as the form's picker lists them. */
+export type PayableContract = {
+  id: number;
+  contract_no: string;
+  status?: string;
+  construction_id?: number;
+  constructor_id: number;
+  constructor_code: string | null;
+  constructor_name: string | null;
+  beneficiary_id: number | null;
+  beneficiary_name: string | null;
+  contract_value: string | null;
+  bank_name?: string | null;
+  account_number?: string | null;
+};
+export type Named = { id: number; code?: string | null; name: string; status?: string };
+export type PaymentType = { id?: number; code: string; name: string; status?: string };
+export type TransactionType = Named & { pay_date: number | null };
+export type DocumentItem = { id: number; code: string; name: string; type: string; quantity: number };
+export type DepartmentOption = Named & { director_id?: number | null };
+export type UserOption = { id: number; user_name: string; full_name: string | null };
+
+export const API = 'payment-transaction';
+const PAYMENT = ['resource', 'payment'] as const;
+const PICKER_STALE_MS = 60_000;
+
+const list = <T>(key: readonly unknown[], path: string, staleTime = PICKER_STALE_MS) =>
+  queryOptions({
+    queryKey: key,
+    queryFn: ({ signal }) => api.get<T>(path, { signal }),
+    staleTime,
+  });
+
+export const paymentTypesQuery = list<PaymentType[]>(['picker', 'payment-type'], 'payment-type/list/all');
+export const transactionTypesQuery = list<TransactionType[]>(
+  ['picker', 'transaction-type'],
+  'transaction-type/list/all',
+);
+export const departmentsQuery = list<DepartmentOption[]>(['picker', 'department'], 'account/department/list');
+/** The director's choices; quiet when the caller may not list users (the record names its director). */
+export const directorsQuery = queryOptions({
+  queryKey: ['picker', 'users'],
+  queryFn: ({ signal }) => api.get<UserOption[]>('admin/user/list/all', { signal, silent: true }),
+  staleTime: PICKER_STALE_MS,
+  retry: false,
+});
+export const paymentDateQuery = list<{ date: string }>(['payment-date'], `${API}/get-payment-date`, 0);
+
+export const payableContractsQuery = (constructionId: number) =>
+  list<PayableContract[]>(
+    ['picker', 'payable-contracts', constructionId],
+    `${API}/get-list-contract-and-constructor-by-construction?constructionId=${constructionId}`,
+    0,
+  );
+
+export const documentsForTypeQuery = (transactionTypeId: number) =>
+  list<DocumentItem[]>(
+    ['picker', 'documents', transactionTypeId],
+    `admin/setting/document-attach/get-by-transaction-type/${transactionTypeId}`,
+  );
+
+export const contractStatusQuery = (contractId: number) =>
+  list<PaymentContractStatus>(
+    [...PAYMENT, 'contract-status', contractId],
+    `${API}/get-payment-contract-status/${contractId}`,
+    0,
+  );
+
+export const movesQuery = (id: number) =>
+  list<PaymentMoves>([...PAYMENT, 'moves', id], `${API}/get-payment-status/${id}`, 0);
+
+export const paymentDocumentsQuery = (id: number) =>
+  list<(DocumentItem & { attached: boolean })[]>([...PAYMENT, 'documents', id], `${API}/documents/${id}`, 0);
+
+export const timelineQuery = (id: number) =>
+  list<PaymentHistory[]>([...PAYMENT, 'timeline', id], `${API}/timeline/${id}`, 0);
+
+export const contractPaymentsQuery = (contractId: number) =>
+  list<Payment[]>([...PAYMENT, 'by-contract', contractId], `${API}/get-by-contract/${contractId}`, 0);
+
+/** The call each workflow move makes; all send the version read, accept and reject a note. */
+function moveCall(action: PaymentAction, id: number, body: { version: number; note?: string }) {
+  switch (action) {
+    case 'delete':
+      return { method: 'DELETE', path: `${API}/delete/${id}`, body: { version: body.version } };
+    case 'deactivate':
+      return { method: 'PATCH', path: `${API}/deactivate/${id}`, body: { version: body.version } };
+    case 'activate':
+      return { method: 'PATCH', path: `${API}/active/${id}`, body: { version: body.version } };
+    case 'send':
+      return { method: 'PATCH', path: `${API}/require-approval/${id}`, body: { version: body.version } };
+    case 'confirm_paid':
+      return { method: 'PATCH', path: `${API}/require-paid/${id}`, body: { version: body.version } };
+    case 'accept':
+      return { method: 'PATCH', path: `payment-approval/accept/${id}`, body };
+    case 'reject':
+      return { method: 'PATCH', path: `payment-approval/reject/${id}`, body };
+    default:
+      throw new Error(`no call for ${action}`);
+  }
+}
+
+/** What a move or a save may change: the payment screens, the contract's figures, the queue. */
+export function invalidatePayments(client: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: PAYMENT }),
+    client.invalidateQueries({ queryKey: ['resource', 'approval'] }),
+    client.invalidateQueries({ queryKey: ['resource', 'history-payment'] }),
+    client.invalidateQueries({ queryKey: ['resource', 'contract'] }),
+    client.invalidateQueries({ queryKey: ['picker', 'payable-contracts'] }),
+  ]);
+}
+
+export type MoveInput = { action: PaymentAction; id: number; version: number; note?: string };
+
+/** One workflow move (send, accept, reject, confirm paid, delete, activate, deactivate). */
+export function usePaymentMove() {
+  const client = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: ({ action, id, version, note }: MoveInput) => {
+      const call = moveCall(action, id, { version, ...(note?.trim() ? { note: note.trim() } : {}) });
+      const options = { action: t(`payment.doing.${action}`) };
+      return call.method === 'DELETE'
+        ? api.delete<Payment>(call.path, call.body, options)
+        : api.patch<Payment>(call.path, call.body, options);
+    },
+    onSettled: () => invalidatePayments(client),
+  });
+}
+
+/** Accept or reject several requests at once; the answer says, per request, whether it went through. */
+export function useBulkDecision() {
+  const client = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: ({
+      decision,
+      items,
+      note,
+    }: {
+      decision: 'accept' | 'reject';
+      items: { id: number; version: number }[];
+      note?: string;
+    }) =>
+      api.post<BulkResult>(
+        `payment-approval/${decision}-many`,
+        { items, ...(note?.trim() ? { note: note.trim() } : {}) },
+        // each row shows its own outcome: no success toast for the whole batch
+        { action: t(`payment.doing.${decision}`), quietSuccess: true },
+      ),
+    onSettled: () => invalidatePayments(client),
+  });
+}
+
+/** The printed request (.docx), saved under a name that says which request it is. */
+export function usePrint() {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: async (payment: Pick<Payment, 'id' | 'template' | 'contract_no' | 'requirement_no'>) => {
+      const blob = await api.get<Blob>(`${API}/download/${payment.id}`, {
+        query: { template: payment.template || 'v1' },
+        responseType: 'blob',
+        action: t('payment.doing.print'),
+      });
+      const contract = (payment.contract_no ?? String(payment.id)).replace(/[\\/:*?"<>|\s]+/g, '-');
+      saveBlob(blob, `YCTT-${contract}-${payment.requirement_no}.docx`);
+    },
+  });
+}

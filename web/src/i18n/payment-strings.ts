@@ -1,0 +1,14 @@
+/**
+ * The payment screens' strings (payment requests, the approval queue, the workflow history), kept
+ * out of the first bundle: every module of those screens imports this file, which adds them to
+ * i18next before the screen renders. The few strings the first bundle needs (the top bar's queue
+ * badge, approval and payment status labels) live in vi.json / en.json.
+ */
+import { i18n } from './i18n.ts';
+import en from './payment.en.json';
+import vi from './payment.vi.json';
+
+i18n.addResourceBundle('vi', 'translation', vi, true, false);
+i18n.addResourceBundle('en', 'translation', en, true, false);
+
+export const paymentStringsLoaded = true;

@@ -1,0 +1,86 @@
+/**
+ * Payment requests (YCTT; /management/payment, API /payment-transaction): the generic list, following
+ * the top-bar construction selector, with the request filters of SPEC §4 as chips (open, inactive,
+ * unpaid, paid, overdue, all), the quick views of SPEC §7 (today, this week, this month, created by
+ * me: their own paging endpoints), approval and payment chips, a priority mark and overdue rows
+ * marked. The form and the view (the approval workflow) are special: features/payment/.
+ */
+import { paymentInputSchema, paymentUpdateSchema } from '@sitepay/domain/payment.schema';
+import { approvalColors, paymentColors } from '../components/payment-state.tsx';
+import '../i18n/payment-strings.ts';
+import type { ResourceDescription } from './resource.types.ts';
+
+const API = 'payment-transaction';
+
+/** A request may be edited, deactivated, activated or deleted only while created or rejected. */
+export const paymentChangeable = (record: Record<string, unknown>) =>
+  record.approval_status === 'O' || record.approval_status === 'R';
+
+export const resource: ResourceDescription = {
+  name: 'payment',
+  apiBase: API,
+  routeBase: '/management/payment',
+  titleField: 'requirement_no',
+  scopedByConstruction: true,
+  changeable: paymentChangeable,
+  list: {
+    statuses: ['all', 'open', 'deactive', 'unpaid', 'paid', 'over due'],
+    views: [
+      { key: 'today', paging: `${API}/today/paging` },
+      { key: 'week', paging: `${API}/week/paging` },
+      { key: 'month', paging: `${API}/month/paging` },
+      { key: 'mine', paging: `${API}/transaction-created/paging` },
+    ],
+    highlight: { field: 'overdue', color: 'error' },
+    hideOnPhones: ['rowNumber', 'actions'],
+  },
+  // fits 1280 px beside the drawer; on a phone: the request (a link), the amount and its approval
+  columns: [
+    {
+      field: 'requirement_no',
+      kind: 'number',
+      width: 84,
+      link: (r) => `/management/payment/view/${r.id}`,
+      flags: [
+        { field: 'isPriority', icon: 'flag' },
+        { field: 'overdue', icon: 'clock' },
+      ],
+    },
+    { field: 'contract_no', width: 116, sortable: false, hideBelow: 'sm' },
+    { field: 'constructor_name', flex: 1, minWidth: 100, sortable: false, hideBelow: 'md' },
+    { field: 'amount', kind: 'amount', flex: 0.8, minWidth: 110 },
+    { field: 'date', kind: 'date', width: 100, hideBelow: 'md' },
+    { field: 'approval_status', kind: 'state', colors: approvalColors, width: 104 },
+    {
+      field: 'payment_status',
+      kind: 'state',
+      colors: paymentColors,
+      width: 136,
+      sortable: false,
+      hideBelow: 'sm',
+    },
+  ],
+  defaultSort: { field: 'created_at', desc: true },
+  // the row offers view and edit; delete, activation and the workflow are on the view page
+  actions: { status: false, delete: false },
+  form: {
+    createSchema: paymentInputSchema,
+    updateSchema: paymentUpdateSchema,
+    fields: [
+      { name: 'contract_id', kind: 'number' },
+      { name: 'payment_code' },
+      { name: 'transaction_type_id', kind: 'reference', options: { endpoint: 'transaction-type/list/all' } },
+      { name: 'date', kind: 'date' },
+      { name: 'amount', kind: 'amount' },
+      { name: 'invoice_amount', kind: 'amount' },
+      { name: 'settlement_amount', kind: 'amount' },
+      { name: 'guarantee_amount', kind: 'amount' },
+      { name: 'penalty_amount', kind: 'amount' },
+      { name: 'advance_recovery', kind: 'amount' },
+      { name: 'note', kind: 'textarea', width: 'full' },
+      { name: 'internal_note', kind: 'textarea', width: 'full' },
+      { name: 'department_id', kind: 'reference', options: { endpoint: 'account/department/list' } },
+      { name: 'director_id', kind: 'reference', options: { endpoint: 'admin/user/list/all' } },
+    ],
+  },
+};
