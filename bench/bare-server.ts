@@ -1,8 +1,10 @@
 /**
  * The framework-and-driver limit: a bare Fastify server with one route per bench scenario that runs
- * the very SQL the app runs for that list (captured by bench/run.ts from the server's own
- * `listRecords`), straight through `pg` (a pool of the app's size) or PGlite, and answers the page as
- * JSON — no authentication, no transaction, no validation, no logging.
+ * the very SQL the app runs for that list (captured by bench/run.ts from the server's own code),
+ * straight through `pg` (a pool of the app's size) or PGlite, and answers the page as JSON — no
+ * authentication, no transaction, no validation, no logging. A scenario marked `prepared` runs its
+ * statements as named prepared statements (node-pg prepares each once per pooled connection; on
+ * PGlite, SQL-level PREPARE once and EXECUTE, as the app's request check does).
  *
  * Started by bench/run.ts as a child process: BENCH_BARE holds its configuration (JSON), it listens
  * on 127.0.0.1:BENCH_PORT and answers GET /health when ready.
@@ -14,12 +16,28 @@ import pg from 'pg';
 
 export type Statement = { sql: string; params: unknown[] };
 /** One scenario: the statements one list answer needs (page rows, then usually the count). */
-export type BareScenario = { name: string; statements: Statement[]; itemsPerPage: number };
+export type BareScenario = {
+  name: string;
+  statements: Statement[];
+  itemsPerPage: number;
+  prepared?: boolean;
+};
+
+/** The route of a scenario. */
+export const barePath = (s: BareScenario) => `/bare/${s.prepared ? 'prepared/' : ''}${s.name}`;
+
+/** A parameter as an SQL literal, for PGlite's EXECUTE (which takes no bound parameters). */
+const literal = (v: unknown) =>
+  v === null || v === undefined
+    ? 'null'
+    : typeof v === 'number' || typeof v === 'boolean'
+      ? String(v)
+      : `'${String(v).replace(/'/g, "''")}'`;
 export type BareConfig =
   | { kind: 'postgres'; url: string; poolSize: number; scenarios: BareScenario[] }
   | { kind: 'pglite'; dataDir: string; scenarios: BareScenario[] };
 
-type Query = (s: Statement) => Promise<Record<string, unknown>[]>;
+type Query = (s: Statement, name?: string) => Promise<Record<string, unknown>[]>;
 
 async function main() {
   const config = JSON.parse(process.env.BENCH_BARE ?? '') as BareConfig;
@@ -31,31 +49,48 @@ async function main() {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
     pool.on('error', () => {});
-    query = async (s) => (await pool.query(s.sql, s.params)).rows;
+    query = async (s, name) =>
+      (await pool.query({ name, text: s.sql, values: s.params as unknown[] })).rows as Record<
+        string,
+        unknown
+      >[];
     close = () => pool.end();
   } else {
     const client = await PGlite.create(`${config.dataDir}/pgdata`, {
       extensions: { pg_trgm },
       postgresqlconf: ['shared_buffers=32MB'], // as the app's
     });
-    query = async (s) => (await client.query<Record<string, unknown>>(s.sql, s.params)).rows;
+    const preparedNames = new Set<string>();
+    query = async (s, name) => {
+      if (!name) return (await client.query<Record<string, unknown>>(s.sql, s.params)).rows;
+      if (!preparedNames.has(name)) {
+        await client.exec(`prepare ${name} as ${s.sql}`);
+        preparedNames.add(name);
+      }
+      return (
+        await client.query<Record<string, unknown>>(`execute ${name}(${s.params.map(literal).join(', ')})`)
+      ).rows;
+    };
     close = () => client.close();
     parallel = false; // one connection: PGlite queues them anyway
   }
 
   const app = Fastify({ logger: false });
   app.get('/health', async () => ({ ok: true }));
-  for (const scenario of config.scenarios) {
-    app.get(`/bare/${scenario.name}`, async () => {
+  for (const [n, scenario] of config.scenarios.entries()) {
+    const names = scenario.statements.map((_, i) => (scenario.prepared ? `bare_${n}_${i}` : undefined));
+    app.get(barePath(scenario), async () => {
       const results = parallel
-        ? await Promise.all(scenario.statements.map(query))
+        ? await Promise.all(scenario.statements.map((s, i) => query(s, names[i])))
         : await scenario.statements.reduce<Promise<Record<string, unknown>[][]>>(
-            async (acc, s) => [...(await acc), await query(s)],
+            async (acc, s, i) => [...(await acc), await query(s, names[i])],
             Promise.resolve([]),
           );
-      const [rows, count] = results;
+      // the page is the longest answer (a route may run a rights query first); the count a single value
+      const rows = results.reduce((a, b) => (b.length > a.length ? b : a), []);
+      const count = results.find((r) => r !== rows && r.length === 1 && Object.keys(r[0]!).length === 1);
       return {
-        items: rows ?? [],
+        items: rows,
         total: count?.[0] ? Number(Object.values(count[0])[0]) : null,
         page: 1,
         itemsPerPage: scenario.itemsPerPage,
@@ -72,7 +107,10 @@ async function main() {
   await app.listen({ host: '127.0.0.1', port });
 }
 
-main().catch((error) => {
-  console.error(`bare server: ${(error as Error).message}`);
-  process.exit(1);
-});
+// run as the child process only (bench/run.ts imports barePath from here)
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    console.error(`bare server: ${(error as Error).message}`);
+    process.exit(1);
+  });
+}

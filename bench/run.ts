@@ -7,7 +7,8 @@
  *
  *   npx tsx bench/run.ts                 # PostgreSQL on 127.0.0.1:5432 (a new database, dropped after)
  *   npx tsx bench/run.ts --pglite        # embedded PGlite in a new temporary folder
- *   options: --rows 100000 --duration 10 --warmup 2 --connections 20 --seed 42 --only list,deep
+ *   options: --rows 100000 --payments 1000000 --contracts 50000 --duration 10 --warmup 2
+ *            --connections 20 --seed 42 --only list,deep (or: companies, payments) --cpu-prof
  *            --log-level info --keep (leave the database) --pg-url postgres://postgres@127.0.0.1:5432/postgres
  *
  * Every loop is bounded in count and time; every connection targets 127.0.0.1. Not a test: it
@@ -32,9 +33,20 @@ import { type Database, openDatabase } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema.ts';
 import { listRecords } from '../server/src/http/records.ts';
 import { companyKind } from '../server/src/modules/company/company.resource.ts';
-import type { BareConfig, BareScenario, Statement } from './bare-server.ts';
+import { type BareConfig, type BareScenario, barePath, type Statement } from './bare-server.ts';
 import { type CpuUsage, cpuMeter, waitQuiet } from './cpu.ts';
-import { fullScale, generate, type Sink } from './generate.ts';
+import { BENCH_USER_PASSWORD, generate, type Sink, scaleFor } from './generate.ts';
+import { BENCH_DIRECTOR } from './generate-payments.ts';
+import {
+  type CapturedStatement,
+  capturePayments,
+  directorToken,
+  type PaymentScenario,
+  paymentRoutesExist,
+  paymentScenarios,
+  type Who,
+} from './payment-scenarios.ts';
+import { type ProfileSummary, summarizeProfile } from './profile.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const benchDir = path.join(root, 'bench');
@@ -43,6 +55,12 @@ const { values: args } = parseArgs({
   options: {
     pglite: { type: 'boolean', default: false },
     rows: { type: 'string', default: '100000' },
+    /** Payment requests; default 1,000,000 on PostgreSQL, 100,000 on PGlite (DESIGN.md §7); 0: none. */
+    payments: { type: 'string' },
+    contracts: { type: 'string' },
+    'cpu-prof': { type: 'boolean', default: false },
+    /** PGOPTIONS for the app, the bare route and pgbench, e.g. '-c jit=off' (a what-if, not the default). */
+    'pg-options': { type: 'string' },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '20' },
@@ -59,6 +77,15 @@ const { values: args } = parseArgs({
 });
 const backend: 'pglite' | 'postgres' = args.pglite ? 'pglite' : 'postgres';
 const rows = bounded(Number(args.rows), 1000, 2_000_000, 'rows');
+const payments = bounded(
+  Number(args.payments ?? (backend === 'pglite' ? 100_000 : 1_000_000)),
+  0,
+  5_000_000,
+  'payments',
+);
+const pgOptions: Record<string, string> = args['pg-options'] ? { PGOPTIONS: args['pg-options'] } : {};
+const contracts =
+  args.contracts === undefined ? undefined : bounded(Number(args.contracts), 100, 500_000, 'contracts');
 const duration = bounded(Number(args.duration), 1, 120, 'duration');
 const warmup = bounded(Number(args.warmup), 0, 30, 'warmup');
 const connections = bounded(Number(args.connections), 1, 200, 'connections');
@@ -78,6 +105,14 @@ type Scenario = {
   name: string;
   /** The app's list query string; absent for SQL variants measured only bare and in the database. */
   query?: string;
+  /** The list's route (default: the companies'), and who asks (default: admin). */
+  path?: string;
+  user?: Who;
+  /**
+   * A payment scenario (DESIGN.md §7's own lists): measured bare both unprepared and with its
+   * statements prepared, in the database both ways, and judged against the prepared figures.
+   */
+  payment?: boolean;
   /** Statements of one answer; filled from the app's own SQL (or derived from it for variants). */
   statements?: Statement[];
   kind: 'list' | 'deep' | 'variant';
@@ -155,11 +190,11 @@ async function freePort(): Promise<number> {
 type Child = { proc: ChildProcess; stderr: () => string };
 const children = new Set<ChildProcess>();
 
-function startChild(script: string, env: Record<string, string>): Child {
+function startChild(script: string, env: Record<string, string>, nodeArgs: string[] = []): Child {
   let stderr = '';
   // scripts/start.mjs registers tsx itself (as `npm start` runs it); bench's own .ts need the loader
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const proc = spawn(process.execPath, [...loader, script], {
+  const proc = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'], // stdout (the JSON access log at info) goes to /dev/null
@@ -257,9 +292,18 @@ function inline(s: Statement): string {
 
 // ---------------------------------------------------------------- phases
 
+type Target =
+  | 'app'
+  | 'bare'
+  | 'bare-prepared'
+  | 'pgbench'
+  | 'pgbench-prepared'
+  | 'pglite-direct'
+  | 'pglite-direct-prepared';
+
 type Result = {
   scenario: string;
-  target: 'app' | 'bare' | 'pgbench' | 'pglite-direct';
+  target: Target;
   rps: number;
   p50: number;
   p99: number;
@@ -274,10 +318,12 @@ type Result = {
 async function main() {
   const started = Date.now();
   const only = args.only ? new Set(args.only.split(',')) : null;
-  const picked = (name: string) => !only || only.has(name) || only.has(name.split(':')[0]!);
+  const group = (name: string) => (/^(payment|approval)/.test(name) ? 'payments' : 'companies');
+  const picked = (name: string) =>
+    !only || only.has(name) || only.has(name.split(':')[0]!) || only.has(group(name));
   log(
-    `SitePay bench: ${backend}, ${rows.toLocaleString('en')} companies, ${connections} connections, ` +
-      `${duration} s per run (+${warmup} s warm-up), ${os.cpus().length} cores, Node ${process.version}`,
+    `SitePay bench: ${backend}, ${rows.toLocaleString('en')} companies, ${payments.toLocaleString('en')} payment requests, ` +
+      `${connections} connections, ${duration} s per run (+${warmup} s warm-up), ${os.cpus().length} cores, Node ${process.version}`,
   );
 
   // 1. a fresh database
@@ -325,11 +371,14 @@ async function main() {
     },
     options: {
       rows,
+      payments,
+      contracts,
       duration,
       warmup,
       connections,
       seed,
       logLevel: args['log-level'],
+      pgOptions: args['pg-options'] ?? null,
       appPoolSize: APP_POOL_SIZE,
     },
   };
@@ -356,9 +405,11 @@ async function main() {
     const client = (database.db as any).$client as Sink;
     log('generating…');
     const genStarted = performance.now();
-    const generated = await generate(client, { ...fullScale, companies: rows }, { seed, log });
+    const scale = scaleFor({ companies: rows, paymentRequests: payments, contracts });
+    const generated = await generate(client, scale, { seed, log });
     await client.query('vacuum analyze');
-    out.generate = { seconds: ms((performance.now() - genStarted) / 1000), tables: generated };
+    out.generate = { seconds: ms((performance.now() - genStarted) / 1000), scale, tables: generated };
+    log(`generated in ${Math.round((performance.now() - genStarted) / 1000)} s (vacuum analyze included)`);
     if (backend === 'postgres') {
       const settings = await client.query(
         `select name, setting, unit from pg_settings where name in
@@ -371,7 +422,7 @@ async function main() {
     }
 
     // 3. the exact SQL the app runs for each list: listRecords() itself, through a logging Drizzle
-    const captured: Statement[] = [];
+    const captured: CapturedStatement[] = [];
     const logger = { logQuery: (sql: string, params: unknown[]) => void captured.push({ sql, params }) };
     const logging =
       backend === 'postgres'
@@ -393,9 +444,10 @@ async function main() {
     // pages of 1,000 rows; the cursor does not depend on the page size)
     const deep = appScenarios.find((s) => s.name === 'deep')!;
     let walk = await listPage(q({ ...page1, itemsPerPage: 1000 }));
-    for (let p = 2; p <= 50; p++)
-      walk = await listPage(q({ ...page1, itemsPerPage: 1000, page: p, cursor: walk.nextCursor! }));
-    deep.query = q({ ...page1, page: deepPage, cursor: walk.nextCursor! });
+    for (let p = 2; p <= 50 && walk.nextCursor; p++)
+      walk = await listPage(q({ ...page1, itemsPerPage: 1000, page: p, cursor: walk.nextCursor }));
+    if (walk.nextCursor) deep.query = q({ ...page1, page: deepPage, cursor: walk.nextCursor });
+    else appScenarios.splice(appScenarios.indexOf(deep), 1); // fewer than 50,000 companies
     for (const s of appScenarios) {
       captured.length = 0;
       const page = await listPage(s.query!);
@@ -412,7 +464,7 @@ async function main() {
       // the request check runs as a named prepared statement, outside Drizzle's logger
       prepared: (name, query) => {
         const { sql, params } = dialect.sqlToQuery(query);
-        captured.push({ sql, params: [...params] });
+        captured.push({ sql, params: [...params], prepared: true });
         return database!.prepared(name, query);
       },
     });
@@ -430,6 +482,32 @@ async function main() {
     });
     if (capPage.statusCode !== 200) throw new Error(`capture: the app answers ${capPage.statusCode}`);
     const requestSql = captured.map((c) => ({ sql: c.sql, params: [...c.params] }));
+    // the payment lists, through the app's own routes (their SQL as the app builds it)
+    const paymentSet: Scenario[] = [];
+    let paymentDefs: PaymentScenario[] = [];
+    if (payments > 0 && (await paymentRoutesExist(captureApp, capToken!))) {
+      const director = await directorToken(captureApp);
+      if (!director) throw new Error('the bench director cannot sign in (bench/generate-payments.ts)');
+      paymentDefs = (await paymentScenarios(client)).filter((s) => picked(s.name));
+      await capturePayments(captureApp, captured, { admin: capToken!, director }, paymentDefs, log);
+      for (const p of paymentDefs) {
+        paymentSet.push({
+          name: p.name,
+          kind: p.kind,
+          query: p.query,
+          path: p.path,
+          user: p.user,
+          payment: true,
+          statements: p.statements,
+          note: p.note,
+        });
+        totals[p.name] = { total: p.total!, exact: p.totalExact! };
+      }
+    } else if (payments > 0) {
+      log(
+        '  note: the app has no payment lists yet (GET /api/payment-transaction/paging): payment scenarios skipped',
+      );
+    }
     await captureApp.close();
     const authSql = requestSql.find((st) => /from session/i.test(st.sql));
     const requestVariants: Scenario[] = [
@@ -469,9 +547,27 @@ async function main() {
         : []),
     ];
     const sqlVariants = await variants(listPage, captured);
-    const scenarios = [...appScenarios, ...sqlVariants, ...requestVariants].filter((s) => picked(s.name));
+    const paymentVariants: Scenario[] = paymentDefs
+      .filter((p) => p.name === 'payment-list')
+      .map((p) => ({
+        name: `${p.name}:app-sql-prepared`,
+        kind: 'variant',
+        dbOnly: true,
+        pgbenchMode: 'prepared',
+        statements: p.requestSql!.filter((st) => /^\s*(select|with)\b/i.test(st.sql)),
+        note: 'every statement of one app request (request check included), in order, prepared',
+      }));
+    const scenarios = [
+      ...appScenarios,
+      ...sqlVariants,
+      ...requestVariants,
+      ...paymentSet,
+      ...paymentVariants,
+    ].filter((s) => picked(s.name));
     out.scenarios = scenarios.map((s) => ({
       name: s.name,
+      path: s.path,
+      user: s.user,
       query: s.query,
       note: s.note,
       total: totals[s.name]?.total,
@@ -509,6 +605,32 @@ async function main() {
         });
       }
     }
+    // the payment lists' plans in full, as EXPLAIN prints them (for docs/performance.md)
+    const explained: Record<string, string[]> = {};
+    for (const s of scenarios.filter((x) => x.payment)) {
+      explained[s.name] = [];
+      for (const st of s.statements ?? []) {
+        if (!/^\s*(select|with)\b/i.test(st.sql)) continue;
+        const res = await client.query(`explain (analyze, buffers) ${st.sql}`, st.params);
+        explained[s.name]!.push(
+          `${inline(st)}\n${res.rows.map((r) => (r as Record<string, string>)['QUERY PLAN']).join('\n')}`,
+        );
+      }
+    }
+    out.explain = explained;
+    // a plan costly enough for JIT compiles it on every execution: measure the same SQL without it
+    for (const s of scenarios.filter(
+      (x) => x.payment && explained[x.name]?.some((e) => e.includes('JIT:')),
+    )) {
+      log(`  note: ${s.name} is JIT-compiled on every execution (jit_above_cost): adding ${s.name}:no-jit`);
+      scenarios.push({
+        name: `${s.name}:no-jit`,
+        kind: 'variant',
+        dbOnly: true,
+        statements: [{ sql: 'set jit = off', params: [] }, ...s.statements!],
+        note: 'the same statements with jit = off (session setting first)',
+      });
+    }
     out.count = { sql: inline(count), matching: exactList, ...stats(countTimes) };
     out.plans = plans;
     log(
@@ -517,11 +639,11 @@ async function main() {
 
     // 4b. PGlite: the database limit is the SQL itself in a loop, in-process, one at a time
     if (backend === 'pglite') {
-      for (const s of scenarios) {
+      for (const [s, mode] of databaseRuns(scenarios)) {
         const times: number[] = [];
         // 'prepared': PGlite has no named statements in its API, so SQL-level PREPARE / EXECUTE
         let statements = s.statements!;
-        if (s.pgbenchMode === 'prepared') {
+        if (mode === 'prepared') {
           statements = [];
           for (const [i, st] of s.statements!.entries()) {
             if (!/^\s*(select|with)\b/i.test(st.sql)) {
@@ -541,11 +663,12 @@ async function main() {
           }
           return {};
         });
-        if (s.pgbenchMode === 'prepared') await client.query('deallocate all');
+        if (mode === 'prepared') await client.query('deallocate all');
         const st = stats(times);
+        const target = s.payment && mode === 'prepared' ? 'pglite-direct-prepared' : 'pglite-direct';
         results.push({
           scenario: s.name,
-          target: 'pglite-direct',
+          target,
           rps: Math.round(times.length / duration),
           p50: st.p50,
           p99: st.p99,
@@ -555,7 +678,7 @@ async function main() {
           quiet,
         });
         log(
-          `  pglite-direct ${s.name}: ${Math.round(times.length / duration)} /s, p50 ${st.p50} ms, p99 ${st.p99} ms`,
+          `  ${target} ${s.name}: ${Math.round(times.length / duration)} /s, p50 ${st.p50} ms, p99 ${st.p99} ms`,
         );
       }
     }
@@ -572,29 +695,44 @@ async function main() {
       LOG_LEVEL: args['log-level'],
       WEB_DIST: '',
       SKIP_WEB_BUILD: '1',
-      ...(backend === 'postgres' ? { DATABASE_URL: pgDatabaseUrl! } : { DATA_DIR: dataDir! }),
+      ...(backend === 'postgres' ? { DATABASE_URL: pgDatabaseUrl!, ...pgOptions } : { DATA_DIR: dataDir! }),
     };
     delete process.env.DATABASE_URL;
     delete process.env.DATA_DIR;
-    const app = startChild(path.join(root, 'scripts/start.mjs'), appEnv);
     const base = `http://127.0.0.1:${appPort}`;
-    const t0 = Date.now();
-    await waitReady(app, `${base}/api/health`);
-    const startMs = Date.now() - t0;
+    /** The server as `npm start` runs it; with node flags for a CPU profile if asked. */
+    const startApp = async (nodeArgs: string[] = []) => {
+      const t0 = Date.now();
+      const child = startChild(path.join(root, 'scripts/start.mjs'), appEnv, nodeArgs);
+      await waitReady(child, `${base}/api/health`);
+      return { child, startMs: Date.now() - t0, startedAt: t0 };
+    };
+    const signIn = async (user_name: string, password: string) => {
+      const res = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user_name, password }),
+      });
+      const body = await res.json();
+      const token = (Array.isArray(body) ? body[0] : body)?.id_token as string | undefined;
+      if (!token) throw new Error(`${user_name} sign-in failed: ${res.status} ${JSON.stringify(body)}`);
+      return token;
+    };
+    const signInAll = async (): Promise<Record<Who, string>> => ({
+      admin: await signIn('admin', ADMIN_PASSWORD),
+      director: scenarios.some((s) => s.user === 'director')
+        ? await signIn(BENCH_DIRECTOR, BENCH_USER_PASSWORD)
+        : '',
+    });
+    const urlOf = (s: Scenario) => `${base}${s.path ?? '/api/admin/company/paging'}?${s.query}`;
+    const { child: app, startMs } = await startApp();
     await sleep(3000);
     const rssIdle = rssOf(app.proc.pid!);
     log(`server ready in ${startMs} ms; idle RSS ${rssIdle.rssMb} MB`);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user_name: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const loginBody = await login.json();
-    const token = (Array.isArray(loginBody) ? loginBody[0] : loginBody)?.id_token;
-    if (!token) throw new Error(`admin sign-in failed: ${login.status} ${JSON.stringify(loginBody)}`);
-    const auth = { authorization: `Bearer ${token}` };
+    const tokens = await signInAll();
     for (const s of scenarios.filter((x) => x.query)) {
-      const url = `${base}/api/admin/company/paging?${s.query}`;
+      const url = urlOf(s);
+      const auth = { authorization: `Bearer ${tokens[s.user ?? 'admin']}` };
       const check = await fetch(url, { headers: auth });
       const body = (await check.json()) as { items?: unknown[]; total?: number; totalExact?: boolean };
       const want = totals[s.name]!;
@@ -626,11 +764,47 @@ async function main() {
     };
     await stopChild(app);
 
+    // 5b. --cpu-prof: each list again on a server of its own that V8 profiles (written at exit)
+    if (args['cpu-prof']) {
+      const profiles: Record<string, unknown> = {};
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      for (const s of scenarios.filter((x) => x.query)) {
+        const dir = path.join(benchDir, 'out', `profile-${stamp}`, s.name);
+        const { child, startedAt } = await startApp(['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+        const auth = { authorization: `Bearer ${(await signInAll())[s.user ?? 'admin']}` };
+        if (warmup > 0) await load(urlOf(s), auth, warmup);
+        const measuredFrom = Date.now() - startedAt; // start-up and warm-up are left out of the summary
+        await load(urlOf(s), auth, duration);
+        await stopChild(child);
+        const file = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile')) : null;
+        if (!file) {
+          log(`  ${s.name}: no CPU profile in ${dir}`);
+          continue;
+        }
+        const profile = summarizeProfile(
+          path.join(dir, file),
+          path.join(root, 'server/dist/main.mjs'),
+          measuredFrom,
+        );
+        profiles[s.name] = { file: path.relative(root, path.join(dir, file)), ...profile };
+        printProfile(s.name, profile);
+      }
+      out.profiles = profiles;
+    }
+
     // 6. the bare route: same SQL, Fastify + driver only
     const barePort = await freePort();
+    // payment lists both ways: unprepared, and with their statements prepared (DESIGN.md §7's reference)
     const bareScenarios: BareScenario[] = scenarios
       .filter((s) => !s.dbOnly)
-      .map((s) => ({ name: s.name, statements: s.statements!, itemsPerPage: 20 }));
+      .flatMap((s) =>
+        [false, ...(s.payment ? [true] : [])].map((prepared) => ({
+          name: s.name,
+          statements: s.statements!,
+          itemsPerPage: 20,
+          prepared,
+        })),
+      );
     const bareConfig: BareConfig =
       backend === 'postgres'
         ? { kind: 'postgres', url: pgDatabaseUrl!, poolSize: APP_POOL_SIZE, scenarios: bareScenarios }
@@ -638,15 +812,17 @@ async function main() {
     const bare = startChild(path.join(benchDir, 'bare-server.ts'), {
       BENCH_BARE: JSON.stringify(bareConfig),
       BENCH_PORT: String(barePort),
+      ...pgOptions,
     });
     await waitReady(bare, `http://127.0.0.1:${barePort}/health`);
     await sleep(1000);
     const bareRss = rssOf(bare.proc.pid!);
     log(`bare server idle RSS ${bareRss.rssMb} MB (Node + tsx + Fastify + driver, for comparison)`);
     for (const s of bareScenarios) {
-      const r = await measureHttp(`http://127.0.0.1:${barePort}/bare/${s.name}`, {});
-      results.push({ scenario: s.name, target: 'bare', ...pick(r) });
-      log(`  bare ${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+      const r = await measureHttp(`http://127.0.0.1:${barePort}${barePath(s)}`, {});
+      const target = s.prepared ? 'bare-prepared' : 'bare';
+      results.push({ scenario: s.name, target, ...pick(r) });
+      log(`  ${target} ${s.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
     }
     out.bare = { rssIdleMb: bareRss.rssMb, rssPeakMb: rssOf(bare.proc.pid!).peakMb };
     await stopChild(bare);
@@ -657,12 +833,12 @@ async function main() {
       if (which.status !== 0) {
         log('  pgbench not found (apt-get install postgresql-client): database limit skipped');
       } else {
-        for (const s of scenarios) results.push(await pgbench(pgDatabaseUrl!, s));
+        for (const [s, mode] of databaseRuns(scenarios)) results.push(await pgbench(pgDatabaseUrl!, s, mode));
       }
     }
 
     out.results = results;
-    out.budgets = judge(results, out);
+    out.budgets = judge(results, scenarios, out);
     out.seconds = Math.round((Date.now() - started) / 1000);
     printTable(results, scenarios, out);
     const outDir = path.join(benchDir, 'out');
@@ -724,7 +900,10 @@ function runProcess(
   timeoutMs: number,
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const proc = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(cmd, argv, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...pgOptions },
+    });
     children.add(proc);
     let stdout = '';
     let stderr = '';
@@ -743,7 +922,21 @@ function runProcess(
   });
 }
 
-async function pgbench(url: string, s: Scenario): Promise<Result> {
+/**
+ * The database-limit runs: each scenario in its own mode; payment lists both unprepared (node-pg's
+ * unnamed statements) and prepared (DESIGN.md §7's reference).
+ */
+const databaseRuns = (scenarios: Scenario[]): [Scenario, 'extended' | 'prepared'][] =>
+  scenarios.flatMap((s) =>
+    s.payment
+      ? ([
+          [s, 'extended'],
+          [s, 'prepared'],
+        ] as const)
+      : ([[s, s.pgbenchMode ?? 'extended']] as const),
+  );
+
+async function pgbench(url: string, s: Scenario, mode: 'extended' | 'prepared'): Promise<Result> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-pgbench-'));
   try {
     const script = path.join(dir, 'script.sql');
@@ -767,7 +960,7 @@ async function pgbench(url: string, s: Scenario): Promise<Result> {
           '-T',
           String(duration),
           '-M',
-          s.pgbenchMode ?? 'extended',
+          mode,
           '-f',
           script,
           '-l',
@@ -788,10 +981,11 @@ async function pgbench(url: string, s: Scenario): Promise<Result> {
     }
     const st = stats(times);
     const failed = Number(res.stdout.match(/number of failed transactions: (\d+)/)?.[1] ?? 0);
-    log(`  pgbench ${s.name}: ${Math.round(tps)} tps, p50 ${st.p50} ms, p99 ${st.p99} ms`);
+    const target = s.payment && mode === 'prepared' ? 'pgbench-prepared' : 'pgbench';
+    log(`  ${target} ${s.name}: ${Math.round(tps)} tps, p50 ${st.p50} ms, p99 ${st.p99} ms`);
     return {
       scenario: s.name,
-      target: 'pgbench',
+      target,
       rps: Math.round(tps),
       p50: st.p50,
       p99: st.p99,
@@ -808,18 +1002,17 @@ async function pgbench(url: string, s: Scenario): Promise<Result> {
 
 type Verdict = { budget: string; measured: string; met: boolean };
 
-function judge(results: Result[], out: Record<string, unknown>): Verdict[] {
+function judge(results: Result[], scenarios: Scenario[], out: Record<string, unknown>): Verdict[] {
   const v: Verdict[] = [];
   const get = (scenario: string, target: Result['target']) =>
     results.find((r) => r.scenario === scenario && r.target === target);
   const pglite = backend === 'pglite';
-  for (const s of appScenarios) {
+  for (const s of scenarios.filter((x) => x.kind !== 'variant')) {
     const app = get(s.name, 'app');
-    const bare = get(s.name, 'bare');
     if (!app) continue;
     if (s.kind === 'deep') {
       v.push({
-        budget: 'deep page (by cursor after row 50,000) p99 ≤ 300 ms',
+        budget: `${s.name}: deep page (by cursor after row 50,000) p99 ≤ 300 ms`,
         measured: `${app.p99} ms`,
         met: app.p99 <= 300,
       });
@@ -828,20 +1021,31 @@ function judge(results: Result[], out: Record<string, unknown>): Verdict[] {
     if (pglite) {
       v.push({ budget: `PGlite ${s.name}: p99 ≤ 100 ms`, measured: `${app.p99} ms`, met: app.p99 <= 100 });
       v.push({ budget: `PGlite ${s.name}: ≥ 500 req/s`, measured: `${app.rps} req/s`, met: app.rps >= 500 });
-    } else {
+      continue;
+    }
+    v.push({
+      budget: `${s.name}: p99 ≤ 50 ms at ${connections} connections`,
+      measured: `${app.p99} ms`,
+      met: app.p99 <= 50,
+    });
+    // DESIGN.md §7: against the bare route with its statements prepared, where it was measured
+    const bare = get(s.name, 'bare-prepared') ?? get(s.name, 'bare');
+    if (bare) {
+      const ratio = app.rps / bare.rps;
       v.push({
-        budget: `${s.name}: p99 ≤ 50 ms at ${connections} connections`,
-        measured: `${app.p99} ms`,
-        met: app.p99 <= 50,
+        budget: `${s.name}: ≥ 70 % of the ${bare.target === 'bare-prepared' ? 'prepared ' : ''}bare route's req/s`,
+        measured: `${Math.round(ratio * 100)} % (${app.rps} / ${bare.rps})`,
+        met: ratio >= 0.7,
       });
-      if (bare) {
-        const ratio = app.rps / bare.rps;
-        v.push({
-          budget: `${s.name}: ≥ 70 % of the bare route's req/s`,
-          measured: `${Math.round(ratio * 100)} % (${app.rps} / ${bare.rps})`,
-          met: ratio >= 0.7,
-        });
-      }
+    }
+    const db = get(s.name, 'pgbench-prepared');
+    if (db) {
+      const ratio = app.rps / db.rps;
+      v.push({
+        budget: `${s.name}: ≥ 50 % of pgbench with the same statements prepared`,
+        measured: `${Math.round(ratio * 100)} % (${app.rps} / ${db.rps})`,
+        met: ratio >= 0.5,
+      });
     }
   }
   const count = out.count as { p50: number; p99: number; matching: number } | undefined;
@@ -871,22 +1075,31 @@ function printTable(results: Result[], scenarios: Scenario[], out: Record<string
   const pad = (text: string | number, n: number, right = false) =>
     right ? String(text).padStart(n) : String(text).padEnd(n);
   log(
-    `\n${pad('scenario', 24)}${pad('target', 15)}${pad('req/s', 8, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('vs bare', 9, true)}${pad('cores: bench/pg/other', 24, true)}`,
+    `\n${pad('scenario', 24)}${pad('target', 24)}${pad('req/s', 8, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('vs bare', 9, true)}${pad('cores: bench/pg/other', 24, true)}`,
   );
   for (const s of scenarios) {
-    const bare = results.find((r) => r.scenario === s.name && r.target === 'bare');
+    const find = (target: Target) => results.find((r) => r.scenario === s.name && r.target === target);
+    // payment lists: against the prepared bare route (DESIGN.md §7)
+    const bare = find('bare-prepared') ?? find('bare');
     for (const r of results.filter((x) => x.scenario === s.name)) {
-      const ratio = bare && r.target !== 'bare' ? `${Math.round((r.rps / bare.rps) * 100)} %` : '';
+      const ratio = bare && r !== bare ? `${Math.round((r.rps / bare.rps) * 100)} %` : '';
       const cpu = r.cpu ? `${r.cpu.benchCores}/${r.cpu.postgresCores}/${r.cpu.otherCores}` : '';
       const noisy = r.cpu && r.cpu.otherCores > 0.2 ? ' noisy' : '';
       log(
-        `${pad(s.name, 24)}${pad(r.target, 15)}${pad(r.rps, 8, true)}${pad(r.p50, 9, true)}${pad(r.p99, 9, true)}${pad(ratio, 9, true)}${pad(cpu, 24, true)}${noisy}${r.failures ? `  (${r.failures} failed)` : ''}`,
+        `${pad(s.name, 24)}${pad(r.target, 24)}${pad(r.rps, 8, true)}${pad(r.p50, 9, true)}${pad(r.p99, 9, true)}${pad(ratio, 9, true)}${pad(cpu, 24, true)}${noisy}${r.failures ? `  (${r.failures} failed)` : ''}`,
       );
     }
   }
-  log('\nbudgets (DESIGN.md §7; data: companies until the payment tables exist)');
+  log('\nbudgets (DESIGN.md §7)');
   for (const b of out.budgets as Verdict[])
     log(`  ${b.met ? 'met    ' : 'NOT MET'}  ${b.budget}: ${b.measured}`);
+}
+
+function printProfile(name: string, p: ProfileSummary) {
+  log(`\nCPU profile of the server under ${name} (${p.busyMs} ms busy; self time):`);
+  for (const o of p.byOrigin.slice(0, 15)) log(`  ${String(o.pct).padStart(5)} %  ${o.origin}`);
+  log('  top functions:');
+  for (const f of p.byFunction.slice(0, 20)) log(`  ${String(f.pct).padStart(5)} %  ${f.fn}`);
 }
 
 const onSignal = () => {

@@ -7,12 +7,11 @@
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { type LoginResult, loginSchema } from '@sitepay/domain/auth.schema';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/config.ts';
-import type { Tx } from '../../db/client.ts';
 import { accessHistory, appUser, session } from '../../db/schema.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
