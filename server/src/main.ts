@@ -6,7 +6,11 @@
 import { buildApp, prepareDatabase } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { logDestination, startStopWatchdog } from './logging.ts';
 import { APP_VERSION } from './modules/system/system.routes.ts';
+
+/** A stop (SIGTERM, SIGINT) ends the process within this time, finished or not. */
+const STOP_DEADLINE_MS = 15_000;
 
 async function main() {
   const started = Date.now();
@@ -15,7 +19,10 @@ async function main() {
   try {
     database = await openDatabase(config.database);
     await database.migrate();
-    const app = await buildApp({ ...config, logger: { level: config.logLevel } }, database);
+    const app = await buildApp(
+      { ...config, logger: { level: config.logLevel, stream: logDestination() } },
+      database,
+    );
     const { generatedAdminPassword, demo } = await prepareDatabase(app, database, {
       adminPassword: config.adminPassword,
       demo: config.seedDemo,
@@ -26,7 +33,9 @@ async function main() {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 15_000);
+      // the watchdog lives in its own thread: it fires even if this one is blocked
+      startStopWatchdog(STOP_DEADLINE_MS);
+      const force = setTimeout(() => process.exit(1), STOP_DEADLINE_MS - 2_000);
       force.unref();
       try {
         await app.close();

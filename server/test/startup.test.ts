@@ -1,5 +1,5 @@
 // `npm start` as a newcomer runs it: a real process on a fresh data folder.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,6 +101,63 @@ describe('npm start', () => {
     again.proc.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   });
+
+  it('a stop ends within its deadline even when nobody reads the log any more', async () => {
+    // The log reader stays attached but stops reading (a dead log shipper whose pipe is still open):
+    // the server's output goes to a FIFO that this test opens and then no longer reads.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-stuck-log-'));
+    const fifo = path.join(dir, 'log');
+    execFileSync('mkfifo', [fifo]);
+    const reader = fs.openSync(fifo, 'r+'); // keeps a reader without blocking; never read after start
+    const writer = fs.openSync(fifo, 'w');
+    const proc = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        SKIP_WEB_BUILD: '1',
+        WEB_DIST: '',
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        DATA_DIR: path.join(dir, 'data'),
+      },
+      stdio: ['ignore', writer, 'ignore'],
+    });
+    fs.closeSync(writer);
+    running.add(proc);
+    const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+    let out = '';
+    const buf = Buffer.alloc(65536);
+    let port = 0;
+    while (!port) {
+      const n = fs.readSync(reader, buf, 0, buf.length, null);
+      out += buf.subarray(0, n).toString();
+      port = Number(out.match(/ready on http:\/\/localhost:(\d+)/)?.[1] ?? 0);
+    }
+    // ~1 MB of access-log lines into a 64 KB pipe that nobody reads
+    for (let i = 0; i < 40; i++) {
+      await Promise.all(
+        Array.from({ length: 50 }, () =>
+          fetch(`http://127.0.0.1:${port}/api/health?${'x'.repeat(400)}`).catch(() => null),
+        ),
+      );
+    }
+    const health = await Promise.race([
+      fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status),
+      new Promise((r) => setTimeout(() => r('no answer'), 5000)),
+    ]);
+    expect(health).toBe(200);
+    const stopAsked = Date.now();
+    proc.kill('SIGTERM');
+    const code = await Promise.race([
+      exited,
+      new Promise((r) => setTimeout(() => r('still running'), 25_000)),
+    ]);
+    if (code === 'still running') proc.kill('SIGKILL');
+    fs.closeSync(reader);
+    expect(code).not.toBe('still running');
+    expect(Date.now() - stopAsked).toBeLessThan(20_000);
+    running.delete(proc);
+  }, 90_000);
 
   it('a bad configuration stops with one clear line', async () => {
     for (const [env, message] of [

@@ -372,6 +372,13 @@ export const paymentTransaction = pgTable(
     index('payment_overdue_idx')
       .on(t.due_date, t.id)
       .where(sql`payment_status = 'O' and status = 'O' and approval_status <> 'R'`),
+    // a construction's unpaid requests and its waiting ones: the selector's two busiest lists
+    index('payment_construction_unpaid_idx')
+      .on(t.construction_id, t.created_at.desc(), t.id.desc())
+      .where(sql`payment_status = 'O' and status = 'O' and approval_status <> 'R'`),
+    index('payment_construction_waiting_idx')
+      .on(t.construction_id, t.created_at.desc(), t.id.desc())
+      .where(sql`approval_status = 'W' and status = 'O'`),
     index('payment_requirement_idx').on(t.requirement_no, t.id),
     index('payment_amount_idx').on(t.amount, t.id),
   ],

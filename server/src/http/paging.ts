@@ -18,7 +18,7 @@ import {
   type Page,
   type PagingQuery,
 } from '@sitepay/domain/common.schema';
-import { and, getTableName, is, SQL, sql } from 'drizzle-orm';
+import { and, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import { PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../db/client.ts';
 import { fieldError } from './errors.ts';
@@ -222,40 +222,55 @@ async function readMatches(
   size: number,
   skip: number,
 ): Promise<{ rows: AnyRow[]; count: number }> {
-  const { selection, key, id } = spec;
-  // a CTE's raw SQL fields need names
-  const named = Object.fromEntries(
-    Object.entries(selection).map(([name, field]) => [name, is(field, SQL) ? field.as(name) : field]),
-  );
+  const { selection, key, id, table } = spec;
+  // The matches carry only their id and sort key: the display columns (correlated subqueries) are
+  // computed for the page's rows alone, not for the up to 1,001 matches.
   const matching = tx.$with('matching').as(
     tx
       .select({
-        ...named,
+        __id: sql<number>`${id}`.as('__id'),
         __key: sql<string | null>`(${key})::text`.as('__key'),
         __sort: sql`${key}`.as('__sort'),
       })
-      .from(spec.table)
+      .from(table)
       .where(spec.where)
       .limit(EXACT_TOTAL_LIMIT + 1),
   );
   // biome-ignore lint/suspicious/noExplicitAny: the CTE's fields, by name
   const m = matching as any;
-  const fields = Object.fromEntries(Object.keys(selection).map((name) => [name, m[name]]));
-  const mid = m[id.name] as PgColumn;
-  const rows = (await tx
+  const mid = m.__id as PgColumn;
+  const found = (await tx
     .with(matching)
-    .select({ ...fields, __key: m.__key, __count: sql<number>`(select count(*)::int from ${matching})` })
+    .select({ __id: m.__id, __key: m.__key, __count: sql<number>`(select count(*)::int from ${matching})` })
     .from(matching)
     .where(cursor ? after(m.__sort, mid, order, cursor.k, cursor.i, nullable(key)) : undefined)
     .orderBy(...orderBy(m.__sort, mid, order))
     .limit(size + 1)
     .offset(skip)
-    .catch(badCursorKey)) as AnyRow[];
+    .catch(badCursorKey)) as { __id: number; __key: string | null; __count: number }[];
   const count =
-    rows.length > 0
-      ? Number(rows[0]!.__count)
-      : await countRows(tx, spec.table, spec.where, EXACT_TOTAL_LIMIT + 1);
-  return { rows: rows.map(({ __count: _c, ...row }) => row), count };
+    found.length > 0
+      ? Number(found[0]!.__count)
+      : await countRows(tx, table, spec.where, EXACT_TOTAL_LIMIT + 1);
+  if (!found.length) return { rows: [], count };
+  const byId = new Map(
+    (
+      (await tx
+        .select(selection)
+        .from(table)
+        .where(
+          inArray(
+            id,
+            found.map((f) => f.__id),
+          ),
+        )) as AnyRow[]
+    ).map((row) => [row[id.name], row]),
+  );
+  const rows = found.flatMap((f) => {
+    const row = byId.get(f.__id);
+    return row ? [{ ...row, __key: f.__key }] : []; // a row deleted between the two reads is left out
+  });
+  return { rows, count };
 }
 
 async function countRows(tx: Tx, table: PgTable, where: SQL | undefined, limit?: number) {

@@ -6,14 +6,21 @@
  */
 const zone = () => process.env.BUSINESS_TIME_ZONE || 'Asia/Ho_Chi_Minh';
 
-/** Today's date (YYYY-MM-DD) in the business time zone. */
+let formatter: { zone: string; format: Intl.DateTimeFormat } | undefined;
+
+/** Today's date (YYYY-MM-DD) in the business time zone (the formatter is built once per zone). */
 export function businessToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone(),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  const z = zone();
+  if (formatter?.zone !== z) {
+    const format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: z,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatter = { zone: z, format };
+  }
+  return formatter.format.format(now);
 }
 
 /** `iso` + `days` calendar days. */

@@ -108,7 +108,9 @@ export const paymentKind: RecordKind = {
     isPriority: p.isPriority,
   },
   defaultSort: { by: 'created_at', desc: true },
-  scope: (user) => sql`${p.construction_id} in (${scopeConstructionIds(user.id)})`,
+  // as an array: the planner then sees a handful of constructions, not its guess for a subquery
+  // (it guessed 438 of 500 for a scope of 30, and read the whole table)
+  scope: (user) => sql`${p.construction_id} = any(array(${scopeConstructionIds(user.id)}))`,
   filters: (query) => {
     const q = query as PaymentListQuery;
     const selected = selectedConstruction(q);

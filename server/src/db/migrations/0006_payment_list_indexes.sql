@@ -1,0 +1,2 @@
+CREATE INDEX "payment_construction_unpaid_idx" ON "payment_transaction" USING btree ("construction_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE payment_status = 'O' and status = 'O' and approval_status <> 'R';--> statement-breakpoint
+CREATE INDEX "payment_construction_waiting_idx" ON "payment_transaction" USING btree ("construction_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE approval_status = 'W' and status = 'O';
