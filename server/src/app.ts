@@ -11,13 +11,14 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/client.ts';
 import { type RouteInfo, type SeedResult, seed } from './db/seed/seed.ts';
 import { authPlugin, endpointPath } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { openApiTransform } from './http/openapi.ts';
 import { registerResource } from './http/resource.routes.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerHistoryRoutes } from './modules/admin/history.routes.ts';
@@ -118,11 +119,17 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'SitePay API', version: APP_VERSION },
+      info: {
+        title: 'SitePay API',
+        version: APP_VERSION,
+        description: 'Companies, contracts and payment requests of a construction finance team.',
+        license: { name: 'Proprietary' },
+      },
+      servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform as never,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
