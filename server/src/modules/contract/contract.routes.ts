@@ -24,6 +24,7 @@ import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { findRecord, listRecords, type RecordKind, type Row, toRecord } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
+import { constructionKind } from '../construction/construction.resource.ts';
 import { contractKind } from './contract.resource.ts';
 import { contractMoney, contractSummary, paymentSums, summarize } from './contract.totals.ts';
 
@@ -123,14 +124,17 @@ export function registerContractRoutes(app: FastifyInstance) {
         response: { 200: pageSchema(contractSchema) },
       },
     },
-    (req) =>
-      listRecords(
+    async (req) => {
+      const user = currentUser(req);
+      await findRecord(app.db, constructionKind, req.params.constructionId, user); // 404 outside the scope
+      return listRecords(
         app.db,
         contractKind,
         req.query as never,
-        currentUser(req),
+        user,
         eq(contract.construction_id, req.params.constructionId),
-      ) as never,
+      ) as never;
+    },
   );
 
   r.get(

@@ -1,0 +1,171 @@
+/**
+ * The authorization matrix, generated from the route table: every route × {anonymous, accountant,
+ * director, another company's accountant, admin}. What each may do is derived from the menus the
+ * route declares and the seeded roles' menus (server/src/db/seed/menus.ts), and for the records of
+ * one company from the data scope — so a new route is covered without anyone adding it here, and a
+ * route that declares no menus fails.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedRoles } from '../src/db/seed/menus.ts';
+import { createTestServer, type TestServer } from './helpers.ts';
+
+type Route = { method: string; path: string; menus: string[] };
+
+const menusOf = (code: string) => new Set(seedRoles.find((r) => r.code === code)!.menus);
+const fill = (path: string, id: number | string) => path.replace(/\{[^}]+\}/g, String(id));
+
+describe('authorization matrix (pglite)', () => {
+  let s: TestServer;
+  let routes: Route[];
+  const token: Record<string, string> = {};
+  const hp: Record<string, number> = {};
+
+  beforeAll(async () => {
+    s = await createTestServer('pglite', { demo: true });
+    routes = s.app.protectedRoutes;
+    [token.admin, token.ketoan, token.giamdoc, token.ketoan2] = await Promise.all([
+      s.login(),
+      s.login('ketoan', 'ketoan123'),
+      s.login('giamdoc', 'giamdoc123'),
+      s.login('ketoan2', 'ketoan123'),
+    ]);
+    // one record of each scoped kind in company HP (ketoan's and giamdoc's scope, not ketoan2's)
+    const admin = token.admin!;
+    const company = (await s.call('GET', '/api/admin/company/list/all', admin)).body.find(
+      (c: { code: string }) => c.code === 'HP',
+    );
+    const ct = (await s.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body.items.find(
+      (c: { code: string }) => c.code === 'CT-001',
+    );
+    const tt = (await s.call('GET', '/api/transaction-type/list/all', admin)).body[0];
+    const k = (await s.call('POST', '/api/constructor/create', admin, { code: 'NT-MX', name: 'Ma trận' }))
+      .body;
+    const bank = (await s.call('GET', '/api/bank/list/all', admin)).body[0];
+    const b = (
+      await s.call('POST', '/api/beneficiary/create', admin, {
+        constructor_id: k.id,
+        name: 'Ma trận',
+        bank_id: bank.id,
+        account_number: '246813579',
+      })
+    ).body;
+    const contract = (
+      await s.call('POST', '/api/contract/create', admin, {
+        contract_no: 'MX-1',
+        contract_type_id: (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id,
+        construction_id: ct.id,
+        constructor_id: k.id,
+        beneficiary_id: b.id,
+        signed_date: '2025-01-01',
+        amount_before_vat: '100000000',
+        tax_id: (await s.call('GET', '/api/admin/setting/tax', admin)).body[0].id,
+      })
+    ).body;
+    const payment = (
+      await s.call('POST', '/api/payment-transaction/create', token.ketoan, {
+        contract_id: contract.id,
+        payment_code: 'TD',
+        transaction_type_id: tt.id,
+        date: '2025-03-01',
+        amount: '1000000',
+        note: 'Ma trận',
+      })
+    ).body;
+    Object.assign(hp, {
+      company: company.id,
+      project:
+        company && (await s.call('GET', `/api/admin/project/by-company/${company.id}`, admin)).body[0].id,
+      construction: ct.id,
+      contract: contract.id,
+      payment: payment.id,
+    });
+  });
+  afterAll(() => s?.close());
+
+  const call = (route: Route, who: string | null, id: number | string = 1) =>
+    s.call(
+      route.method as never,
+      fill(route.path, id),
+      who ? token[who] : null,
+      route.method === 'GET' ? undefined : {},
+    );
+
+  it('every protected route declares the menus whose screens call it', () => {
+    expect(routes.length).toBeGreaterThan(150);
+    expect(routes.filter((r) => r.menus.length === 0).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it('anonymous: 401 on every protected route', async () => {
+    const wrong = [];
+    for (const route of routes) {
+      const res = await call(route, null);
+      if (res.status !== 401) wrong.push(`${route.method} ${route.path} → ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  for (const [who, role] of [
+    ['ketoan', 'ROLE_ACCOUNTANT'],
+    ['giamdoc', 'ROLE_DIRECTOR'],
+    ['ketoan2', 'ROLE_ACCOUNTANT'],
+  ] as const) {
+    it(`${who} (${role}): 403 exactly where none of the route's menus is the role's, never 401 or 5xx`, async () => {
+      const granted = menusOf(role);
+      const wrong = [];
+      for (const route of routes) {
+        const allowed = route.menus.some((m) => granted.has(m));
+        const res = await call(route, who);
+        const ok = allowed
+          ? res.status !== 403 && res.status !== 401 && res.status < 500
+          : res.status === 403;
+        if (!ok)
+          wrong.push(`${route.method} ${route.path} (${allowed ? 'allowed' : 'refused'}) → ${res.status}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it('admin: never 401, 403 or 5xx', async () => {
+    const wrong = [];
+    for (const route of routes) {
+      const res = await call(route, 'admin');
+      if (res.status === 401 || res.status === 403 || res.status >= 500)
+        wrong.push(`${route.method} ${route.path} → ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  /** The record a path's single id names, for the reads of the scoped kinds. */
+  const recordOf = (path: string): number | undefined => {
+    const params = path.match(/\{[^}]+\}/g) ?? [];
+    if (params.length !== 1) return undefined;
+    if (path.includes('{constructionId}')) return hp.construction;
+    if (/contract(?!-annex)[^/]*\/(\{|get\/|paging)|\{contractId\}|validate\/contract|by-contract/.test(path))
+      return hp.contract;
+    if (path.startsWith('/api/payment-transaction/') || path.startsWith('/api/payment-file-upload/uploaded'))
+      return hp.payment;
+    if (path.startsWith('/api/contract/')) return hp.contract;
+    if (path.startsWith('/api/construction/') && !/get-by-project|get-by-company|not-in-project/.test(path))
+      return hp.construction;
+    if (/^\/api\/admin\/company\/(get|\{id\}\/constructions|history)/.test(path)) return hp.company;
+    if (/^\/api\/admin\/project\/(get|history)/.test(path)) return hp.project;
+    return undefined;
+  };
+
+  it('another company’s records: 404 to its accountant, found by the owner company’s accountant', async () => {
+    const accountant = menusOf('ROLE_ACCOUNTANT');
+    const reads = routes.filter(
+      (r) => r.method === 'GET' && recordOf(r.path) && r.menus.some((m) => accountant.has(m)),
+    );
+    expect(reads.length).toBeGreaterThan(20);
+    const wrong = [];
+    for (const route of reads) {
+      const id = recordOf(route.path)!;
+      const own = await call(route, 'ketoan', id);
+      const other = await call(route, 'ketoan2', id);
+      if (own.status !== 200) wrong.push(`${route.path} as ketoan → ${own.status}`);
+      if (other.status !== 404) wrong.push(`${route.path} as ketoan2 → ${other.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
