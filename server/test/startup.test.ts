@@ -195,4 +195,64 @@ describe('npm start', () => {
       await db.drop();
     }
   });
+
+  for (const backend of ['pglite', 'postgres'] as const) {
+    it(`kill -9 during a write burst loses no acknowledged write (${backend})`, async () => {
+      const db = backend === 'postgres' ? await createTestDatabase() : null;
+      const env = {
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-kill-')),
+        ADMIN_PASSWORD: 'kill-pass-1',
+        ...(db ? { DATABASE_URL: db.url } : {}),
+      };
+      try {
+        const first = await start(env);
+        const login = await post(first.port, '/api/auth/login', {
+          user_name: 'admin',
+          password: 'kill-pass-1',
+        });
+        const token = ((await login.json()) as { id_token: string }[])[0]!.id_token;
+        const acknowledged: string[] = [];
+        let n = 0;
+        const writer = async () => {
+          for (;;) {
+            const code = `K${++n}`;
+            const res = await post(
+              first.port,
+              '/api/admin/company/create',
+              { code, name: `Ghi ${code}` },
+              token,
+            ).catch(() => null);
+            if (!res) return; // the server is gone
+            if (res.status === 200) acknowledged.push(code);
+          }
+        };
+        const burst = Promise.all(Array.from({ length: 8 }, writer));
+        await new Promise((r) => setTimeout(r, 1500));
+        first.proc.kill('SIGKILL');
+        await burst;
+        await first.exited;
+        expect(acknowledged.length).toBeGreaterThan(10);
+        const again = await start(env);
+        const token2 = (
+          (await (
+            await post(again.port, '/api/auth/login', { user_name: 'admin', password: 'kill-pass-1' })
+          ).json()) as { id_token: string }[]
+        )[0]!.id_token;
+        const list = await fetch(
+          `http://127.0.0.1:${again.port}/api/admin/company/paging?itemsPerPage=1000`,
+          {
+            headers: { authorization: `Bearer ${token2}` },
+          },
+        );
+        const codes = new Set(
+          ((await list.json()) as { items: { code: string }[] }).items.map((c) => c.code),
+        );
+        expect(acknowledged.filter((c) => !codes.has(c))).toEqual([]);
+        again.proc.kill('SIGTERM');
+        expect(await again.exited).toBe(0);
+      } finally {
+        await db?.drop();
+      }
+    }, 120_000);
+  }
 });
