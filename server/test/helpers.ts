@@ -22,6 +22,8 @@ export type TestServer = {
   app: FastifyInstance;
   database: Database;
   backend: Backend;
+  /** The PostgreSQL database's URL (postgres backend): a second server can share it. */
+  pgUrl?: string;
   /** Signs in and returns the bearer id token. */
   login(user?: string, password?: string): Promise<string>;
   /** An HTTP call with the given token, JSON in and out. */
@@ -70,11 +72,16 @@ export async function createTestServer(
     files?: FilesConfig;
     /** Receives the server's JSON log lines (info and above); without it, no log. */
     log?: (line: Record<string, unknown>) => void;
+    /** A PostgreSQL database another test server already uses (it is not dropped on close). */
+    pgUrl?: string;
   } = {},
 ): Promise<TestServer> {
-  const pgDb = backend === 'postgres' ? await createTestDatabase() : null;
+  const pgDb = backend === 'postgres' && !opts.pgUrl ? await createTestDatabase() : null;
+  const url = opts.pgUrl ?? pgDb?.url;
   const database = await openDatabase(
-    pgDb ? { kind: 'postgres', url: pgDb.url, poolSize: 30 } : { kind: 'pglite', dataDir: null },
+    backend === 'postgres' && url
+      ? { kind: 'postgres', url, poolSize: 30 }
+      : { kind: 'pglite', dataDir: null },
   );
   await database.migrate();
   const app = await buildApp(
@@ -117,6 +124,7 @@ export async function createTestServer(
     app,
     database,
     backend,
+    pgUrl: backend === 'postgres' ? url : undefined,
     call,
     async login(user = 'admin', password = ADMIN_PASSWORD) {
       const res = await call('POST', '/api/auth/login', null, { user_name: user, password });
