@@ -1,5 +1,5 @@
 // `npm start` as a newcomer runs it: a real process on a fresh data folder.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -254,5 +254,158 @@ describe('npm start', () => {
         await db?.drop();
       }
     }, 120_000);
+  }
+
+  for (const backend of ['pglite', 'postgres'] as const) {
+    it(`npm run backup and restore round-trip contracts, payment requests and files (${backend})`, async () => {
+      const db = backend === 'postgres' ? await createTestDatabase() : null;
+      const env = {
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-backup-')),
+        ADMIN_PASSWORD: 'backup-pass-1',
+        ...(db ? { DATABASE_URL: db.url } : {}),
+      };
+      const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-saved-')), 'b1');
+      const script = (name: string, ...args: string[]) =>
+        spawnSync(process.execPath, [`scripts/${name}.mjs`, ...args], {
+          cwd: root,
+          env: { ...process.env, ...env },
+          encoding: 'utf8',
+        });
+      const session = async (port: number) => {
+        const res = await post(port, '/api/auth/login', { user_name: 'admin', password: 'backup-pass-1' });
+        const token = ((await res.json()) as { id_token: string }[])[0]!.id_token;
+        return async (method: string, url: string, body?: unknown) => {
+          const r = await fetch(`http://127.0.0.1:${port}${url}`, {
+            method,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          return { status: r.status, body: await r.json() };
+        };
+      };
+      try {
+        const first = await start(env);
+        let api = await session(first.port);
+        const company = (await api('POST', '/api/admin/company/create', { code: 'BK', name: 'Sao lưu' }))
+          .body;
+        const project = (
+          await api('POST', '/api/admin/project/create', {
+            code: 'BK-P',
+            name: 'Dự án',
+            company_id: company.id,
+          })
+        ).body;
+        const ct = (
+          await api('POST', '/api/construction/create', {
+            code: 'BK-CT',
+            name: 'Công trình',
+            project_id: project.id,
+          })
+        ).body;
+        const k = (await api('POST', '/api/constructor/create', { code: 'BK-NT', name: 'Nhà thầu' })).body;
+        const bank = (await api('GET', '/api/bank/list/all')).body[0];
+        const ben = (
+          await api('POST', '/api/beneficiary/create', {
+            constructor_id: k.id,
+            name: 'NT',
+            bank_id: bank.id,
+            account_number: '864209753',
+          })
+        ).body;
+        const contract = (
+          await api('POST', '/api/contract/create', {
+            contract_no: 'BK-HD',
+            contract_type_id: (await api('GET', '/api/contract-type/list/all')).body[0].id,
+            construction_id: ct.id,
+            constructor_id: k.id,
+            beneficiary_id: ben.id,
+            signed_date: '2025-01-01',
+            amount_before_vat: '1000000',
+            tax_id: (await api('GET', '/api/admin/setting/tax')).body[0].id,
+          })
+        ).body;
+        const payment = (
+          await api('POST', '/api/payment-transaction/create', {
+            contract_id: contract.id,
+            payment_code: 'TD',
+            transaction_type_id: (await api('GET', '/api/transaction-type/list/all')).body[0].id,
+            date: '2025-02-01',
+            amount: '500000',
+            note: 'Trước sao lưu',
+          })
+        ).body;
+        expect(payment.requirement_no).toBe(1);
+        const pdf = Buffer.from('%PDF-1.4\nhợp đồng sao lưu\n%%EOF\n');
+        const form = new FormData();
+        form.append('id', String(company.id));
+        form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'hop-dong.pdf');
+        const token = (
+          (await (
+            await post(first.port, '/api/auth/login', { user_name: 'admin', password: 'backup-pass-1' })
+          ).json()) as { id_token: string }[]
+        )[0]!.id_token;
+        const up = await fetch(`http://127.0.0.1:${first.port}/api/admin/company/file/upload`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        });
+        expect(up.status).toBe(200);
+        first.proc.kill('SIGTERM');
+        expect(await first.exited).toBe(0);
+
+        const saved = script('backup', folder);
+        expect(saved.status, saved.stderr).toBe(0);
+
+        // after the backup: the request is sent and another company appears
+        const second = await start(env);
+        api = await session(second.port);
+        expect(
+          (await api('PATCH', `/api/payment-transaction/require-approval/${payment.id}`, { version: 0 }))
+            .status,
+        ).toBe(200);
+        expect((await api('POST', '/api/admin/company/create', { code: 'AFTER', name: 'Sau' })).status).toBe(
+          200,
+        );
+        // a running embedded server refuses a restore under its feet
+        if (backend === 'pglite') expect(script('restore', folder).status).toBe(1);
+        second.proc.kill('SIGTERM');
+        expect(await second.exited).toBe(0);
+
+        const restored = script('restore', folder);
+        expect(restored.status, restored.stderr).toBe(0);
+        const third = await start(env);
+        api = await session(third.port);
+        const back = (await api('GET', `/api/payment-transaction/get/${payment.id}`)).body;
+        expect(back).toMatchObject({
+          approval_status: 'O',
+          amount: '500000.00',
+          contract_no: 'BK-HD',
+          note: 'Trước sao lưu',
+        });
+        const codes = (await api('GET', '/api/admin/company/list/all')).body.map(
+          (c: { code: string }) => c.code,
+        );
+        expect(codes).toContain('BK');
+        expect(codes).not.toContain('AFTER');
+        const files = (await api('GET', `/api/admin/company/file/list/${company.id}`)).body;
+        expect(files.map((f: { file_name: string }) => f.file_name)).toEqual(['hop-dong.pdf']);
+        const token3 = (
+          (await (
+            await post(third.port, '/api/auth/login', { user_name: 'admin', password: 'backup-pass-1' })
+          ).json()) as { id_token: string }[]
+        )[0]!.id_token;
+        const down = await fetch(
+          `http://127.0.0.1:${third.port}/api/admin/company/file/download/${files[0].id}`,
+          {
+            headers: { authorization: `Bearer ${token3}` },
+          },
+        );
+        expect(Buffer.compare(Buffer.from(await down.arrayBuffer()), pdf)).toBe(0);
+        third.proc.kill('SIGTERM');
+        expect(await third.exited).toBe(0);
+      } finally {
+        await db?.drop();
+      }
+    }, 180_000);
   }
 });
