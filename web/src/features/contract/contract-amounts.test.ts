@@ -1,6 +1,7 @@
 import { withVat } from '@sitepay/domain/money';
 import { describe, expect, test } from 'vitest';
-import { amountWords, previewContract } from './contract-amounts.ts';
+import { amountWords } from '../../components/amount-words.ts';
+import { previewContract } from './contract-amounts.ts';
 
 describe('the contract form preview', () => {
   test('VAT, amount incl. VAT and words are those the server computes', () => {

@@ -5,7 +5,7 @@
  * preview and the saved figures agree; the server still computes and stores its own.
  */
 import { addAmounts, percentOf, withVat } from '@sitepay/domain/money';
-import { amountToVietnameseWords } from '@sitepay/domain/money-words';
+import { amountWords, asAmount } from '../../components/amount-words.ts';
 
 export type ContractPreview = {
   vatAmount: string | null;
@@ -14,22 +14,6 @@ export type ContractPreview = {
   words: string;
   guaranteeAmount: string | null;
 };
-
-/** A plain decimal with at most two decimals, as the API takes it; anything else is not yet one. */
-const AMOUNT = /^-?\d{1,15}(\.\d{1,2})?$/;
-const asAmount = (value: unknown): string | null =>
-  typeof value === 'string' && AMOUNT.test(value.trim()) ? value.trim() : null;
-
-/** Words for an amount, or '' when it is not one (a half-typed "-"). */
-export function amountWords(value: unknown): string {
-  const amount = asAmount(value);
-  if (amount === null) return '';
-  try {
-    return amountToVietnameseWords(amount);
-  } catch {
-    return '';
-  }
-}
 
 export function previewContract(input: {
   amountBeforeVat: unknown;

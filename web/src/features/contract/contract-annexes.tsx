@@ -33,13 +33,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldError, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AmountField } from '../../components/amount-field.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
 import { ApiError } from '../../lib/error-catalogue.ts';
 import { translateFieldError } from '../../lib/field-errors.ts';
 import { FormField } from '../../resources/form-field.tsx';
 import { formatValue } from '../../resources/format-value.ts';
-import { AmountField } from './amount-field.tsx';
 import { type AnnexValues, annexesQuery, useAnnexMutations } from './contract.queries.ts';
 import { emptyDatesRequired } from './form-errors.ts';
 

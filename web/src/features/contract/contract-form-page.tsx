@@ -24,17 +24,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { constructionsQuery } from '../../app/account.queries.ts';
 import { useSelectedConstruction } from '../../app/layout/construction-selector.tsx';
+import { AmountField } from '../../components/amount-field.tsx';
+import { PickerField, type PickerOption } from '../../components/picker-field.tsx';
 import { ApiError } from '../../lib/error-catalogue.ts';
 import { translateFieldError } from '../../lib/field-errors.ts';
 import { FormField } from '../../resources/form-field.tsx';
 import { useSaveRecord } from '../../resources/resource.queries.ts';
 import type { ResourceDescription } from '../../resources/resource.types.ts';
 import { type Mode, RecordFormPage, type RecordFormProps } from '../../resources/resource-form-page.tsx';
-import { AmountField } from './amount-field.tsx';
 import { beneficiariesQuery, contractorsQuery, contractTypesQuery, taxesQuery } from './contract.queries.ts';
 import { ContractPreviewBox, GuaranteePercent, TaxSelect } from './contract-form-parts.tsx';
 import { emptyDatesRequired } from './form-errors.ts';
-import { PickerField, type PickerOption } from './picker-field.tsx';
 
 type GuaranteeMode = 'percent' | 'amount';
 

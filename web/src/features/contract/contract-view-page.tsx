@@ -4,6 +4,7 @@
  * payment request now and its payment requests, its annexes edited in place, its files and its
  * change history.
  */
+
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
@@ -19,6 +20,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAbility } from '../../app/use-ability.ts';
+import { amountWords } from '../../components/amount-words.ts';
+import { Row, Section } from '../../components/detail-section.tsx';
 import { FilePanel } from '../../components/file-panel.tsx';
 import { HistoryPanel } from '../../components/history-panel.tsx';
 import { StatusChip } from '../../components/status-chip.tsx';
@@ -26,7 +29,6 @@ import { currentLang } from '../../i18n/i18n.ts';
 import { formatValue } from '../../resources/format-value.ts';
 import { resourceRecordQuery } from '../../resources/resource.queries.ts';
 import type { ResourceDescription } from '../../resources/resource.types.ts';
-import { amountWords } from './contract-amounts.ts';
 import { ContractAnnexes } from './contract-annexes.tsx';
 import { ContractPayments } from './contract-payments.tsx';
 
@@ -101,58 +103,6 @@ export function ContractViewPage({ resource }: { resource: ResourceDescription }
         onChanged={() => client.invalidateQueries({ queryKey: ['resource', resource.name] })}
       />
       <HistoryPanel apiBase={resource.apiBase} id={contract.id} resource={resource.name} />
-    </Box>
-  );
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section">
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-function Row({
-  label,
-  value,
-  numeric,
-  strong,
-  testId,
-}: {
-  label: string;
-  value: React.ReactNode;
-  numeric?: boolean;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: numeric ? '1fr auto' : { xs: '1fr', sm: '170px 1fr' },
-        gap: { xs: numeric ? 2 : 0, sm: 2 },
-        py: 0.75,
-      }}
-    >
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography
-        data-testid={testId}
-        sx={{
-          wordBreak: 'break-word',
-          whiteSpace: 'pre-line',
-          textAlign: numeric ? 'right' : 'left',
-          fontVariantNumeric: numeric ? 'tabular-nums' : undefined,
-          fontWeight: strong ? 700 : undefined,
-        }}
-      >
-        {value === '' || value === null || value === undefined ? '—' : value}
-      </Typography>
     </Box>
   );
 }

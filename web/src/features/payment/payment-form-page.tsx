@@ -27,6 +27,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { constructionsQuery, profileQuery } from '../../app/account.queries.ts';
 import { useSelectedConstruction } from '../../app/layout/construction-selector.tsx';
+// shared inputs of the contract screens (amounts typed with separators and read in words, pickers)
+import { AmountField } from '../../components/amount-field.tsx';
+import { PickerField, type PickerOption } from '../../components/picker-field.tsx';
 import { ApiError } from '../../lib/error-catalogue.ts';
 import { translateFieldError } from '../../lib/field-errors.ts';
 import { FormField } from '../../resources/form-field.tsx';
@@ -34,9 +37,6 @@ import { isRequired } from '../../resources/form-values.ts';
 import { paymentChangeable } from '../../resources/payment.resource.ts';
 import { useSaveRecord } from '../../resources/resource.queries.ts';
 import { type Mode, RecordFormPage, type RecordFormProps } from '../../resources/resource-form-page.tsx';
-// shared inputs of the contract screens (amounts typed with separators and read in words, pickers)
-import { AmountField } from '../contract/amount-field.tsx';
-import { PickerField, type PickerOption } from '../contract/picker-field.tsx';
 import {
   contractStatusQuery,
   departmentsQuery,

@@ -5,6 +5,7 @@
  * the moves the server says the caller may make now (GET get-payment-status/{id} → moves), each
  * behind a confirmation (a rejection asks its reason).
  */
+
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import CheckBoxOutlinedIcon from '@mui/icons-material/CheckBoxOutlined';
@@ -25,6 +26,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAbility } from '../../app/use-ability.ts';
+import { amountWords } from '../../components/amount-words.ts';
+import { Row, Section } from '../../components/detail-section.tsx';
 import { FilePanel } from '../../components/file-panel.tsx';
 import { HistoryPanel } from '../../components/history-panel.tsx';
 import { ApprovalChip, PaidChip } from '../../components/payment-state.tsx';
@@ -35,7 +38,6 @@ import { paymentChangeable } from '../../resources/payment.resource.ts';
 import { FlagChip } from '../../resources/record-actions.tsx';
 import { resourceRecordQuery } from '../../resources/resource.queries.ts';
 import type { ResourceDescription } from '../../resources/resource.types.ts';
-import { amountWords } from '../contract/contract-amounts.ts';
 import { invalidatePayments, movesQuery, paymentDocumentsQuery, usePrint } from './payment.queries.ts';
 import { documentNeed } from './payment-form-parts.tsx';
 import { PaymentMoves } from './payment-moves.tsx';
@@ -191,59 +193,6 @@ export function PaymentViewPage({ resource }: { resource: ResourceDescription })
         kinds={HISTORY_KINDS}
         omit={[...HISTORY_OMITTED, ...(ability.can('read', 'user') ? [] : ['director_id'])]}
       />
-    </Box>
-  );
-}
-
-function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" data-testid={testId}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-function Row({
-  label,
-  value,
-  numeric,
-  strong,
-  testId,
-}: {
-  label: string;
-  value: React.ReactNode;
-  numeric?: boolean;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: numeric ? '1fr auto' : { xs: '1fr', sm: '170px 1fr' },
-        gap: { xs: numeric ? 2 : 0, sm: 2 },
-        py: 0.75,
-      }}
-    >
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography
-        component="div"
-        data-testid={testId}
-        sx={{
-          wordBreak: 'break-word',
-          whiteSpace: 'pre-line',
-          textAlign: numeric ? 'right' : 'left',
-          fontVariantNumeric: numeric ? 'tabular-nums' : undefined,
-          fontWeight: strong ? 700 : undefined,
-        }}
-      >
-        {value === '' || value === null || value === undefined ? '—' : value}
-      </Typography>
     </Box>
   );
 }

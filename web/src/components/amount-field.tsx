@@ -8,7 +8,7 @@ import { parseAmountInput } from '@sitepay/domain/number-format';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { type Control, type FieldError, type FieldValues, useController } from 'react-hook-form';
 import { amountToTyping, formatAmountTyping } from './amount-typing.ts';
-import { amountWords } from './contract-amounts.ts';
+import { amountWords } from './amount-words.ts';
 
 type Props = {
   name: string;
