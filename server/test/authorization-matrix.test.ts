@@ -168,4 +168,31 @@ describe('authorization matrix (pglite)', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it('another company’s records: its accountant’s status changes and moves answer 404, change nothing', async () => {
+    const accountant = menusOf('ROLE_ACCOUNTANT');
+    const writes = routes.filter(
+      (r) =>
+        ['PATCH', 'DELETE'].includes(r.method) &&
+        recordOf(r.path) &&
+        !r.path.includes('payment-file-upload') &&
+        r.menus.some((m) => accountant.has(m)),
+    );
+    expect(writes.length).toBeGreaterThanOrEqual(8);
+    const wrong = [];
+    for (const route of writes) {
+      const res = await s.call(
+        route.method as never,
+        fill(route.path, recordOf(route.path)!),
+        token.ketoan2,
+        {
+          version: 0,
+        },
+      );
+      if (res.status !== 404) wrong.push(`${route.method} ${route.path} as ketoan2 → ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+    const payment = (await s.call('GET', `/api/payment-transaction/get/${hp.payment}`, token.ketoan)).body;
+    expect(payment).toMatchObject({ version: 0, status: 'O', approval_status: 'O' });
+  });
 });

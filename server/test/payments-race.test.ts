@@ -157,4 +157,31 @@ describe('payment and annex races on PostgreSQL', () => {
     expect([req.status, annex.status].filter((x) => x === 200)).toHaveLength(1);
     expect(Number(summary.remaining)).toBeGreaterThanOrEqual(0);
   });
+
+  it('a contract update lowering its ceiling racing 10 creates: the ceiling holds either way', async () => {
+    const c = (await contract('1000000000')) as { id: number; version: number };
+    const [update, ...creates] = await Promise.all([
+      s.call('PUT', `/api/contract/update/${c.id}`, ketoan, {
+        contract_no: `RACE-${n}`,
+        contract_type_id: base.type,
+        construction_id: base.construction,
+        constructor_id: base.k,
+        beneficiary_id: base.b,
+        signed_date: '2025-01-01',
+        amount_before_vat: '1000000000',
+        tax_id: base.tax,
+        settlement_amount: '300000000',
+        version: c.version,
+      }),
+      ...Array.from({ length: 10 }, () => request(c.id, '100000000')),
+    ]);
+    const created = creates.filter((r) => r.status === 200).length;
+    const summary = (await s.call('GET', `/api/contract/summary/${c.id}`, ketoan)).body;
+    expect(Number(summary.remaining)).toBeGreaterThanOrEqual(0);
+    if (update.status === 200) expect(created).toBeLessThanOrEqual(3);
+    else {
+      expect(update.status).toBe(422); // the creates came first and asked more than 300,000,000
+      expect(created).toBeGreaterThan(3);
+    }
+  });
 });

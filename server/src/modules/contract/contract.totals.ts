@@ -142,8 +142,3 @@ export async function contractSummary(tx: Tx, contractId: number): Promise<Contr
   if (!money) throw notFound('contract');
   return summarize(money, await paymentSums(tx, contractId));
 }
-
-/** What live payment requests already ask of a contract: its value may not fall below it. */
-export async function requestedAmount(tx: Tx, contractId: number): Promise<string> {
-  return (await paymentSums(tx, contractId)).requested;
-}

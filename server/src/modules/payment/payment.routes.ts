@@ -38,7 +38,7 @@ import {
   contractState,
   peekRequirementNo,
 } from './payment.rules.ts';
-import { applyMove, movesOf } from './payment.workflow.ts';
+import { applyMove, movesOf, writeMove } from './payment.workflow.ts';
 import { businessToday, isoWeek, monthOf } from './payment-dates.ts';
 import { sendPaymentDocument } from './payment-document.ts';
 
@@ -163,14 +163,7 @@ export function registerPaymentRoutes(app: FastifyInstance) {
           { ...req.body, template: req.query.template } as never,
           user,
         );
-        await tx.insert(paymentHistory).values({
-          payment_id: row.id,
-          action: 'create',
-          from_status: null,
-          to_status: 'O',
-          user_id: user.id,
-          user_name: user.user_name,
-        });
+        await writeMove(tx, row.id, 'create', null, 'O', null, user);
         return row as never;
       });
     },

@@ -32,7 +32,7 @@ import type { CurrentUser } from '../../http/auth.ts';
 import { fieldError, HttpError, unprocessable } from '../../http/errors.ts';
 import { findRecord, type Row } from '../../http/records.ts';
 import { contractKind } from '../contract/contract.resource.ts';
-import { ceilingOf, contractMoney, paymentSums } from '../contract/contract.totals.ts';
+import { ceilingOf, contractMoney, lockContract, paymentSums } from '../contract/contract.totals.ts';
 import { addDays, businessToday } from './payment-dates.ts';
 
 const money = (v: string) => `${formatAmount(v)} đồng`;
@@ -127,7 +127,7 @@ export async function contractPosition(tx: Tx, contractId: number, excludeId?: n
  * contract row locked first. `excludeId` is the request being edited, sent again or activated.
  */
 export async function checkMoneyRules(tx: Tx, r: MoneyInput, excludeId?: number) {
-  await contractMoney(tx, r.contract_id, true); // the lock: racing writers queue here
+  await lockContract(tx, r.contract_id); // racing writers queue here; what follows reads after them
   const pos = await contractPosition(tx, r.contract_id, excludeId);
   const kind = paymentKindOf(r.payment_code);
   const recovery = r.advance_recovery ?? '0';
