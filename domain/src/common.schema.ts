@@ -159,6 +159,7 @@ export const errorCodes = [
   'too_many_requests',
   'payload_too_large',
   'internal_error',
+  'service_unavailable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

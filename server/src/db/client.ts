@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleNodePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -17,6 +17,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ConfigError } from '../config/config.ts';
 import { migrationsFolder } from '../paths.ts';
+import { isDatabaseUnavailable } from './connection-errors.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -119,9 +120,20 @@ async function openPglite(dataDir: string | null, analyzeEveryMs = 10 * 60_000):
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   // JIT compilation costs more than it saves on the short statements of lists and forms (it took
   // 295 of 337 ms of a search over 1 M payment requests): off for the app's own connections.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: '-c jit=off',
+    // a database that does not answer (or a pool busy that long) gives a 503 within seconds
+    // instead of holding requests without end
+    connectionTimeoutMillis: 10_000,
+  });
   // Types: NUMERIC stays a string (exact money); DATE stays 'YYYY-MM-DD'.
   pool.on('error', () => {}); // an idle client's error must not crash the server; the next query reports it
+  // A client checked out of the pool (a transaction) has no error listener of the pool's: when the
+  // database crashes under it, its 'error' event would be an uncaught exception and end the server.
+  // The query in flight is rejected either way (a 503), and the pool drops the broken client.
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     const c = await pool.connect();
     c.release();
@@ -130,6 +142,35 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     throw new ConfigError(`cannot reach PostgreSQL at DATABASE_URL (${(error as Error).message})`);
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  // Drizzle's own transaction sends BEGIN before its try block: when the connection breaks right
+  // there (a database crash), the client is never given back and the pool shrinks by one for good
+  // — ten such and every request waits for a connection that never comes. Here the client is taken
+  // and always given back, and thrown away when its connection broke.
+  const internals = db as unknown as {
+    dialect: PgDialect;
+    session: { schema: never; options: never };
+  };
+  (db as { transaction: unknown }).transaction = async (
+    run: Parameters<Db['transaction']>[0],
+    config?: Parameters<Db['transaction']>[1],
+  ) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const session = new NodePgSession(
+        client,
+        internals.dialect,
+        internals.session.schema,
+        internals.session.options,
+      );
+      return await session.transaction(run as never, config);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
   return {
     db,
     kind: 'postgres',

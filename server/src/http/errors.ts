@@ -6,6 +6,7 @@
 import type { ErrorCode, ErrorEnvelope } from '@sitepay/domain/common.schema';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 
 type FieldError = { field: string; message: string };
 
@@ -76,6 +77,16 @@ export function registerErrorHandler(app: FastifyInstance) {
       envelope = { status: 429, code: 'too_many_requests', message: 'too many requests, try again later' };
     } else if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       envelope = { status: 413, code: 'payload_too_large', message: 'request body too large' };
+    } else if (isDatabaseUnavailable(error)) {
+      // PostgreSQL down, restarting or out of connections: a retry will do, nothing was written
+      // (a write whose commit was cut off is not acknowledged either; docs/decisions.md)
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      envelope = {
+        status: 503,
+        code: 'service_unavailable',
+        message: 'the database is unavailable, try again in a moment',
+      };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, unsupported media type, …
       envelope = { status: error.statusCode, code: 'bad_request', message: safeClientMessage(error) };

@@ -53,6 +53,16 @@ describe('the error catalogue (SPEC §8)', () => {
     expect(describeError(new ApiError(409, 'invalid_version', 'x'), vi).message).toMatch(/F5/);
   });
 
+  test('a database outage (503) says to try again shortly, in both languages, for 30 s', () => {
+    const down = new ApiError(503, 'service_unavailable', 'the database is unavailable');
+    expect(describeError(down, en)).toEqual({
+      message: 'The service is briefly unavailable, please try again in a moment',
+      variant: 'error',
+      duration: DURATION.serverError,
+    });
+    expect(describeError(down, vi).message).toBe('Hệ thống tạm thời gián đoạn, vui lòng thử lại sau ít phút');
+  });
+
   test('server errors and lost connections stay 30 s; a 422 shows the server message', () => {
     const internal = describeError(new ApiError(500, 'internal_error', 'secret'), en);
     expect(internal).toEqual({

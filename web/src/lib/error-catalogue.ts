@@ -73,6 +73,8 @@ export function describeError(error: ApiError, t: TFunction, context: ErrorConte
       return notice(error.message || t('errors.unprocessable'));
     case 500:
       return notice(t('errors.internal'), DURATION.serverError);
+    case 503:
+      return notice(t('errors.unavailable'), DURATION.serverError);
     default:
       if (error.status > 500) return notice(t('errors.internal'), DURATION.serverError);
       return notice(failed(error.message || t('errors.causes.unknown')));
