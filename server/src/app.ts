@@ -19,7 +19,7 @@ import { authPlugin, endpointPath } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { openApiTransform } from './http/openapi.ts';
-import { registerResource } from './http/resource.routes.ts';
+import { type RecordRouteInfo, registerResource } from './http/resource.routes.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerHistoryRoutes } from './modules/admin/history.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -46,6 +46,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route that needs an endpoint right, for the seed (see seed.ts). */
     protectedRoutes: RouteInfo[];
+    /** Every record resource's create and update paths with its uniqueness rules (the race suite's table). */
+    recordRoutes: RecordRouteInfo[];
   }
 }
 
@@ -73,6 +75,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('protectedRoutes', [] as RouteInfo[]);
+  app.decorate('recordRoutes', [] as RecordRouteInfo[]);
   app.addHook('onRoute', (route) => {
     // The API documentation is public like the OpenAPI document it shows.
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };

@@ -24,6 +24,7 @@ import {
   recordHistoryOf,
   setRecordStatus,
   toRecord,
+  type UniqueRule,
   updateRecord,
 } from './records.ts';
 
@@ -75,6 +76,15 @@ const historySchema = z.array(
   }),
 );
 
+export type RecordRouteInfo = {
+  kind: string;
+  paging: string | null;
+  create: string | null;
+  update: string | null;
+  get: string | null;
+  unique: UniqueRule[];
+};
+
 export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const path = (op: Operation) => {
@@ -98,6 +108,15 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
     delete: path('delete'),
     history: path('history'),
   };
+
+  app.recordRoutes.push({
+    kind: d.kind.name,
+    paging: p.paging,
+    create: p.create,
+    update: p.update,
+    get: p.get,
+    unique: d.kind.unique ?? [],
+  });
 
   if (p.paging)
     r.get(

@@ -1,0 +1,182 @@
+/**
+ * Uniqueness races on PostgreSQL, generated from the route table: every record resource that
+ * declares a uniqueness rule (app.recordRoutes) gets concurrent creates of one value, and two
+ * records renamed to one value at once. Exactly one wins; every other answer is the rule's field
+ * error, never a 500, and the database holds one live record. A resource with a rule and no body
+ * below fails the suite, so a new rule cannot go unraced. The money races (ceiling, annex floor,
+ * requirement numbers, approvals) are in payments-race.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './helpers.ts';
+
+type Body = Record<string, unknown>;
+const RACERS = 12;
+
+describe('uniqueness races on PostgreSQL (every rule of the route table)', () => {
+  let s: TestServer;
+  let admin: string;
+  const ids: Record<string, number> = {};
+  let bodies: Record<string, (value: string) => Body>;
+
+  beforeAll(async () => {
+    s = await createTestServer('postgres', { demo: false });
+    admin = await s.login();
+    const create = async (url: string, body: Body) => {
+      const r = await s.call('POST', url, admin, body);
+      if (r.status !== 200) throw new Error(`${url}: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.id as number;
+    };
+    ids.company = await create('/api/admin/company/create', { code: 'RC', name: 'Công ty đua' });
+    ids.project = await create('/api/admin/project/create', {
+      code: 'RC-DA',
+      name: 'Dự án đua',
+      company_id: ids.company,
+    });
+    ids.construction = await create('/api/construction/create', {
+      code: 'RC-CT',
+      name: 'Công trình đua',
+      project_id: ids.project,
+    });
+    ids.constructor = await create('/api/constructor/create', { code: 'RC-NT', name: 'Nhà thầu đua' });
+    ids.bank = await create('/api/admin/setting/bank/create', { code: 'RCB', name: 'Ngân hàng đua' });
+    ids.contractType = await create('/api/admin/setting/contract-type/create', {
+      code: 'RCT',
+      name: 'Loại đua',
+    });
+    ids.tax = await create('/api/admin/setting/tax', { code: 'RVAT', name: 'VAT đua', value: '10' });
+    ids.contract = await create('/api/contract/create', {
+      contract_no: 'RC-HD',
+      contract_type_id: ids.contractType,
+      construction_id: ids.construction,
+      constructor_id: ids.constructor,
+      signed_date: '2026-01-05',
+      amount_before_vat: '1000000000',
+      tax_id: ids.tax,
+    });
+
+    const named =
+      (extra: Body = {}) =>
+      (value: string) => ({ code: value, name: `Đua ${value}`, ...extra });
+    bodies = {
+      company: named(),
+      department: named(),
+      project: named({ company_id: ids.company }),
+      construction: named({ project_id: ids.project }),
+      constructor: named(),
+      beneficiary: (value) => ({
+        constructor_id: ids.constructor,
+        name: `Người hưởng ${value}`,
+        bank_id: ids.bank,
+        account_number: value,
+      }),
+      contract: (value) => ({
+        contract_no: value,
+        contract_type_id: ids.contractType,
+        construction_id: ids.construction,
+        constructor_id: ids.constructor,
+        signed_date: '2026-02-01',
+        amount_before_vat: '5000000',
+        tax_id: ids.tax,
+      }),
+      'contract-annex': (value) => ({
+        contract_id: ids.contract,
+        annex_no: value,
+        amount: '1000000',
+        signed_date: '2026-03-01',
+      }),
+      bank: named(),
+      tax: named({ value: '8' }),
+      'contract-type': named(),
+      'construction-item': named(),
+      'document-attachment': named({ type: 'original', quantity: 1, ordered: 1 }),
+      'transaction-type': named({ pay_date: 30 }),
+      'constructor-type': named(),
+      'payment-type': named(),
+      'payment-date': named({ day_of_month: 5 }),
+    };
+  }, 120_000);
+  afterAll(() => s?.close());
+
+  it('every resource with a uniqueness rule has a body here (a new rule cannot go unraced)', () => {
+    const ruled = s.app.recordRoutes.filter((r) => r.unique.length && r.create);
+    expect(ruled.length).toBeGreaterThanOrEqual(17);
+    expect(ruled.filter((r) => !bodies[r.kind]).map((r) => r.kind)).toEqual([]);
+  });
+
+  // Values only digits so they suit every field (account numbers are digits); a case-insensitive
+  // rule races upper and lower case of one value as well.
+  let serial = 7_300_000;
+  const nextValue = () => String(serial++);
+
+  /** The records the list shows with this value (case-insensitively). */
+  async function liveCount(route: { paging: string | null }, field: string, value: string) {
+    const listUrl = route.paging!;
+    const r = await s.call('GET', `${listUrl}?itemsPerPage=100&search=${encodeURIComponent(value)}`, admin);
+    expect(r.status, `${listUrl}: ${JSON.stringify(r.body)}`).toBe(200);
+    const items = (Array.isArray(r.body) ? r.body : r.body.items) as Body[];
+    return items.filter((x) => String(x[field]).toLowerCase() === value.toLowerCase()).length;
+  }
+
+  it('concurrent creates of one value: one record, every other answer is the field error', async () => {
+    const raced: string[] = [];
+    for (const route of s.app.recordRoutes) {
+      if (!route.unique.length || !route.create) continue;
+      for (const rule of route.unique) {
+        const field = rule.field;
+        const value = rule.caseInsensitive ? `r${nextValue()}x` : nextValue();
+        const results = await Promise.all(
+          Array.from({ length: RACERS }, (_, i) =>
+            s.call(
+              'POST',
+              route.create!,
+              admin,
+              bodies[route.kind]!(rule.caseInsensitive && i % 2 ? value.toUpperCase() : value),
+            ),
+          ),
+        );
+        const where = `${route.create} ${field}`;
+        expect(results.filter((r) => r.status === 200).length, where).toBe(1);
+        for (const r of results.filter((x) => x.status !== 200)) {
+          expect(r.status, `${where}: ${JSON.stringify(r.body)}`).toBe(400);
+          expect(r.body.errors, where).toEqual([{ field, message: 'duplicate' }]);
+        }
+        if (route.paging) expect(await liveCount(route, field, value), where).toBe(1);
+        raced.push(where);
+      }
+    }
+    expect(raced.length).toBeGreaterThanOrEqual(17);
+  }, 120_000);
+
+  it('two records renamed to one value at once: one rename wins, the other gets the field error', async () => {
+    for (const route of s.app.recordRoutes) {
+      if (!route.unique.length || !route.create || !route.update) continue;
+      for (const rule of route.unique) {
+        const build = bodies[route.kind]!;
+        const [a, b] = await Promise.all(
+          [nextValue(), nextValue()].map(async (v) => {
+            const r = await s.call('POST', route.create!, admin, build(v));
+            expect(r.status, `${route.create}: ${JSON.stringify(r.body)}`).toBe(200);
+            return r.body as { id: number; version: number };
+          }),
+        );
+        const target = nextValue();
+        // the update body is the create body less the fields an update may not change (its parent)
+        const update = (id: number, version: number) => {
+          const body: Body = { ...build(target), version };
+          if (route.kind === 'contract-annex') delete body.contract_id;
+          return s.call('PUT', route.update!.replace(':id', String(id)), admin, body);
+        };
+        const results = await Promise.all([update(a!.id, a!.version), update(b!.id, b!.version)]);
+        const where = `${route.update} ${rule.field}`;
+        expect(
+          results.map((r) => r.status).sort(),
+          `${where}: ${JSON.stringify(results.map((r) => r.body))}`,
+        ).toEqual([200, 400]);
+        expect(results.find((r) => r.status === 400)!.body.errors, where).toEqual([
+          { field: rule.field, message: 'duplicate' },
+        ]);
+        if (route.paging) expect(await liveCount(route, rule.field, target), where).toBe(1);
+      }
+    }
+  }, 120_000);
+});
