@@ -37,7 +37,7 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
       name: 'Công trình đua',
       project_id: ids.project,
     });
-    ids.constructor = await create('/api/constructor/create', { code: 'RC-NT', name: 'Nhà thầu đua' });
+    ids.contractor = await create('/api/constructor/create', { code: 'RC-NT', name: 'Nhà thầu đua' });
     ids.bank = await create('/api/admin/setting/bank/create', { code: 'RCB', name: 'Ngân hàng đua' });
     ids.contractType = await create('/api/admin/setting/contract-type/create', {
       code: 'RCT',
@@ -48,7 +48,7 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
       contract_no: 'RC-HD',
       contract_type_id: ids.contractType,
       construction_id: ids.construction,
-      constructor_id: ids.constructor,
+      constructor_id: ids.contractor,
       signed_date: '2026-01-05',
       amount_before_vat: '1000000000',
       tax_id: ids.tax,
@@ -64,7 +64,7 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
       construction: named({ project_id: ids.project }),
       constructor: named(),
       beneficiary: (value) => ({
-        constructor_id: ids.constructor,
+        constructor_id: ids.contractor,
         name: `Người hưởng ${value}`,
         bank_id: ids.bank,
         account_number: value,
@@ -73,7 +73,7 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
         contract_no: value,
         contract_type_id: ids.contractType,
         construction_id: ids.construction,
-        constructor_id: ids.constructor,
+        constructor_id: ids.contractor,
         signed_date: '2026-02-01',
         amount_before_vat: '5000000',
         tax_id: ids.tax,
