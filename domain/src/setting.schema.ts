@@ -50,6 +50,7 @@ export const settingSchemas = {
   'transaction-type': kind({ pay_date: intField(0, 3650) }, { pay_date: z.number() }),
   'constructor-type': kind({ note: optionalText(500) }, { note: z.string().nullable() }),
   'payment-type': kind({ note: optionalText(500) }, { note: z.string().nullable() }),
+  'payment-method': kind({ note: optionalText(500) }, { note: z.string().nullable() }),
   'payment-date': kind({ day_of_month: intField(1, 31) }, { day_of_month: z.number() }),
 } as const;
 

@@ -92,6 +92,7 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
       'transaction-type': named({ pay_date: 30 }),
       'constructor-type': named(),
       'payment-type': named(),
+      'payment-method': named(),
       'payment-date': named({ day_of_month: 5 }),
     };
   }, 120_000);

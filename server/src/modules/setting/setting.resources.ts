@@ -17,6 +17,7 @@ import {
   contractType,
   documentAttachment,
   paymentDate,
+  paymentMethod,
   paymentType,
   tax,
   transactionType,
@@ -36,6 +37,7 @@ const tables = {
   'transaction-type': transactionType,
   'constructor-type': constructorType,
   'payment-type': paymentType,
+  'payment-method': paymentMethod,
   'payment-date': paymentDate,
 } as const;
 
@@ -47,6 +49,7 @@ const paths: Partial<Record<SettingName, ResourceDescription['paths']>> = {
   'transaction-type': { all: 'all' },
   'constructor-type': { all: 'all' },
   'payment-type': { all: 'all' },
+  'payment-method': { all: 'all' },
   'payment-date': { all: 'all' },
 };
 
@@ -56,6 +59,7 @@ const typeLists: Partial<Record<SettingName, string>> = {
   'contract-type': '/api/contract-type/list/all',
   'constructor-type': '/api/constructor-type/list/all',
   'payment-type': '/api/payment-type/list/all',
+  'payment-method': '/api/payment-method/list/all',
   'transaction-type': '/api/transaction-type/list/all',
   'construction-item': '/api/construction-item/list',
 };
@@ -70,6 +74,7 @@ const sqlNames: Record<SettingName, string> = {
   'transaction-type': 'transaction_type',
   'constructor-type': 'constructor_type',
   'payment-type': 'payment_type',
+  'payment-method': 'payment_method',
   'payment-date': 'payment_date',
 };
 export const settingKinds = Object.fromEntries(
