@@ -44,5 +44,6 @@ export const resourceRegistry: ResourceEntry[] = [
   setting('transaction-type'),
   setting('constructor-type'),
   setting('payment-type'),
+  setting('payment-method'),
   setting('payment-date'),
 ];

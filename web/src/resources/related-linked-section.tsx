@@ -169,8 +169,15 @@ function AddDialog({
   );
   const [picked, setPicked] = useState<ResourceRecord[]>([]);
   const save = useMutation({
-    mutationFn: (ids: number[]) =>
-      api.post(withId(add.path, parent.id), add.body(parent.id, ids), { action: key('add') }),
+    mutationFn: async (ids: number[]) => {
+      const send = (body: unknown) =>
+        add.method === 'PATCH'
+          ? api.patch(withId(add.path, parent.id), body, { action: key('add') })
+          : api.post(withId(add.path, parent.id), body, { action: key('add') });
+      // an API that links one record per call (a user's roles: {roleId}) gets one call per pick
+      if (add.each) for (const id of ids) await send(add.body(parent.id, [id]));
+      else await send(add.body(parent.id, ids));
+    },
     onSuccess: async () => {
       await onDone();
       onClose();

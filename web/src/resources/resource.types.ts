@@ -139,8 +139,11 @@ export type LinkedSection = {
   add?: {
     /** Records that may be linked, an array; `{id}` is this record's id. */
     candidates: string;
-    /** POST; `{id}` is this record's id. */
+    /** POST (or `method`); `{id}` is this record's id. */
     path: string;
+    method?: 'POST' | 'PATCH';
+    /** One call per picked record (the API takes one id per call), `body` given `[id]`. */
+    each?: boolean;
     body: (parentId: number, ids: number[]) => unknown;
   };
   remove?: {

@@ -26,6 +26,7 @@ const extras: Record<SettingName, Extra> = {
   'construction-item': note,
   'constructor-type': note,
   'payment-type': note,
+  'payment-method': note,
   'document-attachment': {
     fields: [
       { name: 'type', kind: 'choice', choices: documentAttachmentTypes },
