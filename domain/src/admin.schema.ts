@@ -9,6 +9,7 @@ import {
   idParam,
   intField,
   optionalEmail,
+  optionalInt,
   optionalRef,
   optionalText,
   recordMetaSchema,
@@ -17,10 +18,7 @@ import {
 } from './common.schema.ts';
 
 const password = () =>
-  z
-    .string({ error: 'required' })
-    .min(MIN_PASSWORD_LENGTH, { error: 'password_min_length' })
-    .max(200);
+  z.string({ error: 'required' }).min(MIN_PASSWORD_LENGTH, { error: 'password_min_length' }).max(200);
 /** Absent or blank: the server generates one and answers it once. */
 const optionalPassword = () =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), password().optional());
@@ -98,7 +96,7 @@ export const roleInputSchema = z.object({
   company_id: optionalRef(),
   project_id: optionalRef(),
   construction_id: optionalRef(),
-  priority: intField(0, 1000).optional(),
+  priority: optionalInt(0, 1000),
 });
 export const roleUpdateSchema = roleInputSchema.extend({ version: versionSchema });
 export const roleSchema = recordMetaSchema.extend({
@@ -116,7 +114,7 @@ export const roleSchema = recordMetaSchema.extend({
 export const groupInputSchema = z.object({
   name: requiredText(255),
   code: requiredText(50),
-  priority: intField(0, 1000).optional(),
+  priority: optionalInt(0, 1000),
 });
 export const groupUpdateSchema = groupInputSchema.extend({ version: versionSchema });
 export const groupSchema = recordMetaSchema.extend({
@@ -165,7 +163,7 @@ export const menuInputSchema = z.object({
   is_new: z.boolean().optional(),
   hidden: z.boolean().optional(),
   redirect_url: optionalText(255),
-  sort_order: intField(0, 100_000).optional(),
+  sort_order: optionalInt(0, 100_000),
   endpoint_ids: endpointIds,
 });
 export const menuUpdateSchema = menuInputSchema.extend({ version: versionSchema });
@@ -229,7 +227,11 @@ export const applicationInputSchema = z.object({
   client_id: optionalText(100),
   url: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
-    z.url({ protocol: /^https?$/, error: 'invalid_url' }).max(500).nullable().optional(),
+    z
+      .url({ protocol: /^https?$/, error: 'invalid_url' })
+      .max(500)
+      .nullable()
+      .optional(),
   ),
   project_id: optionalRef(),
   environment: z.enum(applicationEnvironments, { error: 'required' }),
@@ -271,7 +273,10 @@ export const emailConfigInputSchema = z.object({
   user: optionalText(255),
   /** Write-only: absent or blank on update keeps the stored one. */
   password: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(500).optional()),
-  from: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.email({ error: 'invalid_email' }).max(255)),
+  from: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.email({ error: 'invalid_email' }).max(255),
+  ),
 });
 export const emailConfigUpdateSchema = emailConfigInputSchema.extend({ version: versionSchema });
 export const emailConfigSchema = recordMetaSchema.extend({

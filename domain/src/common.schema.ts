@@ -71,6 +71,16 @@ export const intField = (min: number, max: number) =>
     (v) => (v === '' || v === null ? undefined : v),
     z.coerce.number({ error: 'required' }).int().min(min).max(max),
   );
+/**
+ * An optional whole number within bounds: empty (a form's untouched field) is absent, so a create
+ * takes the server's default and an update leaves the stored value alone. (`intField().optional()`
+ * refuses '' as "required", because the emptiness is found inside the optional.)
+ */
+export const optionalInt = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().min(min).max(max).optional(),
+  );
 /** An exact decimal (money, rates) kept as a string: never a float. */
 export const decimalField = (opts: { min?: number; max?: number; scale?: number } = {}) =>
   z.preprocess(
@@ -168,5 +178,8 @@ export const errorEnvelopeSchema = z.object({
   code: z.string(),
   message: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** The rule that refused (422, 404): a stable key with the values its text needs. */
+  reason: z.string().optional(),
+  params: z.object({}).catchall(z.union([z.string(), z.number()])).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -61,6 +61,10 @@ export const contractSchema = recordMetaSchema.extend({
   amount_vat: z.string(),
   annex_amount: z.string().optional(),
   contract_value: z.string().optional(),
+  /** A percentage guarantee: the amount it is taken from (settlement, else the value with annexes). */
+  guarantee_base: z.string().nullable().optional(),
+  /** The retention as it stands now (the percentage of that base, or the fixed amount). */
+  guarantee_effective: z.string().nullable().optional(),
   settlement_amount: z.string().nullable(),
   guarantee_percent: z.string().nullable(),
   guarantee_amount: z.string().nullable(),

@@ -20,6 +20,9 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { openApiTransform } from './http/openapi.ts';
 import { type RecordRouteInfo, registerResource } from './http/resource.routes.ts';
+import { registerAbilityRoutes } from './modules/access/ability.routes.ts';
+import { registerAccessRoutes } from './modules/access/access.resources.ts';
+import { registerApplicationRoutes } from './modules/access/application.routes.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerHistoryRoutes } from './modules/admin/history.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -33,6 +36,8 @@ import { registerContractRoutes } from './modules/contract/contract.routes.ts';
 import { registerContractFileRoutes } from './modules/contract/contract-file.routes.ts';
 import { departmentResource } from './modules/department/department.resource.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
+import { registerEmailConfigRoutes } from './modules/mail/email-config.routes.ts';
+import { type MailWorkerOptions, registerMailWorker } from './modules/mail/mail.worker.ts';
 import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
 import { registerPaymentApprovalRoutes } from './modules/payment/payment-approval.routes.ts';
 import { registerPaymentFileRoutes } from './modules/payment/payment-file.routes.ts';
@@ -57,6 +62,8 @@ export type AppConfig = Pick<
 > & {
   logger?: FastifyServerOptions['logger'];
   files?: Config['files'];
+  /** The mail worker's timing (tests); absent: defaults and MAIL_* variables (mail.worker.ts). */
+  mail?: Partial<MailWorkerOptions>;
 };
 
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
@@ -155,12 +162,17 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerSettingRoutes(app);
   registerContractRoutes(app);
   registerUserRoutes(app);
+  registerAccessRoutes(app);
+  registerApplicationRoutes(app);
+  registerAbilityRoutes(app);
   registerFileRoutes(app, config.files);
   registerContractFileRoutes(app);
   registerPaymentRoutes(app);
   registerPaymentApprovalRoutes(app);
   registerPaymentFileRoutes(app);
   registerPaymentHistoryRoutes(app);
+  registerEmailConfigRoutes(app, config);
+  registerMailWorker(app, config);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) serveWeb(app, config.webDist);
   return app;

@@ -3,7 +3,7 @@ import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestServer, type TestServer } from './helpers.ts';
 
-type Ref = { id: number; code: string; version: number };
+type Ref = { id: number; code: string; name: string; version: number };
 
 describe.each(backends)('contracts and annexes (%s)', (backend) => {
   let s: TestServer;
@@ -86,6 +86,120 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
       version: res.body.version,
     });
     expect(upd.body).toMatchObject({ vat_amount: '123457.00', amount_vat: '1358024.00' });
+  });
+
+  it('its history names the records a reference points to, as the view does', async () => {
+    const c = (
+      await s.call(
+        'POST',
+        '/api/contract/create',
+        ketoan,
+        contractBody({ contract_no: 'HĐ-LS', construction_id: ct['CT-002']!.id }),
+      )
+    ).body;
+    await s.call('PUT', `/api/contract/update/${c.id}`, ketoan, {
+      ...contractBody({ contract_no: 'HĐ-LS', construction_id: ct['CT-002']!.id }),
+      tax_id: vat10,
+      version: c.version,
+    });
+    const [update, create] = (await s.call('GET', `/api/contract/history/${c.id}`, ketoan)).body;
+    expect(create.changes.construction_id).toMatchObject({
+      old: null,
+      new: ct['CT-002']!.id,
+      new_label: ct['CT-002']!.name,
+    });
+    expect(create.changes.constructor_id.new_label).toBe('Công ty TNHH Xây dựng Minh Phát');
+    const taxes = (await s.call('GET', '/api/admin/setting/tax', admin)).body as {
+      id: number;
+      name: string;
+    }[];
+    expect(update.changes.tax_id).toMatchObject({
+      old: vat8,
+      new: vat10,
+      old_label: taxes.find((t) => t.id === vat8)!.name,
+      new_label: taxes.find((t) => t.id === vat10)!.name,
+    });
+  });
+
+  it('a percentage guarantee follows the value through annexes and settlement; a fixed one stays', async () => {
+    const c = (
+      await s.call(
+        'POST',
+        '/api/contract/create',
+        ketoan,
+        contractBody({
+          contract_no: 'HĐ-BH',
+          amount_before_vat: '1234567890',
+          tax_id: vat10,
+          guarantee_percent: '5',
+          construction_id: ct['CT-002']!.id,
+        }),
+      )
+    ).body;
+    // 5 % of 1,358,024,679 incl. VAT
+    expect(c).toMatchObject({
+      contract_value: '1358024679.00',
+      guarantee_effective: '67901234.00',
+      guarantee_base: '1358024679.00',
+    });
+    await s.call('POST', '/api/contract-annex/create', ketoan, {
+      contract_id: c.id,
+      annex_no: 'PL-BH',
+      amount: '250000000',
+      signed_date: '2025-06-01',
+    });
+    const after = (await s.call('GET', `/api/contract/get/${c.id}`, ketoan)).body;
+    // 5 % of 1,608,024,679: 80,401,233.95 → 80,401,234 đồng
+    expect(after).toMatchObject({
+      contract_value: '1608024679.00',
+      guarantee_base: '1608024679.00',
+      guarantee_effective: '80401234.00',
+    });
+    // the ceiling holds back the retention as it stands now
+    expect((await s.call('GET', `/api/contract/summary/${c.id}`, ketoan)).body).toMatchObject({
+      contract_value: '1608024679.00',
+      ceiling: '1527623445.00',
+    });
+    // a settlement becomes the base
+    const settled = (
+      await s.call('PUT', `/api/contract/update/${c.id}`, ketoan, {
+        ...contractBody({
+          contract_no: 'HĐ-BH',
+          amount_before_vat: '1234567890',
+          tax_id: vat10,
+          guarantee_percent: '5',
+          construction_id: ct['CT-002']!.id,
+        }),
+        settlement_amount: '1600000000',
+        version: after.version,
+      })
+    ).body;
+    expect(settled).toMatchObject({ guarantee_base: '1600000000.00', guarantee_effective: '80000000.00' });
+    // a fixed guarantee stays as given whatever the annexes
+    const fixed = (
+      await s.call(
+        'POST',
+        '/api/contract/create',
+        ketoan,
+        contractBody({
+          contract_no: 'HĐ-BH2',
+          amount_before_vat: '100000000',
+          tax_id: vat10,
+          guarantee_amount: '3000000',
+          construction_id: ct['CT-002']!.id,
+        }),
+      )
+    ).body;
+    await s.call('POST', '/api/contract-annex/create', ketoan, {
+      contract_id: fixed.id,
+      annex_no: 'PL-1',
+      amount: '50000000',
+      signed_date: '2025-06-01',
+    });
+    expect((await s.call('GET', `/api/contract/get/${fixed.id}`, ketoan)).body).toMatchObject({
+      guarantee_base: null,
+      guarantee_effective: '3000000.00',
+    });
   });
 
   it('annexes change the contract value at once, negatives included, never below zero', async () => {

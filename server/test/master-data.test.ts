@@ -73,7 +73,13 @@ describe.each(backends)('master data (%s)', (backend) => {
         'add-to-project',
         'create',
       ]);
-      expect(history[0].changes.project_id).toEqual({ old: created.body.id, new: null });
+      // the project by its name, as the view shows it
+      expect(history[0].changes.project_id).toEqual({
+        old: created.body.id,
+        new: null,
+        old_label: created.body.name,
+        new_label: null,
+      });
     });
 
     it('lists projects by company and not in a company; a company lists its constructions', async () => {

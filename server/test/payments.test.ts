@@ -277,6 +277,8 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     );
     expect(over.status).toBe(422);
     expect(over.body.message).toContain('35,000,000 đồng remain');
+    // the rule and its values, for the screens to say it in the user's language
+    expect(over.body).toMatchObject({ reason: 'ceiling_exceeded', params: { remaining: '35000000.00' } });
     const penalised = await s.call(
       'POST',
       '/api/payment-transaction/create',

@@ -16,7 +16,8 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
   let s: TestServer;
   let admin: string;
   const ids: Record<string, number> = {};
-  let bodies: Record<string, (value: string) => Body>;
+  /** A valid create body whose `field` holds `value`; `i` tells racers apart in their other fields. */
+  let bodies: Record<string, (value: string, field: string, i: number) => Body>;
 
   beforeAll(async () => {
     s = await createTestServer('postgres', { demo: false });
@@ -94,13 +95,28 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
       'payment-type': named(),
       'payment-method': named(),
       'payment-date': named({ day_of_month: 5 }),
+      user: (value) => ({ user_name: value, full_name: `Người dùng ${value}`, email: `${value}@example.vn` }),
+      role: (value) => ({ code: `ROLE_${value}`, name: `Vai trò ${value}` }),
+      group: named(),
+      privilege: named(),
+      menu: (value) => ({
+        name: `m-${value}`,
+        path: `/m/${value}`,
+        title: `Menu ${value}`,
+        title_en: `Menu ${value}`,
+      }),
+      endpoint: (value) => ({ method: 'GET', path: `/api/race/${value}`, endpoint_type: 'api' }),
+      application: (value, field, i) =>
+        field === 'client_id'
+          ? { code: `${value}-${i}`, client_id: value, name: `Ứng dụng ${value}`, environment: 'production' }
+          : { code: value, name: `Ứng dụng ${value}`, environment: 'production' },
     };
   }, 120_000);
   afterAll(() => s?.close());
 
   it('every resource with a uniqueness rule has a body here (a new rule cannot go unraced)', () => {
     const ruled = s.app.recordRoutes.filter((r) => r.unique.length && r.create);
-    expect(ruled.length).toBeGreaterThanOrEqual(17);
+    expect(ruled.length).toBeGreaterThanOrEqual(25);
     expect(ruled.filter((r) => !bodies[r.kind]).map((r) => r.kind)).toEqual([]);
   });
 
@@ -110,12 +126,13 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
   const nextValue = () => String(serial++);
 
   /** The records the list shows with this value (case-insensitively). */
-  async function liveCount(route: { paging: string | null }, field: string, value: string) {
+  /** Live records found by `value` whose field is `stored` (the value as the winner stored it). */
+  async function liveCount(route: { paging: string | null }, field: string, value: string, stored: unknown) {
     const listUrl = route.paging!;
     const r = await s.call('GET', `${listUrl}?itemsPerPage=100&search=${encodeURIComponent(value)}`, admin);
     expect(r.status, `${listUrl}: ${JSON.stringify(r.body)}`).toBe(200);
     const items = (Array.isArray(r.body) ? r.body : r.body.items) as Body[];
-    return items.filter((x) => String(x[field]).toLowerCase() === value.toLowerCase()).length;
+    return items.filter((x) => String(x[field]).toLowerCase() === String(stored).toLowerCase()).length;
   }
 
   it('concurrent creates of one value: one record, every other answer is the field error', async () => {
@@ -131,7 +148,7 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
               'POST',
               route.create!,
               admin,
-              bodies[route.kind]!(rule.caseInsensitive && i % 2 ? value.toUpperCase() : value),
+              bodies[route.kind]!(rule.caseInsensitive && i % 2 ? value.toUpperCase() : value, field, i),
             ),
           ),
         );
@@ -141,11 +158,12 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
           expect(r.status, `${where}: ${JSON.stringify(r.body)}`).toBe(400);
           expect(r.body.errors, where).toEqual([{ field, message: 'duplicate' }]);
         }
-        if (route.paging) expect(await liveCount(route, field, value), where).toBe(1);
+        const stored = results.find((r) => r.status === 200)!.body[field];
+        if (route.paging) expect(await liveCount(route, field, value, stored), where).toBe(1);
         raced.push(where);
       }
     }
-    expect(raced.length).toBeGreaterThanOrEqual(17);
+    expect(raced.length).toBeGreaterThanOrEqual(26);
   }, 120_000);
 
   it('two records renamed to one value at once: one rename wins, the other gets the field error', async () => {
@@ -154,20 +172,20 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
       for (const rule of route.unique) {
         const build = bodies[route.kind]!;
         const [a, b] = await Promise.all(
-          [nextValue(), nextValue()].map(async (v) => {
-            const r = await s.call('POST', route.create!, admin, build(v));
+          [nextValue(), nextValue()].map(async (v, k) => {
+            const r = await s.call('POST', route.create!, admin, build(v, rule.field, k));
             expect(r.status, `${route.create}: ${JSON.stringify(r.body)}`).toBe(200);
             return r.body as { id: number; version: number };
           }),
         );
         const target = nextValue();
         // the update body is the create body less the fields an update may not change (its parent)
-        const update = (id: number, version: number) => {
-          const body: Body = { ...build(target), version };
+        const update = (id: number, version: number, k: number) => {
+          const body: Body = { ...build(target, rule.field, k), version };
           if (route.kind === 'contract-annex') delete body.contract_id;
           return s.call('PUT', route.update!.replace(':id', String(id)), admin, body);
         };
-        const results = await Promise.all([update(a!.id, a!.version), update(b!.id, b!.version)]);
+        const results = await Promise.all([update(a!.id, a!.version, 0), update(b!.id, b!.version, 1)]);
         const where = `${route.update} ${rule.field}`;
         expect(
           results.map((r) => r.status).sort(),
@@ -176,8 +194,74 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
         expect(results.find((r) => r.status === 400)!.body.errors, where).toEqual([
           { field: rule.field, message: 'duplicate' },
         ]);
-        if (route.paging) expect(await liveCount(route, rule.field, target), where).toBe(1);
+        const stored = results.find((r) => r.status === 200)!.body[rule.field];
+        if (route.paging) expect(await liveCount(route, rule.field, target, stored), where).toBe(1);
       }
     }
   }, 120_000);
+
+  it('two administrators removing each other at once: one stays', async () => {
+    const adminRole = (
+      (await s.call('GET', '/api/admin/role/list/all', admin)).body as { id: number; code: string }[]
+    ).find((r) => r.code === 'ROLE_ADMIN')!;
+    const make = async (name: string) => {
+      const u = (
+        await s.call('POST', '/api/admin/user/create', admin, {
+          user_name: name,
+          full_name: name,
+          email: `${name}@example.vn`,
+        })
+      ).body;
+      await s.call('PATCH', `/api/admin/user/roles/${u.id}`, admin, { roleId: adminRole.id });
+      return { ...u, token: await s.login(name, u.generated_password) };
+    };
+    const [a, b] = [await make('qt-a'), await make('qt-b')];
+    // the seeded admin steps aside (deactivated by a): a and b are the only administrators left
+    const seeded = (
+      (await s.call('GET', '/api/admin/user/list/all', admin)).body as { id: number; user_name: string }[]
+    ).find((x) => x.user_name === 'admin')!;
+    const seededNow = (await s.call('GET', `/api/admin/user/get/${seeded.id}`, a.token)).body;
+    expect(
+      (
+        await s.call('PATCH', `/api/admin/user/deactivate/${seeded.id}`, a.token, {
+          version: seededNow.version,
+        })
+      ).status,
+    ).toBe(200);
+    for (let round = 0; round < 3; round++) {
+      const [va, vb] = await Promise.all(
+        [a, b].map(async (x) => (await s.call('GET', `/api/admin/user/get/${x.id}`, a.token)).body.version),
+      );
+      const results = await Promise.all([
+        s.call('PATCH', `/api/admin/user/deactivate/${b.id}`, a.token, { version: vb }),
+        s.call('PATCH', `/api/admin/user/deactivate/${a.id}`, b.token, { version: va }),
+      ]);
+      const statuses = results.map((r) => r.status).sort();
+      // one wins; the other is refused (no administrator would be left) or finds its session ended
+      expect(statuses[0], JSON.stringify(results.map((r) => r.body))).toBe(200);
+      expect([401, 422]).toContain(statuses[1]);
+      const states = (
+        await s.call(
+          'GET',
+          '/api/admin/user/list/paging?itemsPerPage=100&status=all',
+          (results[0]!.status === 200 ? a : b).token,
+        )
+      ).body.items as { user_name: string; status: string }[];
+      expect(states.filter((x) => ['qt-a', 'qt-b'].includes(x.user_name) && x.status === 'O')).toHaveLength(
+        1,
+      );
+      // put things back for the next round: the survivor reactivates the other and signs it in again
+      const survivor = results[0]!.status === 200 ? a : b;
+      const other = survivor === a ? b : a;
+      const otherNow = (await s.call('GET', `/api/admin/user/get/${other.id}`, survivor.token)).body;
+      expect(
+        (
+          await s.call('PATCH', `/api/admin/user/active/${other.id}`, survivor.token, {
+            version: otherNow.version,
+          })
+        ).status,
+      ).toBe(200);
+      other.token = await s.login(other.user_name, other.generated_password);
+    }
+  }, 60_000);
 });

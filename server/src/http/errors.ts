@@ -10,12 +10,18 @@ import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 
 type FieldError = { field: string; message: string };
 
+/** Values a reason's text is filled with (amounts as exact decimal strings, dates ISO). */
+export type ReasonParams = Record<string, string | number>;
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly code: ErrorCode | string,
     message: string,
     readonly errors?: FieldError[],
+    /** Which rule refused, a stable key the screens translate (`errors.reasons.<reason>`). */
+    readonly reason?: string,
+    readonly params?: ReasonParams,
   ) {
     super(message);
   }
@@ -25,9 +31,12 @@ export const badRequest = (message: string, errors?: FieldError[]) =>
   new HttpError(400, 'bad_request', message, errors);
 export const fieldError = (field: string, message: string) =>
   badRequest(`${field}: ${message}`, [{ field, message }]);
-export const notFound = (what = 'record') => new HttpError(404, 'not_found', `${what} not found`);
+export const notFound = (what = 'record') =>
+  new HttpError(404, 'not_found', `${what} not found`, undefined, 'not_found', { entity: what });
 export const staleVersion = () => new HttpError(409, 'invalid_version', 'data is out of date, press F5');
-export const unprocessable = (message: string) => new HttpError(422, 'unprocessable', message);
+/** A business rule refused: the English message, and the rule's `reason` with its `params` for the screens. */
+export const unprocessable = (message: string, reason?: string, params?: ReasonParams) =>
+  new HttpError(422, 'unprocessable', message, undefined, reason, params);
 export const invalidToken = () => new HttpError(401, 'invalid_token', 'Session timeout. Please login!');
 export const forbidden = (path: string) =>
   new HttpError(403, 'forbidden', `You don't have permission to access ${path}`);
@@ -58,7 +67,13 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let envelope: ErrorEnvelope;
     if (error instanceof HttpError) {
-      envelope = { status: error.status, code: error.code, message: error.message, errors: error.errors };
+      envelope = {
+        status: error.status,
+        code: error.code,
+        message: error.message,
+        errors: error.errors,
+        ...(error.reason ? { reason: error.reason, params: error.params ?? {} } : {}),
+      };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const all = error.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),

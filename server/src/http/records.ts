@@ -8,7 +8,7 @@
 import type { Page, PagingQuery } from '@sitepay/domain/common.schema';
 import { foldSearchText } from '@sitepay/domain/search-text';
 import { and, asc, desc, eq, getTableColumns, getTableName, ne, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
 import { recordHistory } from '../db/schema.ts';
 import type { CurrentUser } from './auth.ts';
@@ -62,7 +62,17 @@ export type RecordKind = {
   readOnly?: string[];
   /** Checks before a write; throw to refuse. `existing` is absent on create. */
   beforeWrite?: (tx: Tx, input: Row, existing: Row | undefined, user: CurrentUser) => Promise<void> | void;
+  /**
+   * After a create or update, in its transaction: links kept in other tables (a menu's endpoints)
+   * from the whole input, which may hold fields that are not columns. Throw to undo the write.
+   */
+  afterWrite?: (tx: Tx, row: Row, input: Row, user: CurrentUser) => Promise<void> | void;
+  /** After activate / deactivate / delete, in its transaction (end sessions, re-check a guard). */
+  afterStatus?: (tx: Tx, row: Row, status: 'O' | 'C' | 'D', user: CurrentUser) => Promise<void> | void;
 };
+
+/** Columns never answered and never written to the change history (hashes, encrypted secrets). */
+export const SECRET_COLUMNS = ['password_hash', 'secret_hash', 'api_key_hash', 'password_enc'];
 
 const statusFilterSql = (table: RecordTable, status: string | undefined): SQL => {
   switch (status) {
@@ -91,7 +101,7 @@ export const scopeOf = (kind: RecordKind, user: CurrentUser): SQL | undefined =>
 export function toRecord(row: Row): Row {
   const out: Row = { ...row };
   delete out.search_text;
-  delete out.password_hash;
+  for (const secret of SECRET_COLUMNS) delete out[secret];
   for (const [k, v] of Object.entries(out)) if (v instanceof Date) out[k] = v.toISOString();
   return out;
 }
@@ -249,15 +259,8 @@ function diff(before: Row | undefined, after: Row): Record<string, { old: unknow
   const changes: Record<string, { old: unknown; new: unknown }> = {};
   for (const [k, v] of Object.entries(after)) {
     if (
-      [
-        'search_text',
-        'version',
-        'updated_at',
-        'created_at',
-        'updated_by',
-        'created_by',
-        'password_hash',
-      ].includes(k)
+      ['search_text', 'version', 'updated_at', 'created_at', 'updated_by', 'created_by'].includes(k) ||
+      SECRET_COLUMNS.includes(k)
     )
       continue;
     const old = before ? comparable(before[k]) : null;
@@ -302,6 +305,7 @@ export async function createRecord(tx: Tx, kind: RecordKind, input: Row, user: C
     .catch((e) => translateUniqueViolation(kind, e))) as Row[];
   const row = inserted[0]!;
   await writeHistory(tx, kind, row.id, 'create', diff(undefined, toRecord(row)), user);
+  await kind.afterWrite?.(tx, row, input, user);
   return kind.extraColumns ? toRecord(await findRecord(tx, kind, row.id, user)) : toRecord(row);
 }
 
@@ -343,6 +347,10 @@ export async function updateRecord(
     .catch((e) => translateUniqueViolation(kind, e))) as Row[];
   if (!updated[0]) throw staleVersion();
   await writeHistory(tx, kind, id, action, diff(toRecord(existing), toRecord(updated[0])), user);
+  if (action === 'update') await kind.afterWrite?.(tx, updated[0], changes, user);
+  if (['activate', 'deactivate', 'delete'].includes(action)) {
+    await kind.afterStatus?.(tx, updated[0], changes.status as 'O' | 'C' | 'D', user);
+  }
   if (!kind.extraColumns) return toRecord(updated[0]);
   // a deleted record is out of every read; answer it as written
   return status(updated[0]) === 'D' ? toRecord(updated[0]) : toRecord(await findRecord(tx, kind, id, user));
@@ -366,14 +374,72 @@ export const setRecordStatus = (
     { O: 'activate', C: 'deactivate', D: 'delete' }[status],
   );
 
-export async function recordHistoryOf(tx: Tx, entity: string, recordId: number, limit = 200) {
+type HistoryChange = { old: unknown; new: unknown; old_label?: string | null; new_label?: string | null };
+
+/** The column a referenced record is known by on screen: its name, else its number or code. */
+const DISPLAY_COLUMNS = ['name', 'full_name', 'contract_no', 'annex_no', 'user_name', 'title', 'code'];
+
+/**
+ * The change history of a record, newest first. With its kind, each changed reference (a column
+ * with a foreign key: `construction_id`, `tax_id`…) also carries `old_label` / `new_label`, the
+ * referenced records' display names as they are now, so the history reads as the view does.
+ */
+export async function recordHistoryOf(
+  tx: Tx,
+  entity: string,
+  recordId: number,
+  limit = 200,
+  kind?: RecordKind,
+) {
   const rows = await tx
     .select()
     .from(recordHistory)
     .where(and(eq(recordHistory.entity, entity), eq(recordHistory.record_id, recordId)))
     .orderBy(desc(recordHistory.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+  const entries = rows.map((r) => ({
+    ...r,
+    changes: r.changes as Record<string, HistoryChange>,
+    at: r.at.toISOString(),
+  }));
+  if (kind)
+    await labelReferences(
+      tx,
+      kind,
+      entries.map((e) => e.changes),
+    );
+  return entries;
+}
+
+async function labelReferences(tx: Tx, kind: RecordKind, changeSets: Record<string, HistoryChange>[]) {
+  const columns = getTableColumns(kind.table) as Record<string, PgColumn>;
+  for (const fk of getTableConfig(kind.table as never).foreignKeys) {
+    const ref = fk.reference();
+    if (ref.columns.length !== 1) continue;
+    const field = Object.entries(columns).find(([, c]) => c.name === ref.columns[0]!.name)?.[0];
+    if (!field) continue;
+    const ids = new Set<number>();
+    for (const changes of changeSets) {
+      const change = changes[field];
+      for (const v of change ? [change.old, change.new] : [])
+        if (Number.isInteger(Number(v)) && v !== null) ids.add(Number(v));
+    }
+    if (!ids.size) continue;
+    const target = getTableColumns(ref.foreignTable) as Record<string, PgColumn>;
+    const display = DISPLAY_COLUMNS.find((c) => target[c]);
+    if (!display || !target.id) continue;
+    const found = await tx
+      .select({ id: target.id, label: target[display]! })
+      .from(ref.foreignTable)
+      .where(sql`${target.id} = any(${sql.param([...ids])}::int[])`);
+    const labels = new Map(found.map((f) => [Number(f.id), f.label === null ? null : String(f.label)]));
+    for (const changes of changeSets) {
+      const change = changes[field];
+      if (!change) continue;
+      change.old_label = change.old === null ? null : (labels.get(Number(change.old)) ?? null);
+      change.new_label = change.new === null ? null : (labels.get(Number(change.new)) ?? null);
+    }
+  }
 }
 
 /** A change made by the system on the user's behalf (linking, closing): no version to compare. */

@@ -50,6 +50,8 @@ export type ResourceDescription = {
   listQuery?: z.ZodObject;
   /** Menus whose screens read records, create them, and change them (update, status, delete). */
   menus: { read: string[]; create: string[]; update: string[] };
+  /** A create served by the module's own route (a generated password, keys): for the route table. */
+  ownCreate?: string;
   /** Path overrides, e.g. { all: 'list/all', paging: 'list/paging' }; false leaves the route out. */
   paths?: Partial<Record<Operation, string | false>>;
 };
@@ -70,7 +72,16 @@ const historySchema = z.array(
   z.object({
     id: z.number(),
     action: z.string(),
-    changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
+    changes: z.record(
+      z.string(),
+      z.object({
+        old: z.unknown(),
+        new: z.unknown(),
+        /** A reference's display name (the construction's name for construction_id…). */
+        old_label: z.string().nullable().optional(),
+        new_label: z.string().nullable().optional(),
+      }),
+    ),
     user_name: z.string().nullable(),
     at: z.string(),
   }),
@@ -112,7 +123,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   app.recordRoutes.push({
     kind: d.kind.name,
     paging: p.paging,
-    create: p.create,
+    create: p.create ?? d.ownCreate ?? null,
     update: p.update,
     get: p.get,
     unique: d.kind.unique ?? [],
@@ -141,7 +152,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
       { config: read, schema: { tags, params: idParamsSchema, response: { 200: historySchema } } },
       async (req) => {
         await findRecord(app.db, d.kind, req.params.id, currentUser(req));
-        return recordHistoryOf(app.db, d.kind.name, req.params.id);
+        return recordHistoryOf(app.db, d.kind.name, req.params.id, 200, d.kind);
       },
     );
   if (p.create)

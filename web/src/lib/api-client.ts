@@ -76,6 +76,8 @@ async function readError(response: Response, path: string): Promise<ApiError> {
     typeof body.message === 'string' ? body.message : response.statusText,
     errors,
     path,
+    typeof body.reason === 'string' ? body.reason : undefined,
+    body.params && typeof body.params === 'object' ? (body.params as Record<string, string | number>) : {},
   );
 }
 

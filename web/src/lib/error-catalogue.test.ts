@@ -24,9 +24,10 @@ describe('the error catalogue (SPEC §8)', () => {
     );
     expect(notice.variant).toBe('error');
     expect(notice.duration).toBe(DURATION.apiNotice);
-    expect(describeError(error, vi, { fieldLabel: () => 'Mã công ty' }).message).toContain(
-      'Mã công ty là thông tin bắt buộc',
-    );
+    const inVietnamese = describeError(error, vi, { fieldLabel: () => 'Mã công ty' }).message;
+    expect(inVietnamese).toContain('Mã công ty là thông tin bắt buộc');
+    // no English server text in a Vietnamese notice
+    expect(inVietnamese.split('\n')[0]).toBe('Bad Request - Dữ liệu chưa hợp lệ');
   });
 
   test('401 distinguishes a refused login from an expired session', () => {
@@ -76,6 +77,34 @@ describe('the error catalogue (SPEC §8)', () => {
     expect(describeError(new ApiError(422, 'unprocessable', 'the construction is closed'), en).message).toBe(
       'the construction is closed',
     );
+  });
+
+  test('a refusal with a reason reads in the user’s language, amounts and dates written as on screen', () => {
+    const ceiling = new ApiError(422, 'unprocessable', 'the amount exceeds …', [], '', 'ceiling_exceeded', {
+      remaining: '1250000.00',
+    });
+    expect(describeError(ceiling, vi).message).toBe(
+      'Số tiền vượt quá mức được thanh toán của hợp đồng: còn 1,250,000 đồng',
+    );
+    expect(describeError(ceiling, en).message).toBe(
+      'The amount exceeds the contract’s payable ceiling: 1,250,000 remain',
+    );
+    const warranty = new ApiError(422, 'unprocessable', 'x', [], '', 'warranty_not_yet', {
+      date: '2027-03-31',
+    });
+    expect(describeError(warranty, vi).message).toBe(
+      'Tiền bảo hành chỉ được đề nghị thanh toán từ ngày 31/03/2027',
+    );
+    const missing = new ApiError(404, 'not_found', 'company not found', [], '', 'not_found', {
+      entity: 'company',
+    });
+    expect(describeError(missing, vi, { action: 'Cập nhật công ty' }).message).toBe(
+      'Cập nhật công ty thất bại, vì không tìm thấy công ty',
+    );
+    expect(describeError(missing, en).message).toBe('Company not found');
+    // a reason the screens do not know yet: the server's own message
+    const unknown = new ApiError(422, 'unprocessable', 'a new rule', [], '', 'brand_new_rule');
+    expect(describeError(unknown, vi).message).toBe('a new rule');
   });
 
   test('other statuses read "{0} failed, because of {1}"', () => {

@@ -2,6 +2,8 @@
  * SPEC §8 in one place: what the user is told for each failed (or succeeded) API call, in which
  * colour and for how long. Pure — the API client feeds it errors and shows what it returns.
  */
+import { formatDate } from '@sitepay/domain/date-format';
+import { formatAmount } from '@sitepay/domain/number-format';
 import type { TFunction } from 'i18next';
 
 /** SPEC §9 toast durations. */
@@ -20,6 +22,9 @@ export class ApiError extends Error {
     message: string,
     readonly errors: FieldError[] = [],
     readonly path = '',
+    /** The rule that refused (a 422 or 404 of the server), translated from `errors.reasons.<reason>`. */
+    readonly reason?: string,
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -39,6 +44,30 @@ export function fieldMessage(t: TFunction, label: string, message: string): stri
   return t(key, { field: label, defaultValue: message });
 }
 
+/** Amounts, dates and entity names in a reason's values, written as the screens write them. */
+const MONEY_PARAMS = new Set(['value', 'requested', 'ceiling', 'remaining', 'outstanding', 'amount']);
+
+/** The server's refusal in the user's language, or null when it sent no known reason. */
+export function reasonText(error: ApiError, t: TFunction): string | null {
+  if (!error.reason) return null;
+  const key = `errors.reasons.${error.reason}`;
+  const lang = t('errors.langCode', { defaultValue: 'vi' }) === 'en' ? 'en' : 'vi';
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(error.params)) {
+    const text = String(value);
+    if (MONEY_PARAMS.has(name) && /^-?\d+(\.\d+)?$/.test(text)) values[name] = formatAmount(text, lang);
+    else if (name === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text)) values[name] = formatDate(text, lang);
+    else if (name === 'entity') {
+      const entity = t(`resources.${text}.name`, { defaultValue: text.replace(/-/g, ' ') });
+      // inside a Vietnamese sentence the name is lower case; an English sentence starts with it
+      values[name] =
+        lang === 'vi' ? entity.toLocaleLowerCase('vi') : entity.charAt(0).toUpperCase() + entity.slice(1);
+    } else values[name] = text;
+  }
+  const translated = t(key, { ...values, defaultValue: '' });
+  return translated || null;
+}
+
 export function describeError(error: ApiError, t: TFunction, context: ErrorContext = {}): Notice {
   const notice = (message: string, duration: number = DURATION.apiNotice): Notice => ({
     message,
@@ -51,7 +80,9 @@ export function describeError(error: ApiError, t: TFunction, context: ErrorConte
   if (error.status === 0) return notice(t('errors.network'), DURATION.serverError);
   switch (error.status) {
     case 400: {
-      const lines = [`${t('errors.badRequest')}${error.message ? ` - ${error.message}` : ''}`];
+      // with its fields listed, the server's own (English) summary adds nothing: the fields say it
+      const summary = error.errors.length ? t('errors.invalidInput') : error.message;
+      const lines = [`${t('errors.badRequest')}${summary ? ` - ${summary}` : ''}`];
       const seen = new Set<string>();
       for (const item of error.errors) {
         if (seen.has(item.field)) continue; // each field's first message only
@@ -66,11 +97,11 @@ export function describeError(error: ApiError, t: TFunction, context: ErrorConte
     case 403:
       return notice([t('errors.forbidden', { path: error.path }), error.message].filter(Boolean).join('\n'));
     case 404:
-      return notice(failed(error.message || t('errors.causes.notFound')));
+      return notice(failed(reasonText(error, t) ?? (error.message || t('errors.causes.notFound'))));
     case 409:
       return notice(error.code === 'invalid_version' ? t('errors.invalidVersion') : failed(error.message));
     case 422:
-      return notice(error.message || t('errors.unprocessable'));
+      return notice(reasonText(error, t) ?? (error.message || t('errors.unprocessable')));
     case 500:
       return notice(t('errors.internal'), DURATION.serverError);
     case 503:

@@ -153,3 +153,39 @@ async function ensureAdmin(tx: Tx, adminPassword: string | null): Promise<string
   await tx.insert(userRole).values({ user_id: admin!.id, role_id: adminRole!.id });
   return adminPassword ? null : password;
 }
+
+/**
+ * POST /api/admin/migrate/menu/merge: the shipped menu tree merged into the database. Menus and
+ * endpoints missing from it are added, a menu added now gets the endpoints its screens call; what
+ * is there is left as the administrators made it (titles, order, links they removed).
+ */
+export async function mergeShippedMenus(tx: Tx, routes: RouteInfo[]) {
+  await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+  const before = new Set((await tx.select({ name: menu.name }).from(menu)).map((m) => m.name));
+  const menuIds = await syncMenus(tx);
+  const added = [...menuIds.keys()].filter((name) => !before.has(name));
+  const endpointCount = async () =>
+    (await tx.select({ n: sql<number>`count(*)::int` }).from(endpoint))[0]?.n ?? 0;
+  const endpointsBefore = await endpointCount();
+  await syncEndpoints(tx, routes, menuIds);
+  const endpoints_added = (await endpointCount()) - endpointsBefore;
+  // a menu added now: link every endpoint its screens call, existing ones too
+  const addedIds = new Map(added.map((name) => [name, menuIds.get(name)!]));
+  const all = await tx
+    .select({ id: endpoint.id, method: endpoint.method, path: endpoint.path })
+    .from(endpoint);
+  const byKey = new Map(all.map((e) => [`${e.method} ${e.path}`, e.id]));
+  const links = routes.flatMap((route) =>
+    route.menus
+      .filter((name) => addedIds.has(name))
+      .map((name) => ({
+        menu_id: addedIds.get(name)!,
+        endpoint_id: byKey.get(`${route.method} ${route.path}`)!,
+      }))
+      .filter((l) => l.endpoint_id !== undefined),
+  );
+  const linked = links.length
+    ? await tx.insert(menuEndpoint).values(links).onConflictDoNothing().returning()
+    : [];
+  return { added, endpoints_added, endpoints_linked: linked.length };
+}

@@ -116,21 +116,24 @@ export function permissionRules(menus: MenuEntry[], admin: boolean): PermissionR
 }
 
 export async function userConstructions(tx: Tx, userId: number, admin: boolean) {
-  return tx
-    .select({
-      id: construction.id,
-      code: construction.code,
-      name: construction.name,
-      status: construction.status,
-      closed: construction.closed,
-    })
-    .from(construction)
-    .where(
-      and(
-        ne(construction.status, 'D'),
-        admin ? undefined : sql`${construction.id} in (${scopeConstructionIds(userId)})`,
-      ),
-    )
-    .orderBy(asc(construction.name), asc(construction.id))
-    .limit(5000);
+  return (
+    tx
+      .select({
+        id: construction.id,
+        code: construction.code,
+        name: construction.name,
+        status: construction.status,
+        closed: construction.closed,
+      })
+      .from(construction)
+      .where(
+        and(
+          ne(construction.status, 'D'),
+          admin ? undefined : sql`${construction.id} in (${scopeConstructionIds(userId)})`,
+        ),
+      )
+      // by code: a stable order the selector's default ("the first construction") can rely on
+      .orderBy(asc(construction.code), asc(construction.id))
+      .limit(5000)
+  );
 }

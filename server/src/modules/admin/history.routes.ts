@@ -1,6 +1,6 @@
 /** Access history (sign-ins and sign-outs) of one user, newest first, paged. */
 import { idParamsSchema, pagingQuerySchema } from '@sitepay/domain/common.schema';
-import { eq, getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessHistory, appUser } from '../../db/schema.ts';
@@ -9,6 +9,33 @@ import { readPage } from '../../http/paging.ts';
 
 export function registerHistoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // everyone's sign-ins and sign-outs (/system/history/login): by name or address with `search`
+  r.get(
+    '/api/admin/history/login/paging',
+    { config: { menus: ['history-login'] }, schema: { tags: ['history'], querystring: pagingQuerySchema } },
+    (req) => {
+      const search = req.query.search?.trim().toLowerCase();
+      const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      return readPage(
+        app.db,
+        {
+          table: accessHistory,
+          selection: getTableColumns(accessHistory),
+          where: like
+            ? or(
+                sql`lower(${accessHistory.user_name}) like ${like}`,
+                sql`${accessHistory.address} like ${like}`,
+              )
+            : undefined,
+          key: accessHistory.at,
+          id: accessHistory.id,
+          descending: true,
+        },
+        req.query,
+        (h) => ({ ...h, at: h.at.toISOString() }),
+      );
+    },
+  );
   r.get(
     '/api/admin/history/login/:id',
     {

@@ -95,8 +95,13 @@ export async function assertConstructionOpen(tx: Tx, constructionId: number, use
     throw e;
   });
   if (row.closed)
-    throw unprocessable(`construction ${row.code} is closed and takes no new contract or payment request`);
-  if (row.status !== 'O') throw unprocessable(`construction ${row.code} is inactive`);
+    throw unprocessable(
+      `construction ${row.code} is closed and takes no new contract or payment request`,
+      'construction_closed',
+      { code: row.code },
+    );
+  if (row.status !== 'O')
+    throw unprocessable(`construction ${row.code} is inactive`, 'construction_inactive', { code: row.code });
   return row;
 }
 

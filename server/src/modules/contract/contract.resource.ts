@@ -41,7 +41,14 @@ async function activeConstructor(tx: Tx, id: number) {
     .from(constructorTable)
     .where(and(eq(constructorTable.id, id), ne(constructorTable.status, 'D')));
   if (!row) throw fieldError('constructor_id', 'not_found');
-  if (row.status !== 'O') throw unprocessable(`contractor ${row.code} is inactive and takes no new contract`);
+  if (row.status !== 'O')
+    throw unprocessable(
+      `contractor ${row.code} is inactive and takes no new contract`,
+      'contractor_inactive',
+      {
+        code: row.code,
+      },
+    );
 }
 
 async function checkBeneficiary(tx: Tx, beneficiaryId: number | null | undefined, constructorId: number) {
@@ -101,6 +108,7 @@ async function beforeWrite(tx: Tx, values: Row, existing: Row | undefined, user:
     if (moved && (await hasPaymentRequests(tx, existing.id))) {
       throw unprocessable(
         'the contract has payment requests: its construction and contractor can no longer change',
+        'contract_has_requests',
       );
     }
     const money = await contractMoney(tx, existing.id);
@@ -111,6 +119,7 @@ async function beforeWrite(tx: Tx, values: Row, existing: Row | undefined, user:
         amount_vat: values.amount_vat,
         settlement_amount: merged.settlement_amount ?? null,
         guarantee_amount: values.guarantee_amount ?? merged.guarantee_amount ?? null,
+        guarantee_percent: merged.guarantee_percent ?? null,
         penalty_amount: merged.penalty_amount ?? null,
       },
       sums,
@@ -118,11 +127,15 @@ async function beforeWrite(tx: Tx, values: Row, existing: Row | undefined, user:
     if (compareAmounts(next.contract_value, sums.requested) < 0) {
       throw unprocessable(
         `the contract value ${next.contract_value} would fall below the ${sums.requested} already requested`,
+        'contract_value_below_requested',
+        { value: next.contract_value, requested: sums.requested },
       );
     }
     if (compareAmounts(next.remaining, '0') < 0) {
       throw unprocessable(
         `the payable ceiling ${next.ceiling} would fall below the ${sums.requested_ordinary} already requested`,
+        'contract_ceiling_below_requested',
+        { ceiling: next.ceiling, requested: sums.requested_ordinary },
       );
     }
   }
@@ -178,6 +191,12 @@ export const contractKind: RecordKind = {
     >`(select x.name from ${beneficiary} x where x.id = ${outer(k.beneficiary_id)})`,
     annex_amount: annexSumSql,
     contract_value: contractValueSql,
+    // the retention as it stands: a percentage of the settlement, else of the value with annexes
+    guarantee_base: sql<string | null>`case when ${outer(k.guarantee_percent)} is null then null
+      else coalesce(${outer(k.settlement_amount)}::numeric(18,2)::text, ${contractValueSql}) end`,
+    guarantee_effective: sql<string | null>`case when ${outer(k.guarantee_percent)} is null
+      then ${outer(k.guarantee_amount)}::numeric(18,2)::text
+      else round(coalesce(${outer(k.settlement_amount)}, ${contractValueSql}::numeric) * ${outer(k.guarantee_percent)} / 100)::numeric(18,2)::text end`,
   },
   references: [{ field: 'contract_type_id', table: contractType as never }],
   readOnly: ['company_id', 'vat_rate', 'vat_amount', 'amount_vat'],

@@ -57,11 +57,15 @@ async function checkAnnexValue(tx: Tx, contractId: number, user: CurrentUser, de
   if (toCents(after.contract_value) < floor) {
     throw unprocessable(
       `the annex would bring the contract value to ${after.contract_value}, below the ${fromCents(floor)} already requested`,
+      'annex_value_below_requested',
+      { value: after.contract_value, requested: fromCents(floor) },
     );
   }
   if (toCents(after.remaining) < 0n) {
     throw unprocessable(
       `the annex would bring the payable ceiling to ${after.ceiling}, below the ${sums.requested_ordinary} already requested`,
+      'annex_ceiling_below_requested',
+      { ceiling: after.ceiling, requested: sums.requested_ordinary },
     );
   }
 }

@@ -3,6 +3,8 @@
  * - value = amount incl. VAT + live annexes;
  * - payable ceiling = (settlement amount when set, else the value) − guarantee retention − the
  *   contract's penalty − the penalties of its live payment requests;
+ * - guarantee retention = its percentage of that same base (settlement, else the value with its
+ *   annexes) when the contract gives a percentage, else the fixed amount it gives;
  * - requested / approved / paid = sums of its live payment requests (not rejected, deactivated or
  *   deleted); warranty requests draw on the retention, not on the ceiling;
  * - remaining = ceiling − what ordinary (non-warranty) live requests ask.
@@ -14,7 +16,7 @@
  */
 
 import type { ContractSummary } from '@sitepay/domain/contract.schema';
-import { addAmounts, subtractAmounts } from '@sitepay/domain/money';
+import { addAmounts, percentOf, subtractAmounts } from '@sitepay/domain/money';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { contract, contractAnnex, paymentTransaction } from '../../db/schema.ts';
@@ -38,6 +40,8 @@ export type ContractMoney = {
   annexes: string;
   settlement_amount: string | null;
   guarantee_amount: string | null;
+  /** When set, the retention is this percentage of the base (settlement, else the value). */
+  guarantee_percent: string | null;
   guarantee_release_date: string | null;
   penalty_amount: string | null;
 };
@@ -85,7 +89,7 @@ export async function contractMoney(
   const [row] = await queryRows<ContractMoney>(
     tx,
     sql`select c.amount_vat::text, c.settlement_amount::text, c.guarantee_amount::text,
-          c.guarantee_release_date::text, c.penalty_amount::text,
+          c.guarantee_percent::text, c.guarantee_release_date::text, c.penalty_amount::text,
           (select coalesce(sum(a.amount), 0)::numeric(18,2)::text from ${contractAnnex} a
             where a.contract_id = c.id and a.status <> 'D') as annexes
         from ${contract} c where c.id = ${contractId}`,
@@ -127,12 +131,25 @@ export function summarize(m: ContractMoney, p: PaymentSums = noPayments): Contra
   };
 }
 
+/** What the ceiling and a percentage guarantee are taken from: the settlement, else the value. */
+export const paymentBaseOf = (m: ContractMoney): string =>
+  m.settlement_amount ?? addAmounts(m.amount_vat, m.annexes);
+
+/**
+ * The warranty retention held back: a percentage guarantee follows the contract's value as its
+ * annexes and settlement change it (docs/decisions.md "Guarantee after annexes"); a fixed amount
+ * stays as given.
+ */
+export const guaranteeOf = (m: ContractMoney): string =>
+  m.guarantee_percent !== null && m.guarantee_percent !== undefined
+    ? percentOf(paymentBaseOf(m), m.guarantee_percent)
+    : addAmounts(m.guarantee_amount ?? '0');
+
 /** The payable ceiling, given the penalties of the contract's payment requests. */
 export function ceilingOf(m: ContractMoney, requestPenalties: string): string {
-  const base = m.settlement_amount ?? addAmounts(m.amount_vat, m.annexes);
   return subtractAmounts(
-    base,
-    addAmounts(m.guarantee_amount ?? '0', m.penalty_amount ?? '0', requestPenalties),
+    paymentBaseOf(m),
+    addAmounts(guaranteeOf(m), m.penalty_amount ?? '0', requestPenalties),
   );
 }
 

@@ -110,7 +110,8 @@ export async function sendPaymentDocument(
 ) {
   const { data, template: version } = await paymentPrintData(app, id, user);
   const template = await builtInTemplate(version);
-  if (!template) throw new HttpError(404, 'not_found', 'file template not found');
+  if (!template)
+    throw new HttpError(404, 'not_found', 'file template not found', undefined, 'template_not_found');
   const file = await renderPaymentDocx(template, data);
   return reply
     .header('content-type', DOCX_CONTENT_TYPE)

@@ -25,7 +25,10 @@ const write = { menus: ['payment-create', 'payment-update'] };
 async function assertFilesEditable(tx: Tx, paymentId: number, user: CurrentUser, lock = false) {
   const row = await findRecord(tx, paymentKind, paymentId, user, lock);
   if (!['O', 'R'].includes(row.approval_status))
-    throw unprocessable('the request’s files can change only while it is created or rejected');
+    throw unprocessable(
+      'the request’s files can change only while it is created or rejected',
+      'payment_files_locked',
+    );
 }
 
 export function registerPaymentFileRoutes(app: FastifyInstance) {

@@ -232,7 +232,9 @@ function templateError(error: unknown): unknown {
     const what = fault.properties?.explanation ?? fault.message;
     return where ? `${fault.properties?.file}: ${what}` : what;
   });
-  return unprocessable(`the template cannot be used: ${listed(faults)}`);
+  return unprocessable(`the template cannot be used: ${listed(faults)}`, 'template_unusable', {
+    detail: listed(faults),
+  });
 }
 
 // Parts docxtemplater fills: the body, headers, footers, notes.
@@ -263,7 +265,14 @@ export function xmlFault(xml: string): string | null {
 function checkXml(zip: PizZip): void {
   for (const name of Object.keys(zip.files).filter((n) => TEMPLATED_PART.test(n))) {
     const fault = xmlFault(zip.file(name)?.asText() ?? '');
-    if (fault) throw unprocessable(`the template cannot be used: ${name} is not well-formed XML: ${fault}`);
+    if (fault)
+      throw unprocessable(
+        `the template cannot be used: ${name} is not well-formed XML: ${fault}`,
+        'template_unusable',
+        {
+          detail: `${name}: ${fault}`,
+        },
+      );
   }
 }
 
@@ -278,7 +287,10 @@ export async function renderPaymentDocx(template: Buffer, d: PaymentPrintData): 
   try {
     zip = new PizZip(template);
   } catch {
-    throw unprocessable('the template cannot be used: it is not a Word document (.docx)');
+    throw unprocessable(
+      'the template cannot be used: it is not a Word document (.docx)',
+      'template_not_docx',
+    );
   }
   checkXml(zip);
   const unknownTags = new Set<string>();
@@ -299,7 +311,13 @@ export async function renderPaymentDocx(template: Buffer, d: PaymentPrintData): 
   }
   if (unknownTags.size > 0) {
     const names = [...unknownTags].map((tag) => `{${tag}}`);
-    throw unprocessable(`the template cannot be used: unknown tag ${listed(names)}`);
+    throw unprocessable(
+      `the template cannot be used: unknown tag ${listed(names)}`,
+      'template_unknown_tags',
+      {
+        tags: listed(names),
+      },
+    );
   }
   return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

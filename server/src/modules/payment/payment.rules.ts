@@ -32,7 +32,13 @@ import type { CurrentUser } from '../../http/auth.ts';
 import { fieldError, HttpError, unprocessable } from '../../http/errors.ts';
 import { findRecord, type Row } from '../../http/records.ts';
 import { contractKind } from '../contract/contract.resource.ts';
-import { ceilingOf, contractMoney, lockContract, paymentSums } from '../contract/contract.totals.ts';
+import {
+  ceilingOf,
+  contractMoney,
+  guaranteeOf,
+  lockContract,
+  paymentSums,
+} from '../contract/contract.totals.ts';
 import { addDays, businessToday } from './payment-dates.ts';
 
 const money = (v: string) => `${formatAmount(v)} đồng`;
@@ -97,7 +103,15 @@ export function contractRefusals(c: ContractState): { code: string; message: str
 
 export function assertContractTakesRequests(c: ContractState) {
   const [first] = contractRefusals(c);
-  if (first) throw unprocessable(`${first.message}: it takes no payment request`);
+  if (first)
+    throw unprocessable(
+      `${first.message}: it takes no payment request`,
+      `contract_refuses_requests_${first.code}`,
+      {
+        contract_no: c.contract_no,
+        code: c.constructor_code,
+      },
+    );
 }
 
 type MoneyInput = {
@@ -112,7 +126,7 @@ type MoneyInput = {
 export async function contractPosition(tx: Tx, contractId: number, excludeId?: number) {
   const m = (await contractMoney(tx, contractId))!;
   const sums = await paymentSums(tx, contractId, excludeId);
-  const guarantee = addAmounts(m.guarantee_amount ?? '0');
+  const guarantee = guaranteeOf(m);
   return {
     money: m,
     sums,
@@ -134,18 +148,22 @@ export async function checkMoneyRules(tx: Tx, r: MoneyInput, excludeId?: number)
 
   if (kind === 'warranty') {
     if (compareAmounts(pos.guarantee, '0') <= 0)
-      throw unprocessable('the contract holds no warranty retention to release');
+      throw unprocessable('the contract holds no warranty retention to release', 'warranty_none');
     const release = pos.money.guarantee_release_date;
     if (!release || businessToday() < release) {
       throw unprocessable(
         release
           ? `the warranty retention can be requested from ${release.split('-').reverse().join('/')} on`
           : 'the contract has no warranty release date: the retention cannot be requested yet',
+        release ? 'warranty_not_yet' : 'warranty_no_date',
+        release ? { date: release } : {},
       );
     }
     if (compareAmounts(r.amount, pos.guaranteeRemaining) > 0)
       throw unprocessable(
         `the amount exceeds the warranty retention left to release: ${money(pos.guaranteeRemaining)} remain`,
+        'warranty_exceeded',
+        { remaining: pos.guaranteeRemaining },
       );
   } else {
     const ceiling = ceilingOf(pos.money, addAmounts(pos.sums.penalties, r.penalty_amount ?? '0'));
@@ -155,6 +173,8 @@ export async function checkMoneyRules(tx: Tx, r: MoneyInput, excludeId?: number)
         compareAmounts(remaining, '0') > 0
           ? `the amount exceeds the contract's payable ceiling: ${money(remaining)} remain`
           : `nothing remains payable under the contract's ceiling (${money(remaining)} remain)`,
+        compareAmounts(remaining, '0') > 0 ? 'ceiling_exceeded' : 'ceiling_exhausted',
+        { remaining },
       );
     }
   }
@@ -165,6 +185,8 @@ export async function checkMoneyRules(tx: Tx, r: MoneyInput, excludeId?: number)
     if (compareAmounts(recovery, pos.advanceOutstanding) > 0)
       throw unprocessable(
         `the advance recovered exceeds the advance outstanding: ${money(pos.advanceOutstanding)} outstanding`,
+        'advance_recovery_exceeded',
+        { outstanding: pos.advanceOutstanding },
       );
   }
   if (kind === 'settlement') {
@@ -172,6 +194,8 @@ export async function checkMoneyRules(tx: Tx, r: MoneyInput, excludeId?: number)
     if (compareAmounts(left, '0') > 0)
       throw unprocessable(
         `a settlement request needs the advance recovered first: ${money(left)} of advance is outstanding`,
+        'settlement_advance_outstanding',
+        { outstanding: left },
       );
   }
 }

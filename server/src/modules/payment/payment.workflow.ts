@@ -21,6 +21,7 @@ import { endpointAllowed, userRoleIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { staleVersion, unprocessable } from '../../http/errors.ts';
 import { findRecord, type RecordKind, type Row, updateRecord } from '../../http/records.ts';
+import { mailPaymentMove } from '../mail/mail.payment.ts';
 import {
   assertContractTakesRequests,
   checkMoneyRules,
@@ -85,7 +86,7 @@ export async function movesOf(tx: Tx, user: CurrentUser, payment: Row): Promise<
 /** Refuses (422, with the reason) a move the table does not allow; answers where it leads. */
 function check(existing: Row, action: PaymentAction, actor: Actor, note?: string | null): PaymentState {
   const d = decide(stateOf(existing as never), existing.status, action, actor, note);
-  if (!d.ok) throw unprocessable(refusalMessage[d.refusal]);
+  if (!d.ok) throw unprocessable(refusalMessage[d.refusal], `payment_${d.refusal}`);
   return d.transition.to;
 }
 
@@ -97,16 +98,20 @@ export async function writeMove(
   to: PaymentState | null,
   note: string | null | undefined,
   user: CurrentUser,
-) {
-  await tx.insert(paymentHistory).values({
-    payment_id: paymentId,
-    action,
-    from_status: from,
-    to_status: to,
-    note: note ?? null,
-    user_id: user.id,
-    user_name: user.user_name,
-  });
+): Promise<number> {
+  const [line] = await tx
+    .insert(paymentHistory)
+    .values({
+      payment_id: paymentId,
+      action,
+      from_status: from,
+      to_status: to,
+      note: note ?? null,
+      user_id: user.id,
+      user_name: user.user_name,
+    })
+    .returning({ id: paymentHistory.id });
+  return line!.id;
 }
 
 /** The route's own right makes the caller an accountant; the generic edit and status hooks use it. */
@@ -168,7 +173,7 @@ export async function applyMove(
       // the account paid is the one the approver saw: later changes of the beneficiary do not move it
       const c = await contractState(tx, existing.contract_id, user);
       if (!c.beneficiary_id || c.beneficiary_status !== 'O' || !c.account_number)
-        throw unprocessable('the contract names no active beneficiary account to pay');
+        throw unprocessable('the contract names no active beneficiary account to pay', 'no_beneficiary');
       Object.assign(changes, {
         approval_status: 'A',
         decided_at: stamp(),
@@ -194,6 +199,8 @@ export async function applyMove(
       break;
   }
   const updated = await updateRecord(tx, kind, id, version, changes, user, action);
-  await writeMove(tx, id, action, from, to, note, user);
+  const historyId = await writeMove(tx, id, action, from, to, note, user);
+  // the move's mails (approvers, creator) commit with it, or not at all
+  await mailPaymentMove(tx, updated, action, historyId, note, user);
   return updated;
 }

@@ -1,15 +1,99 @@
 /**
- * Users as other screens need them: the list a picker offers (a department's director, an
- * approver). The users administration itself (create, roles, groups, reset) builds on this module.
+ * Users (SPEC.md §7 "Users"): the list a picker offers, and the administration — create with a
+ * given or generated password, update, activate and deactivate (ending the sessions), soft delete,
+ * reset password, direct roles and groups, and what a user's roles give (menus, privileges). Rights
+ * are read from the database on every request (server/src/http/auth.ts), so a change applies to
+ * the user's next request. Changes that touch administrators pass through `guardAdmins`.
  */
-import { idParamsSchema } from '@sitepay/domain/common.schema';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import {
+  resetPasswordAnswerSchema,
+  resetPasswordSchema,
+  userCreatedSchema,
+  userCreateSchema,
+  userGroupBodySchema,
+  userRoleBodySchema,
+  userSchema,
+  userUpdateSchema,
+} from '@sitepay/domain/admin.schema';
+import { idParamsSchema, pageSchema, pagingQuerySchema } from '@sitepay/domain/common.schema';
+import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessHistory, appUser, department } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { queryRows } from '../../db/client.ts';
+import { accessHistory, appGroup, appUser, department, role, userGroup, userRole } from '../../db/schema.ts';
+import { userRoleIds } from '../../http/access-sql.ts';
+import { currentUser } from '../../http/auth.ts';
+import { notFound, staleVersion } from '../../http/errors.ts';
+import {
+  createRecord,
+  findRecord,
+  listRecords,
+  outer,
+  type RecordKind,
+  type Row,
+  toRecord,
+  writeHistory,
+} from '../../http/records.ts';
+import { registerResource } from '../../http/resource.routes.ts';
 import { requestMeta } from '../auth/auth.routes.ts';
+import { enqueueMail } from '../mail/mail.outbox.ts';
+import { resetPasswordMail } from '../mail/mail.templates.ts';
+import { checkAdmins, endSessions, guardAdmins, lockAdmins } from './admin-guard.ts';
+
+const u = appUser;
+export const userKind: RecordKind = {
+  name: 'user',
+  table: u,
+  searchFields: ['user_name', 'full_name', 'email', 'phone'],
+  sortable: {
+    user_name: u.user_name,
+    full_name: u.full_name,
+    email: u.email,
+    created_at: u.created_at,
+    status: u.status,
+  },
+  defaultSort: { by: 'created_at', desc: true },
+  unique: [
+    { field: 'user_name', columns: ['user_name'], constraint: 'app_user_name_uq', caseInsensitive: true },
+  ],
+  references: [{ field: 'department_id', table: department as never }],
+  extraColumns: {
+    department_name: sql<
+      string | null
+    >`(select d.name from ${department} d where d.id = ${outer(u.department_id)})`,
+    role_codes: sql<string | null>`(select string_agg(r.code, ', ' order by r.priority, r.code) from ${role} r
+      where r.id in (${userRoleIds(outer(u.id) as never)}))`,
+    last_login_at: sql<string | null>`(select max(h.at) from ${accessHistory} h
+      where h.user_id = ${outer(u.id)} and h.type = 'login' and h.result = 'success')`,
+  },
+  readOnly: ['avatar'],
+  beforeStatus: (tx) => lockAdmins(tx),
+  async afterStatus(tx, row, status, user) {
+    if (status !== 'O') await endSessions(tx, row.id);
+    await checkAdmins(tx, user);
+  },
+};
+
+/** A password for a person to type once and change: 12 characters, no look-alikes. */
+export function generatePassword(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = crypto.randomBytes(12);
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+}
+
+const roleOut = z.object({ id: z.number(), code: z.string(), name: z.string(), status: z.string() });
+const groupOut = roleOut;
+const menuOut = z.object({
+  id: z.number(),
+  name: z.string(),
+  title: z.string(),
+  title_en: z.string(),
+  path: z.string(),
+});
+const privilegeOut = z.object({ id: z.number(), code: z.string(), name: z.string() });
 
 const userOption = z.object({
   id: z.number(),
@@ -76,6 +160,306 @@ export function registerUserRoutes(app: FastifyInstance) {
         ...requestMeta(req),
       });
       return { ok: true };
+    },
+  );
+
+  // ---------------------------------------------------------------- administration
+  const adminMenus = { read: ['user', 'user-view'], create: ['user-create'], update: ['user-update'] };
+  registerResource(app, {
+    kind: userKind,
+    basePath: '/api/admin/user',
+    tag: 'user',
+    record: userSchema,
+    input: userCreateSchema,
+    update: userUpdateSchema,
+    menus: adminMenus,
+    paths: { paging: 'list/paging', all: false, create: false },
+    ownCreate: '/api/admin/user/create',
+  });
+  // (deactivate and delete pass the administrators' guard through the kind's status hooks)
+
+  // the screens' common spelling of the list, beside SPEC's list/paging
+  r.get(
+    '/api/admin/user/paging',
+    {
+      config: { menus: adminMenus.read },
+      schema: { tags: ['user'], querystring: pagingQuerySchema, response: { 200: pageSchema(userSchema) } },
+    },
+    (req) => listRecords(app.db, userKind, req.query as never, currentUser(req)) as never,
+  );
+
+  r.post(
+    '/api/admin/user/create',
+    {
+      config: { menus: adminMenus.create },
+      schema: { tags: ['user'], body: userCreateSchema, response: { 200: userCreatedSchema } },
+    },
+    async (req) => {
+      const { password, ...input } = req.body;
+      const chosen = password ?? generatePassword();
+      const password_hash = await hash(chosen);
+      const created = await app.db.transaction((tx) =>
+        createRecord(tx, userKind, { ...input, password_hash } as unknown as Row, currentUser(req)),
+      );
+      return { ...created, generated_password: password ? null : chosen } as never;
+    },
+  );
+
+  r.patch(
+    '/api/admin/user/reset/:id',
+    {
+      config: { menus: adminMenus.update },
+      schema: {
+        tags: ['user'],
+        params: idParamsSchema,
+        body: resetPasswordSchema,
+        response: { 200: resetPasswordAnswerSchema },
+      },
+    },
+    async (req) => {
+      const actor = currentUser(req);
+      const chosen = req.body.password ?? generatePassword();
+      const password_hash = await hash(chosen);
+      const updated = await app.db.transaction(async (tx) => {
+        const existing = await findRecord(tx, userKind, req.params.id, actor, true);
+        if (existing.version !== req.body.version) throw staleVersion();
+        const [row] = await tx
+          .update(u)
+          .set({
+            password_hash,
+            version: sql`${u.version} + 1`,
+            updated_at: new Date(),
+            updated_by: actor.user_name,
+          })
+          .where(and(eq(u.id, req.params.id), eq(u.version, req.body.version)))
+          .returning();
+        if (!row) throw staleVersion();
+        await writeHistory(
+          tx,
+          userKind,
+          row.id,
+          'reset-password',
+          { password: { old: '***', new: '***' } },
+          actor,
+        );
+        await endSessions(tx, row.id);
+        if (row.email) {
+          await enqueueMail(tx, {
+            key: `reset_password:${row.id}:${row.version}`,
+            event: 'reset_password',
+            to: row.email,
+            ...resetPasswordMail({ user_name: row.user_name, full_name: row.full_name, password: chosen }),
+          });
+        }
+        return toRecord(await findRecord(tx, userKind, row.id, actor));
+      });
+      return { ...updated, generated_password: req.body.password ? null : chosen } as never;
+    },
+  );
+
+  const userExists = async (id: number) => {
+    const [row] = await app.db
+      .select({ id: u.id })
+      .from(u)
+      .where(and(eq(u.id, id), ne(u.status, 'D')));
+    if (!row) throw notFound('user');
+  };
+
+  // Roles and groups given to a user directly; `not-…` lists what can still be given.
+  r.get(
+    '/api/admin/user/roles/:id',
+    {
+      config: { menus: adminMenus.read },
+      schema: { tags: ['user'], params: idParamsSchema, response: { 200: z.array(roleOut) } },
+    },
+    async (req) => {
+      await userExists(req.params.id);
+      return app.db
+        .select({ id: role.id, code: role.code, name: role.name, status: role.status })
+        .from(userRole)
+        .innerJoin(role, eq(role.id, userRole.role_id))
+        .where(and(eq(userRole.user_id, req.params.id), ne(role.status, 'D')))
+        .orderBy(asc(role.priority), asc(role.code));
+    },
+  );
+  r.get(
+    '/api/admin/user/not-roles/:id',
+    {
+      config: { menus: adminMenus.update },
+      schema: { tags: ['user'], params: idParamsSchema, response: { 200: z.array(roleOut) } },
+    },
+    async (req) => {
+      await userExists(req.params.id);
+      return app.db
+        .select({ id: role.id, code: role.code, name: role.name, status: role.status })
+        .from(role)
+        .where(
+          and(
+            eq(role.status, 'O'),
+            notInArray(
+              role.id,
+              app.db
+                .select({ id: userRole.role_id })
+                .from(userRole)
+                .where(eq(userRole.user_id, req.params.id)),
+            ),
+          ),
+        )
+        .orderBy(asc(role.priority), asc(role.code));
+    },
+  );
+  r.get(
+    '/api/admin/user/groups/:id',
+    {
+      config: { menus: adminMenus.read },
+      schema: { tags: ['user'], params: idParamsSchema, response: { 200: z.array(groupOut) } },
+    },
+    async (req) => {
+      await userExists(req.params.id);
+      return app.db
+        .select({ id: appGroup.id, code: appGroup.code, name: appGroup.name, status: appGroup.status })
+        .from(userGroup)
+        .innerJoin(appGroup, eq(appGroup.id, userGroup.group_id))
+        .where(and(eq(userGroup.user_id, req.params.id), ne(appGroup.status, 'D')))
+        .orderBy(asc(appGroup.priority), asc(appGroup.code));
+    },
+  );
+  r.get(
+    '/api/admin/user/not-groups/:id',
+    {
+      config: { menus: adminMenus.update },
+      schema: { tags: ['user'], params: idParamsSchema, response: { 200: z.array(groupOut) } },
+    },
+    async (req) => {
+      await userExists(req.params.id);
+      return app.db
+        .select({ id: appGroup.id, code: appGroup.code, name: appGroup.name, status: appGroup.status })
+        .from(appGroup)
+        .where(
+          and(
+            eq(appGroup.status, 'O'),
+            notInArray(
+              appGroup.id,
+              app.db
+                .select({ id: userGroup.group_id })
+                .from(userGroup)
+                .where(eq(userGroup.user_id, req.params.id)),
+            ),
+          ),
+        )
+        .orderBy(asc(appGroup.priority), asc(appGroup.code));
+    },
+  );
+
+  /** Adds or removes one link of a user, bumping the user's version and writing its history. */
+  const changeLink =
+    (what: 'role' | 'group', adding: boolean) =>
+    async (
+      req: { params: { id: number }; body: { roleId?: number; groupId?: number } },
+      actor: ReturnType<typeof currentUser>,
+    ) => {
+      const otherId = (what === 'role' ? req.body.roleId : req.body.groupId)!;
+      return app.db.transaction((tx) =>
+        guardAdmins(tx, actor, async () => {
+          const user = await findRecord(tx, userKind, req.params.id, actor, true);
+          const target = what === 'role' ? role : appGroup;
+          const [other] = await tx
+            .select({ id: target.id, code: target.code, status: target.status })
+            .from(target)
+            .where(and(eq(target.id, otherId), ne(target.status, 'D')));
+          if (!other) throw notFound(what);
+          if (adding && other.status !== 'O') throw notFound(what);
+          const changed =
+            what === 'role'
+              ? adding
+                ? await tx
+                    .insert(userRole)
+                    .values({ user_id: user.id, role_id: other.id })
+                    .onConflictDoNothing()
+                    .returning()
+                : await tx
+                    .delete(userRole)
+                    .where(and(eq(userRole.user_id, user.id), eq(userRole.role_id, other.id)))
+                    .returning()
+              : adding
+                ? await tx
+                    .insert(userGroup)
+                    .values({ user_id: user.id, group_id: other.id })
+                    .onConflictDoNothing()
+                    .returning()
+                : await tx
+                    .delete(userGroup)
+                    .where(and(eq(userGroup.user_id, user.id), eq(userGroup.group_id, other.id)))
+                    .returning();
+          if (changed.length) {
+            await tx
+              .update(u)
+              .set({ version: sql`${u.version} + 1`, updated_at: new Date(), updated_by: actor.user_name })
+              .where(eq(u.id, user.id));
+            const field = what === 'role' ? 'roles' : 'groups';
+            await writeHistory(
+              tx,
+              userKind,
+              user.id,
+              adding ? `add-${what}` : `remove-${what}`,
+              { [field]: adding ? { old: null, new: other.code } : { old: other.code, new: null } },
+              actor,
+            );
+          }
+          return toRecord(await findRecord(tx, userKind, user.id, actor));
+        }),
+      );
+    };
+  for (const [what, body] of [
+    ['role', userRoleBodySchema],
+    ['group', userGroupBodySchema],
+  ] as const) {
+    const path = `/api/admin/user/${what}s/:id`;
+    for (const adding of [true, false]) {
+      const handler = changeLink(what, adding);
+      r.route({
+        method: adding ? 'PATCH' : 'DELETE',
+        url: path,
+        config: { menus: adminMenus.update },
+        schema: { tags: ['user'], params: idParamsSchema, body, response: { 200: userSchema } },
+        handler: (req) => handler(req as never, currentUser(req)) as never,
+      });
+    }
+  }
+
+  // What the user's roles give, through every role (direct and through groups).
+  r.get(
+    '/api/admin/user/menus/:id',
+    {
+      config: { menus: adminMenus.read },
+      schema: { tags: ['user'], params: idParamsSchema, response: { 200: z.array(menuOut) } },
+    },
+    async (req) => {
+      await userExists(req.params.id);
+      return queryRows(
+        app.db,
+        sql`select m.id, m.name, m.title, m.title_en, m.path from menu m
+          where m.status = 'O' and (
+            exists (select 1 from role r where r.code = 'ROLE_ADMIN' and r.id in (${userRoleIds(req.params.id)}))
+            or m.id in (select rm.menu_id from role_menu rm where rm.role_id in (${userRoleIds(req.params.id)})))
+          order by m.sort_order, m.id`,
+      );
+    },
+  );
+  r.get(
+    '/api/admin/user/privileges/:id',
+    {
+      config: { menus: adminMenus.read },
+      schema: { tags: ['user'], params: idParamsSchema, response: { 200: z.array(privilegeOut) } },
+    },
+    async (req) => {
+      await userExists(req.params.id);
+      return queryRows(
+        app.db,
+        sql`select p.id, p.code, p.name from privilege p
+          where p.status = 'O' and p.id in (select rp.privilege_id from role_privilege rp where rp.role_id in (${userRoleIds(req.params.id)}))
+          order by p.code`,
+      );
     },
   );
 }

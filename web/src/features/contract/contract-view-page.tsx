@@ -143,12 +143,21 @@ function ContractAmounts({ contract }: { contract: Contract }) {
   const f = (name: string) => t(`resources.contract.fields.${name}`);
   const money = (value: string | null | undefined) => (value == null ? '' : formatAmount(value));
   const value = contract.contract_value ?? contract.amount_vat;
-  const guarantee =
-    contract.guarantee_amount == null
-      ? ''
-      : contract.guarantee_percent == null
-        ? money(contract.guarantee_amount)
-        : `${money(contract.guarantee_amount)} (${percent(contract.guarantee_percent)} %)`;
+  // a percentage guarantee follows the value (annexes, settlement): shown with what it is taken from
+  const effective = contract.guarantee_effective ?? contract.guarantee_amount;
+  const guarantee = effective == null ? '' : money(effective);
+  const guaranteeBasis =
+    contract.guarantee_percent != null && contract.guarantee_base != null
+      ? t(
+          contract.settlement_amount != null
+            ? 'contract.view.guaranteeOfSettlement'
+            : 'contract.view.guaranteeOfValue',
+          {
+            percent: percent(contract.guarantee_percent),
+            base: money(contract.guarantee_base),
+          },
+        )
+      : null;
   return (
     <Section title={t('contract.view.amounts')}>
       <Row numeric label={f('amount_before_vat')} value={money(contract.amount_before_vat)} />
@@ -174,7 +183,17 @@ function ContractAmounts({ contract }: { contract: Contract }) {
       </Typography>
       <Divider sx={{ my: 1 }} />
       <Row numeric label={f('settlement_amount')} value={money(contract.settlement_amount)} />
-      <Row numeric label={f('guarantee_amount')} value={guarantee} />
+      <Row numeric label={f('guarantee_amount')} value={guarantee} testId="view-guarantee" />
+      {guaranteeBasis && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', textAlign: 'right', mt: -0.5, mb: 0.5 }}
+          data-testid="view-guarantee-basis"
+        >
+          {guaranteeBasis}
+        </Typography>
+      )}
       <Row
         numeric
         label={f('guarantee_release_date')}

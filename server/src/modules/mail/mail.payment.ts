@@ -1,0 +1,139 @@
+/**
+ * Mails of the payment workflow, queued in the move's own transaction (payment.workflow.ts,
+ * applyMove): sent for approval → each approver; accepted, rejected, paid → the creator.
+ * One mail per recipient and move: key `payment:<id>:<action>:<history id>:<user id>`.
+ *
+ * Approvers are found as payment.workflow.ts decides them (isApproverOf: the approval right, and
+ * admin, ROLE_DIRECTOR or head of the request), among active users with an e-mail whose data
+ * scope holds the request, never its creator. Administrators are approvers of everything; they are
+ * mailed only when nobody approves the request by office (ROLE_DIRECTOR or head of it), so that
+ * the IT administrator is not copied on every request. Nobody is mailed about his own move.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { appUser } from '../../db/schema.ts';
+import { ADMIN_ROLE, isAdminSql, scopeConstructionIds, userRoleIds } from '../../http/access-sql.ts';
+import type { CurrentUser } from '../../http/auth.ts';
+import type { Row } from '../../http/records.ts';
+import { DIRECTOR_ROLE, isApproverOf } from '../payment/payment.workflow.ts';
+import { enqueueMail } from './mail.outbox.ts';
+import {
+  type PaymentForMail,
+  paymentDecidedMail,
+  paymentPaidMail,
+  paymentSentMail,
+} from './mail.templates.ts';
+
+type Recipient = { id: number; user_name: string; full_name: string | null; email: string };
+
+/** Active users with an e-mail who could approve `payment`; see the header for who is chosen. */
+export async function approversToMail(tx: Tx, payment: Row): Promise<Recipient[]> {
+  // (inside the function: payment.workflow.ts imports this module, so its exports are not read at load)
+  const offices = sql.join(
+    [DIRECTOR_ROLE, ADMIN_ROLE].map((code) => sql`${code}`),
+    sql`, `,
+  );
+  // Those who may hold the right at all: the request's heads and the holders of ROLE_DIRECTOR or
+  // ROLE_ADMIN (directly or through an active group). Each is then checked as the workflow does.
+  const candidates = await queryRows<Recipient & { department_id: number | null; heads: boolean }>(
+    tx,
+    sql`with heads as (
+          select ${payment.director_id ?? null}::int as id
+          union select d.director_id from department d where d.id = ${payment.department_id ?? null}::int)
+        select u.id, u.user_name, u.full_name, u.email, u.department_id,
+          u.id in (select id from heads where id is not null) as heads
+        from app_user u
+        where u.status = 'O' and coalesce(trim(u.email), '') <> '' and u.id <> ${payment.user_id}
+          and (u.id in (select id from heads where id is not null)
+            or u.id in (select ur.user_id from user_role ur join role r on r.id = ur.role_id
+                        where r.status = 'O' and r.code in (${offices}))
+            or u.id in (select ug.user_id from user_group ug
+                        join app_group g on g.id = ug.group_id and g.status = 'O'
+                        join group_role gr on gr.group_id = g.id
+                        join role r on r.id = gr.role_id
+                        where r.status = 'O' and r.code in (${offices})))
+        order by u.id`,
+  );
+  const byOffice: Recipient[] = [];
+  const admins: Recipient[] = [];
+  for (const c of candidates) {
+    const [flags] = await queryRows<{ is_admin: boolean; is_director: boolean; in_scope: boolean }>(
+      tx,
+      sql`select ${isAdminSql(c.id)} as is_admin,
+            exists (select 1 from role r where r.code = ${DIRECTOR_ROLE} and r.id in (${userRoleIds(c.id)})) as is_director,
+            ${payment.construction_id}::int in (${scopeConstructionIds(c.id)}) as in_scope`,
+    );
+    if (!flags) continue;
+    const user: CurrentUser = {
+      id: c.id,
+      user_name: c.user_name,
+      department_id: c.department_id,
+      isAdmin: flags.is_admin,
+      sessionId: '',
+    };
+    if (!user.isAdmin && !flags.in_scope) continue;
+    if (!(await isApproverOf(tx, user, payment))) continue;
+    const recipient = { id: c.id, user_name: c.user_name, full_name: c.full_name, email: c.email };
+    (flags.is_director || c.heads ? byOffice : admins).push(recipient);
+  }
+  return byOffice.length ? byOffice : admins;
+}
+
+async function userById(tx: Tx, id: number | null | undefined) {
+  if (!id) return undefined;
+  const [u] = await tx
+    .select({
+      id: appUser.id,
+      user_name: appUser.user_name,
+      full_name: appUser.full_name,
+      email: appUser.email,
+      status: appUser.status,
+    })
+    .from(appUser)
+    .where(eq(appUser.id, id));
+  return u;
+}
+
+/**
+ * Queues the mails of one workflow move. `payment` is the request as the move left it (the API's
+ * record, with its display names), `historyId` the move's payment_history line.
+ */
+export async function mailPaymentMove(
+  tx: Tx,
+  payment: Row,
+  action: string,
+  historyId: number,
+  note: string | null | undefined,
+  actor: CurrentUser,
+) {
+  if (!['send', 'accept', 'reject', 'confirm_paid'].includes(action)) return;
+  const me = await userById(tx, actor.id);
+  const by = me?.full_name?.trim() || actor.user_name;
+  const p = payment as unknown as PaymentForMail;
+  const queue = (to: Recipient, event: string, content: { subject: string; text: string; html: string }) =>
+    to.id === actor.id
+      ? undefined
+      : enqueueMail(tx, {
+          key: `payment:${payment.id}:${action}:${historyId}:${to.id}`,
+          event,
+          to: to.email,
+          ...content,
+        });
+
+  if (action === 'send') {
+    for (const approver of await approversToMail(tx, payment)) {
+      await queue(approver, 'payment_send', paymentSentMail(p, approver, by));
+    }
+    return;
+  }
+  const creator = await userById(tx, payment.user_id);
+  if (creator?.status !== 'O' || !creator.email) return;
+  const to = { ...creator, email: creator.email };
+  if (action === 'confirm_paid') await queue(to, 'payment_paid', paymentPaidMail(p, to, by));
+  else
+    await queue(
+      to,
+      `payment_${action}`,
+      paymentDecidedMail(p, to, action as 'accept' | 'reject', by, note ?? payment.decision_note),
+    );
+}

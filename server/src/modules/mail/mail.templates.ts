@@ -1,0 +1,191 @@
+/**
+ * The texts of SitePay's mails: Vietnamese first, then one English line. Amounts as the printed
+ * request writes them ("1.250.000 đồng"), dates DD/MM/YYYY. Each function answers the subject,
+ * the plain text and the same content as HTML (every value escaped).
+ */
+import { formatDate } from '@sitepay/domain/date-format';
+import { formatAmount } from '@sitepay/domain/number-format';
+import { printAmount } from '../payment/payment-print.ts';
+
+export type MailContent = { subject: string; text: string; html: string };
+
+/** A line of text, or a labelled value shown as "Label: value" (left out when the value is blank). */
+type Line = string | [label: string, value: string | number | null | undefined];
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+const FOOTER = 'SitePay – thư gửi tự động, vui lòng không trả lời thư này.';
+
+function compose(subject: string, greeting: string, lines: Line[], english: string): MailContent {
+  const shown = lines.filter(
+    (l) => typeof l === 'string' || (l[1] !== null && l[1] !== undefined && l[1] !== ''),
+  );
+  const asText = (l: Line) => (typeof l === 'string' ? l : `- ${l[0]}: ${l[1]}`);
+  const text = [greeting, '', ...shown.map(asText), '', english, '', '--', FOOTER].join('\n');
+  const paragraphs: string[] = [];
+  let rows: string[] = [];
+  const flush = () => {
+    if (rows.length)
+      paragraphs.push(`<table cellpadding="4" style="border-collapse:collapse">${rows.join('')}</table>`);
+    rows = [];
+  };
+  for (const l of shown) {
+    if (typeof l === 'string') {
+      flush();
+      paragraphs.push(`<p>${escapeHtml(l)}</p>`);
+    } else {
+      rows.push(
+        `<tr><td style="color:#666">${escapeHtml(l[0])}</td><td><b>${escapeHtml(String(l[1]))}</b></td></tr>`,
+      );
+    }
+  }
+  flush();
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs,
+    `<p style="color:#666">${escapeHtml(english)}</p>`,
+    `<hr><p style="color:#999;font-size:12px">${escapeHtml(FOOTER)}</p>`,
+  ].join('\n');
+  return { subject, text, html };
+}
+
+const dong = (amount: string | null | undefined) => (amount ? `${printAmount(amount)} đồng` : null);
+const vnd = (amount: string | null | undefined) => (amount ? `${formatAmount(amount)} VND` : '');
+const day = (iso: string | null | undefined) => (iso ? formatDate(iso, 'vi') : null);
+const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' – ') || null;
+const hello = (name: string | null | undefined) => `Kính gửi ${name?.trim() || 'anh/chị'},`;
+
+// ---------------------------------------------------------------- users
+
+/** PATCH /admin/user/reset/{id}: the new password, to the user. */
+export function resetPasswordMail(user: {
+  user_name: string;
+  full_name?: string | null;
+  password: string;
+}): MailContent {
+  return compose(
+    '[SitePay] Mật khẩu mới của bạn',
+    hello(user.full_name ?? user.user_name),
+    [
+      'Quản trị viên đã đặt lại mật khẩu đăng nhập SitePay của bạn.',
+      ['Tên đăng nhập', user.user_name],
+      ['Mật khẩu mới', user.password],
+      'Vui lòng đăng nhập và đổi mật khẩu ngay (Hồ sơ › Đổi mật khẩu).',
+    ],
+    `Your SitePay password was reset by an administrator. User name: ${user.user_name}, new password: ${user.password}. Please sign in and change it.`,
+  );
+}
+
+// ---------------------------------------------------------------- payment requests
+
+/** The fields of a payment request (the API's record) the mails show. */
+export type PaymentForMail = {
+  id: number;
+  requirement_no: number | null;
+  contract_no?: string | null;
+  construction_code?: string | null;
+  construction_name?: string | null;
+  constructor_code?: string | null;
+  constructor_name?: string | null;
+  amount: string;
+  date?: string | null;
+  note?: string | null;
+  user_name?: string | null;
+  user_full_name?: string | null;
+};
+
+const summary = (p: PaymentForMail): Line[] => [
+  ['Công trình', joined(p.construction_code, p.construction_name)],
+  ['Hợp đồng', p.contract_no],
+  ['Nhà thầu', joined(p.constructor_code, p.constructor_name)],
+  ['Lần thanh toán', p.requirement_no],
+  ['Số tiền', dong(p.amount)],
+  ['Ngày thanh toán', day(p.date)],
+  ['Nội dung', p.note],
+];
+
+const title = (p: PaymentForMail) =>
+  [p.contract_no ? `HĐ ${p.contract_no}` : null, p.requirement_no ? `lần ${p.requirement_no}` : null]
+    .filter(Boolean)
+    .join(', ');
+const titleEn = (p: PaymentForMail) =>
+  `contract ${p.contract_no ?? '—'}, request no. ${p.requirement_no ?? '—'}, ${vnd(p.amount)}`;
+
+/** Sent for approval: to each approver. */
+export function paymentSentMail(
+  p: PaymentForMail,
+  to: { full_name: string | null },
+  by: string,
+): MailContent {
+  return compose(
+    `[SitePay] Yêu cầu thanh toán chờ duyệt: ${title(p)} – ${dong(p.amount)}`,
+    hello(to.full_name),
+    [
+      `${by} đã gửi yêu cầu thanh toán sau để anh/chị phê duyệt:`,
+      ...summary(p),
+      ['Người lập', p.user_full_name ?? p.user_name],
+      'Vui lòng vào SitePay › Duyệt thanh toán để duyệt hoặc từ chối.',
+    ],
+    `A payment request awaits your approval: ${titleEn(p)}.`,
+  );
+}
+
+/** Accepted or rejected: to the creator, with the approver's note or reason. */
+export function paymentDecidedMail(
+  p: PaymentForMail,
+  to: { full_name: string | null },
+  decision: 'accept' | 'reject',
+  by: string,
+  note: string | null | undefined,
+): MailContent {
+  const accepted = decision === 'accept';
+  return compose(
+    accepted
+      ? `[SitePay] Yêu cầu thanh toán đã được duyệt: ${title(p)}`
+      : `[SitePay] Yêu cầu thanh toán bị từ chối: ${title(p)}`,
+    hello(to.full_name),
+    [
+      accepted
+        ? `${by} đã duyệt yêu cầu thanh toán của anh/chị.`
+        : `${by} đã từ chối yêu cầu thanh toán của anh/chị.`,
+      [accepted ? 'Ghi chú' : 'Lý do từ chối', note?.trim() || null],
+      ...summary(p),
+      accepted ? 'Yêu cầu đang chờ chi tiền.' : 'Anh/chị có thể sửa yêu cầu và gửi duyệt lại.',
+    ],
+    accepted
+      ? `Your payment request was approved: ${titleEn(p)}.`
+      : `Your payment request was rejected: ${titleEn(p)}. Reason: ${note?.trim() ?? ''}`,
+  );
+}
+
+/** Confirmed paid: to the creator. */
+export function paymentPaidMail(
+  p: PaymentForMail,
+  to: { full_name: string | null },
+  by: string,
+): MailContent {
+  return compose(
+    `[SitePay] Yêu cầu thanh toán đã được chi: ${title(p)}`,
+    hello(to.full_name),
+    [`${by} đã xác nhận chi tiền cho yêu cầu thanh toán của anh/chị.`, ...summary(p)],
+    `Your payment request was paid: ${titleEn(p)}.`,
+  );
+}
+
+/** The test mail of an e-mail configuration (POST /admin/email-config/test/{id}). */
+export function testMail(config: { host: string; port: number; from: string }, by: string): MailContent {
+  return compose(
+    '[SitePay] Thư kiểm tra cấu hình email',
+    'Xin chào,',
+    [
+      `Đây là thư kiểm tra do ${by} gửi từ SitePay. Nếu anh/chị nhận được thư này, cấu hình email hoạt động.`,
+      ['Máy chủ SMTP', `${config.host}:${config.port}`],
+      ['Người gửi', config.from],
+    ],
+    'This is a test mail from SitePay: the e-mail configuration works.',
+  );
+}

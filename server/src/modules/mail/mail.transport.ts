@@ -1,0 +1,89 @@
+/**
+ * One SMTP delivery with nodemailer from an `email_config` row: its security mode, its account
+ * (password opened from `password_enc`), bounded timeouts, and an AbortSignal so that a stop or
+ * an overall deadline ends the connection. Used by the worker and by the test-mail action.
+ */
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Tx } from '../../db/client.ts';
+import { emailConfig } from '../../db/schema.ts';
+import { openPassword } from './mail.secret.ts';
+
+export type EmailConfigRow = typeof emailConfig.$inferSelect;
+
+export type Delivery = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  messageId: string;
+};
+
+export type DeliveryLimits = {
+  /** The whole delivery (connect, greeting, auth, data) ends with an error after this long. */
+  timeoutMs: number;
+  /** Ends the delivery early (a stopping worker). */
+  signal?: AbortSignal;
+};
+
+/** The active configuration (status O), if any: at most one, by the partial unique index. */
+export async function activeEmailConfig(tx: Tx): Promise<EmailConfigRow | undefined> {
+  const [row] = await tx.select().from(emailConfig).where(eq(emailConfig.status, 'O')).limit(1);
+  return row;
+}
+
+function transportOf(config: EmailConfigRow, jwtSecret: string, timeoutMs: number) {
+  const step = Math.max(1000, Math.min(timeoutMs, 30_000));
+  return nodemailer.createTransport({
+    host: config.host,
+    port: config.port,
+    secure: config.security === 'tls',
+    requireTLS: config.security === 'starttls',
+    ignoreTLS: config.security === 'none',
+    auth: config.user
+      ? { user: config.user, pass: config.password_enc ? openPassword(jwtSecret, config.password_enc) : '' }
+      : undefined,
+    connectionTimeout: step,
+    greetingTimeout: step,
+    socketTimeout: step,
+    dnsTimeout: step,
+    socketCloseTimeout: 1000,
+  });
+}
+
+/** Sends one mail; answers the server's final reply ("250 OK: queued as …") or throws. */
+export async function deliver(
+  config: EmailConfigRow,
+  jwtSecret: string,
+  mail: Delivery,
+  limits: DeliveryLimits,
+): Promise<string> {
+  const transport = transportOf(config, jwtSecret, limits.timeoutMs);
+  const deadline = AbortSignal.timeout(limits.timeoutMs);
+  try {
+    const info = await transport.sendMail({
+      from: { name: 'SitePay', address: config.from },
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+      messageId: mail.messageId,
+      signal: limits.signal ? AbortSignal.any([deadline, limits.signal]) : deadline,
+    });
+    return info.response;
+  } catch (error) {
+    if (deadline.aborted)
+      throw new Error(`no answer from ${config.host}:${config.port} within ${limits.timeoutMs / 1000} s`);
+    throw error;
+  } finally {
+    transport.close();
+  }
+}
+
+/** What went wrong, in one line for the outbox list and the test action: code and server reply. */
+export function describeMailError(error: unknown): string {
+  const e = error as { message?: string; code?: string; response?: string };
+  const message = (e.message ?? String(error)).replace(/\s+/g, ' ').trim();
+  const text = e.code && !message.includes(e.code) ? `${e.code}: ${message}` : message;
+  return text.length > 1000 ? `${text.slice(0, 999)}…` : text;
+}
