@@ -38,8 +38,8 @@ export const userInputSchema = z.object({
   ),
   full_name: requiredText(255),
   email: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z.email({ error: 'invalid_email' }).max(255),
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
+    z.email({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid_email') }).max(255),
   ),
   phone: optionalText(30),
   department_id: optionalRef(),

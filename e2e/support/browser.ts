@@ -130,6 +130,8 @@ async function loginApi() {
     get: <T>(path: string) => call<T>('GET', path),
     post: <T>(path: string, body: unknown) => call<T>('POST', path, body),
     put: <T>(path: string, body: unknown) => call<T>('PUT', path, body),
+    patch: <T>(path: string, body: unknown) => call<T>('PATCH', path, body),
+    delete: <T>(path: string, body: unknown) => call<T>('DELETE', path, body),
   };
 }
 

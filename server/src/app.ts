@@ -43,6 +43,7 @@ import { registerPaymentApprovalRoutes } from './modules/payment/payment-approva
 import { registerPaymentFileRoutes } from './modules/payment/payment-file.routes.ts';
 import { registerPaymentHistoryRoutes } from './modules/payment/payment-history.routes.ts';
 import { projectKind, registerProjectRoutes } from './modules/project/project.resource.ts';
+import { registerReportRoutes } from './modules/report/report.routes.ts';
 import { registerSettingRoutes } from './modules/setting/setting.resources.ts';
 import { APP_VERSION, registerSystemRoutes } from './modules/system/system.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerAccessRoutes(app);
   registerApplicationRoutes(app);
   registerAbilityRoutes(app);
+  registerReportRoutes(app);
   registerFileRoutes(app, config.files);
   registerContractFileRoutes(app);
   registerPaymentRoutes(app);

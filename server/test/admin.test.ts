@@ -75,6 +75,15 @@ describe.each(backends)('administration (%s)', (backend) => {
       'full_name',
       'user_name',
     ]);
+    const blank = await s.call('POST', '/api/admin/user/create', admin, {
+      user_name: 'blank',
+      full_name: 'Trống',
+      email: ' ',
+    });
+    expect(blank.body.errors).toEqual([{ field: 'email', message: 'required' }]);
+    // the last sign-in as an ISO moment
+    const listed = await ok('GET', `/api/admin/user/get/${u.id}`);
+    expect(listed.last_login_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
   it('grants through a group take effect on the next request, and their removal too, with no new sign-in', async () => {

@@ -3,7 +3,14 @@
  * layout behind the auth loader. Resource screens come from the registry; planned screens route to
  * "coming soon"; every page is its own lazily loaded chunk.
  */
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  generatePath,
+  Navigate,
+  type RouteObject,
+  useLocation,
+  useParams,
+} from 'react-router';
 import { resourceRegistry } from '../resources/registry.ts';
 import type { ResourceDescription } from '../resources/resource.types.ts';
 import { authLoader, shouldRevalidateAuth } from './auth-loader.ts';
@@ -12,7 +19,7 @@ import { loadChunk } from './lazy.ts';
 import { PageLoading } from './pages/page-loading.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage } from './pages/status-pages.tsx';
-import { plannedRoutes, sectionRedirects } from './route-table.ts';
+import { plannedRoutes, routeAliases, sectionRedirects } from './route-table.ts';
 
 type Kind = 'list' | 'create' | 'update' | 'view';
 
@@ -49,7 +56,65 @@ const specialPages: Record<
       return <PaymentViewPage resource={resource} />;
     },
   },
+  '/admin/user': {
+    create: async (resource) => {
+      const { UserCreatePage } = await import('../features/user/user-create-page.tsx');
+      return <UserCreatePage resource={resource} />;
+    },
+    view: async (resource) => {
+      const { UserViewPage } = await import('../features/user/user-view-page.tsx');
+      return <UserViewPage resource={resource} />;
+    },
+  },
+  '/system/role': {
+    view: async (resource) => {
+      const { RoleViewPage } = await import('../features/system/role-group-pages.tsx');
+      return <RoleViewPage resource={resource} />;
+    },
+  },
+  '/system/group': {
+    view: async (resource) => {
+      const { GroupViewPage } = await import('../features/system/role-group-pages.tsx');
+      return <GroupViewPage resource={resource} />;
+    },
+  },
+  '/system/menu': {
+    list: async (resource) => {
+      const { MenuTreePage } = await import('../features/system/menu-tree-page.tsx');
+      return <MenuTreePage resource={resource} />;
+    },
+  },
+  '/admin/setting/application': {
+    create: async (resource) => {
+      const { ApplicationCreatePage } = await import('../features/system/application-pages.tsx');
+      return <ApplicationCreatePage resource={resource} />;
+    },
+    view: async (resource) => {
+      const { ApplicationViewPage } = await import('../features/system/application-pages.tsx');
+      return <ApplicationViewPage resource={resource} />;
+    },
+  },
+  '/admin/email': {
+    list: async (resource) => {
+      const [{ EmailListPage }, { resource: outbox }] = await Promise.all([
+        import('../features/system/email-pages.tsx'),
+        import('../resources/mail-outbox.resource.ts'),
+      ]);
+      return <EmailListPage resource={resource} outbox={outbox} />;
+    },
+    view: async (resource) => {
+      const { EmailViewPage } = await import('../features/system/email-pages.tsx');
+      return <EmailViewPage resource={resource} />;
+    },
+  },
 };
+
+/** A SPEC spelling of another screen's route (`routeAliases`): there, with the same `:id` and query. */
+function AliasRedirect({ to }: { to: string }) {
+  const params = useParams();
+  const { search } = useLocation();
+  return <Navigate to={`${generatePath(to, params)}${search}`} replace />;
+}
 
 /**
  * Single screens built on a resource description outside the registry's four: the approval queue
@@ -76,6 +141,31 @@ const featureRoutes: { path: string; element: () => Promise<React.ReactElement> 
       return <ResourceListPage resource={resource} />;
     },
   },
+  {
+    path: '/admin/application/configure',
+    element: async () => {
+      const { SettingsConfigurePage } = await import('../features/system/settings-configure-page.tsx');
+      return <SettingsConfigurePage />;
+    },
+  },
+  {
+    path: '/system/history/login',
+    element: async () => {
+      const [{ resource }, { ResourceListPage }] = await Promise.all([
+        import('../resources/history-login.resource.ts'),
+        import('../resources/resource-list-page.tsx'),
+      ]);
+      return <ResourceListPage resource={resource} />;
+    },
+  },
+  // SPEC §2's four ability routes: one screen (a user or a role, and what the server computes)
+  ...['list', 'create', 'update/:id', 'view/:id'].map((kind) => ({
+    path: `/system/ability/${kind}`,
+    element: async () => {
+      const { AbilityPage } = await import('../features/ability/ability-page.tsx');
+      return <AbilityPage />;
+    },
+  })),
 ];
 
 function resourceRoutes(): RouteObject[] {
@@ -150,6 +240,10 @@ export const routes: RouteObject[] = [
           ...Object.entries(sectionRedirects).map(([from, to]) => ({
             path: from,
             element: <Navigate to={to} replace />,
+          })),
+          ...Object.entries(routeAliases).map(([from, to]) => ({
+            path: from,
+            element: <AliasRedirect to={to} />,
           })),
           ...resourceRoutes(),
           ...featureRoutes.map((route) => ({

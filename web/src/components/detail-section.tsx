@@ -52,6 +52,7 @@ export function Row({
         {label}
       </Typography>
       <Typography
+        component="div"
         data-testid={testId}
         sx={{
           wordBreak: 'break-word',

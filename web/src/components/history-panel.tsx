@@ -96,8 +96,11 @@ export function HistoryPanel(props: HistoryPanelProps) {
       enabled: entries.length > 0,
     })),
   });
-  const valueText = (field: string, value: unknown) => {
+  const valueText = (field: string, value: unknown): string => {
     const index = referenceFields.findIndex(([name]) => name === field);
+    // several references (a privilege's endpoints): each named, in one line
+    if (index >= 0 && Array.isArray(value))
+      return value.length ? value.map((item) => valueText(field, item)).join(', ') : '—';
     const found =
       index >= 0 && value != null
         ? referenceLists[index]?.data?.find((r) => r.id === Number(value))

@@ -29,6 +29,14 @@ describe('change history as the view page shows it', () => {
     expect(formatMoment(local, 'en')).toBe('03/05/2026 14:07');
   });
 
+  test("a moment in PostgreSQL's own text reads the same as its ISO form", () => {
+    const iso = '2026-11-23T06:44:35.534Z';
+    expect(formatMoment('2026-11-23 06:44:35.534+00', 'vi')).toBe(formatMoment(iso, 'vi'));
+    expect(formatMoment('2026-11-23 06:44:35.534+07', 'en')).toBe(
+      formatMoment('2026-11-22T23:44:35.534Z', 'en'),
+    );
+  });
+
   test('labels: the resource field label, else a shared one, else the raw name', async () => {
     const t = await testT('en');
     expect(historyFieldLabel('company', 'tax_code', t)).toBe('Tax code');

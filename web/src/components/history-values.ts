@@ -19,14 +19,16 @@ export type HistoryEntry = {
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A moment as the reader's local date and time: "05/03/2026 14:07" (vi), "03/05/2026 14:07" (en). */
 export function formatMoment(iso: string, lang: Lang): string {
-  const time = new Date(iso);
+  // PostgreSQL's own text ("2026-11-23 06:44:35.534+00") read as the ISO moment it is
+  const moment = iso.replace(/^(\S{10}) /, '$1T').replace(/([+-]\d{2})$/, '$1:00');
+  const time = new Date(moment);
   if (Number.isNaN(time.getTime())) return iso;
-  return `${formatDate(iso, lang)} ${pad(time.getHours())}:${pad(time.getMinutes())}`;
+  return `${formatDate(moment, lang)} ${pad(time.getHours())}:${pad(time.getMinutes())}`;
 }
 
 /**

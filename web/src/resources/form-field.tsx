@@ -3,11 +3,16 @@
  * D/M/YYYY or YYYY-MM-DD, is kept as ISO and asks for a new date when malformed; an amount shows
  * thousands separators and the Vietnamese words under it; integers and decimals are typed as text
  * and checked by the schema; a reference picks a record from an API list (searchable without
- * diacritics); a choice picks one of a fixed set of values.
+ * diacritics), `references` several of them (references-input.tsx); a choice picks one of a fixed
+ * set of values; a boolean is a switch.
  */
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { parseDateInput } from '@sitepay/domain/date-format';
 import { amountToVietnameseWords } from '@sitepay/domain/money-words';
@@ -21,8 +26,9 @@ import { currentLang } from '../i18n/i18n.ts';
 import { translateFieldError } from '../lib/field-errors.ts';
 import { numericFieldError } from './form-values.ts';
 import { formatValue, optionLabel } from './format-value.ts';
+import { ReferencesInput } from './references-input.tsx';
 import { referenceOptionsQuery } from './resource.queries.ts';
-import type { FieldSpec } from './resource.types.ts';
+import type { FieldSpec, ReferenceSource } from './resource.types.ts';
 
 type Props = {
   spec: FieldSpec;
@@ -40,6 +46,8 @@ export function FormField({ spec, control, resource, label, required, autoFocus,
   const { t } = useTranslation();
   const { field, fieldState } = useController({ name: spec.name, control });
   const kind = spec.kind ?? 'text';
+  const hintKey = typeof spec.hint === 'function' ? spec.hint(record) : spec.hint ? spec.name : null;
+  const hint = hintKey ? t(`resources.${resource}.hints.${hintKey}`) : undefined;
   const common = {
     label,
     required,
@@ -48,8 +56,12 @@ export function FormField({ spec, control, resource, label, required, autoFocus,
     inputRef: field.ref,
     onBlur: field.onBlur,
     error: Boolean(fieldState.error),
-    helperText: translateFieldError(t, label, numericFieldError(kind, fieldState.error)),
-    sx: spec.width === 'full' || kind === 'textarea' ? { gridColumn: { md: '1 / -1' } } : undefined,
+    helperText: translateFieldError(t, label, numericFieldError(kind, fieldState.error)) ?? hint,
+    placeholder: spec.placeholder ? t(`resources.${resource}.placeholders.${spec.name}`) : undefined,
+    sx:
+      spec.width === 'full' || kind === 'textarea' || kind === 'references'
+        ? { gridColumn: { md: '1 / -1' } }
+        : undefined,
   };
 
   if (kind === 'date') return <DateInput {...common} value={field.value} onChange={field.onChange} />;
@@ -58,12 +70,17 @@ export function FormField({ spec, control, resource, label, required, autoFocus,
     return (
       <ReferenceInput
         {...common}
-        endpoint={spec.options.endpoint}
+        source={spec.options}
         fallback={spec.display ? (record?.[spec.display] as string | undefined) : undefined}
         value={field.value}
         onChange={field.onChange}
       />
     );
+  if (kind === 'references' && spec.options)
+    return (
+      <ReferencesInput {...common} source={spec.options} value={field.value} onChange={field.onChange} />
+    );
+  if (kind === 'boolean') return <BooleanInput {...common} value={field.value} onChange={field.onChange} />;
   if (kind === 'choice')
     return (
       <TextField {...common} select value={field.value ?? ''} onChange={field.onChange}>
@@ -80,23 +97,34 @@ export function FormField({ spec, control, resource, label, required, autoFocus,
       {...common}
       value={field.value ?? ''}
       onChange={field.onChange}
-      type={kind === 'email' ? 'email' : kind === 'tel' ? 'tel' : kind === 'number' ? 'number' : 'text'}
+      type={
+        kind === 'email'
+          ? 'email'
+          : kind === 'tel'
+            ? 'tel'
+            : kind === 'number'
+              ? 'number'
+              : kind === 'password'
+                ? 'password'
+                : 'text'
+      }
+      autoComplete={kind === 'password' ? 'new-password' : undefined}
       multiline={kind === 'textarea'}
       minRows={kind === 'textarea' ? 3 : undefined}
-      slotProps={
-        numeric
-          ? {
-              htmlInput: {
-                inputMode: kind === 'integer' ? 'numeric' : 'decimal',
-                style: { textAlign: 'right' },
-              },
-              input:
-                kind === 'percent'
-                  ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
-                  : undefined,
-            }
-          : undefined
-      }
+      slotProps={{
+        ...(numeric && {
+          htmlInput: {
+            inputMode: kind === 'integer' ? 'numeric' : 'decimal',
+            style: { textAlign: 'right' },
+          },
+          input:
+            kind === 'percent'
+              ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
+              : undefined,
+        }),
+        // a placeholder is a hint ("starts with ROLE_"): seen before the field is focused
+        ...(common.placeholder && { inputLabel: { shrink: true } }),
+      }}
     />
   );
 }
@@ -109,8 +137,29 @@ type InputProps = Omit<Props, 'spec' | 'control' | 'resource' | 'record'> & {
   inputRef: React.Ref<HTMLInputElement>;
   error: boolean;
   helperText?: string;
+  placeholder?: string;
   sx?: object;
 };
+
+function BooleanInput({ value, onChange, onBlur, label, name, inputRef, helperText, error, sx }: InputProps) {
+  return (
+    <Box sx={{ alignSelf: 'center', ...sx }}>
+      <FormControlLabel
+        label={label}
+        control={
+          <Switch
+            name={name}
+            slotProps={{ input: { ref: inputRef } }}
+            checked={value === true}
+            onChange={(e) => onChange(e.target.checked)}
+            onBlur={onBlur}
+          />
+        }
+      />
+      {helperText && <FormHelperText error={error}>{helperText}</FormHelperText>}
+    </Box>
+  );
+}
 
 function DateInput({ value, onChange, onBlur, helperText, error, ...rest }: InputProps) {
   const { t } = useTranslation();
@@ -174,7 +223,7 @@ function AmountInput({ value, onChange, onBlur, helperText, ...rest }: InputProp
 type Option = { id: number } & Record<string, unknown>;
 
 function ReferenceInput({
-  endpoint,
+  source,
   fallback,
   value,
   onChange,
@@ -185,27 +234,38 @@ function ReferenceInput({
   autoFocus,
   error,
   helperText,
+  placeholder,
   sx,
-}: InputProps & { endpoint: string; fallback?: string }) {
+}: InputProps & { source: ReferenceSource; fallback?: string }) {
   const { t } = useTranslation();
-  const options = useQuery(referenceOptionsQuery(endpoint));
+  const lang = currentLang();
+  const options = useQuery(referenceOptionsQuery(source.endpoint));
   const list = (options.data ?? []) as Option[];
-  const id = value === '' || value === null || value === undefined ? null : Number(value);
+  const key = source.valueField ?? 'id';
+  const labelOf = (o: Option) => (source.label ? source.label(o, lang) : optionLabel(o));
+  const empty = value === '' || value === null || value === undefined;
+  const current = key === 'id' && !empty ? Number(value) : value;
   // a record's current reference may be inactive and so missing from the list: keep showing it
-  const selected =
-    id === null ? null : (list.find((o) => o.id === id) ?? ({ id, name: fallback ?? `#${id}` } as Option));
+  const selected = empty
+    ? null
+    : (list.find((o) => o[key] === current) ??
+      ({
+        id: -1,
+        [key]: current,
+        name: fallback ?? (key === 'id' ? `#${current}` : String(current)),
+      } as Option));
   return (
     <Autocomplete<Option>
       options={list}
       value={selected}
       loading={options.isPending}
-      onChange={(_, option) => onChange(option ? option.id : '')}
+      onChange={(_, option) => onChange(option ? option[key] : '')}
       onBlur={onBlur}
-      getOptionLabel={optionLabel}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
+      getOptionLabel={labelOf}
+      isOptionEqualToValue={(a, b) => a[key] === b[key]}
       filterOptions={(all, state) => {
         const query = foldSearchText(state.inputValue);
-        return query ? all.filter((o) => foldSearchText(optionLabel(o)).includes(query)) : all;
+        return query ? all.filter((o) => foldSearchText(labelOf(o)).includes(query)) : all;
       }}
       noOptionsText={t('common.noData')}
       loadingText={t('common.loading')}
@@ -219,6 +279,7 @@ function ReferenceInput({
           autoFocus={autoFocus}
           error={error}
           helperText={helperText}
+          placeholder={placeholder}
         />
       )}
     />

@@ -39,6 +39,29 @@ describe('what a generic form starts from', () => {
   test('reference fields and the lists that name them, for the change history', () => {
     expect(referenceLists(fields)).toEqual({ project_id: 'admin/project/list/all' });
   });
+
+  const menuFields: FieldSpec[] = [
+    { name: 'hidden', kind: 'boolean' },
+    { name: 'endpoint_ids', kind: 'references', options: { endpoint: 'admin/endpoint/list/all' } },
+    {
+      name: 'endpoint_type',
+      kind: 'reference',
+      options: { endpoint: 'admin/endpoint-type/list/all', valueField: 'code' },
+    },
+  ];
+
+  test('a switch starts off and several references start with none picked', () => {
+    expect(formDefaults(menuFields)).toEqual({ hidden: false, endpoint_ids: [], endpoint_type: '' });
+    expect(formDefaults(menuFields, { hidden: true, endpoint_ids: [3, 9], endpoint_type: 'api' })).toEqual({
+      hidden: true,
+      endpoint_ids: [3, 9],
+      endpoint_type: 'api',
+    });
+  });
+
+  test('the history names several references from their list; a reference kept by code is left alone', () => {
+    expect(referenceLists(menuFields)).toEqual({ endpoint_ids: 'admin/endpoint/list/all' });
+  });
 });
 
 describe('required marks come from the schema', () => {

@@ -8,12 +8,22 @@ import type { FieldSpec } from './resource.types.ts';
 
 const NUMERIC_KINDS = new Set(['integer', 'decimal', 'percent', 'number', 'amount']);
 
-/** A form's starting values: the record's, else empty ('' for text, null for an empty date). */
+/** The fields a create or an update form shows (a field marked `only` appears on that one alone). */
+export function fieldsFor(fields: FieldSpec[], mode: 'create' | 'update'): FieldSpec[] {
+  return fields.filter((f) => !f.only || f.only === mode);
+}
+
+/**
+ * A form's starting values: the record's, else empty ('' for text, null for an empty date, [] for
+ * several references, false for a switch).
+ */
 export function formDefaults(fields: FieldSpec[], record?: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const f of fields) {
     const value = record?.[f.name];
     if (f.kind === 'date') values[f.name] = value ?? null;
+    else if (f.kind === 'references') values[f.name] = Array.isArray(value) ? value : [];
+    else if (f.kind === 'boolean') values[f.name] = value === true;
     else if ((f.kind === 'decimal' || f.kind === 'percent') && typeof value === 'string')
       values[f.name] = trimDecimal(value);
     else values[f.name] = value ?? '';
@@ -62,6 +72,10 @@ export function numericFieldError<E extends { message?: string; type?: string | 
 /** A form's reference fields and the lists naming their records, for the change history. */
 export function referenceLists(fields: FieldSpec[]): Record<string, string> {
   return Object.fromEntries(
-    fields.filter((f) => f.kind === 'reference' && f.options).map((f) => [f.name, f.options!.endpoint]),
+    fields
+      .filter(
+        (f) => (f.kind === 'reference' || f.kind === 'references') && f.options && !f.options.valueField,
+      )
+      .map((f) => [f.name, f.options!.endpoint]),
   );
 }

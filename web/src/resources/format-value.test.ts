@@ -42,6 +42,9 @@ describe('percentages, choices, flags and picker labels', () => {
     expect(optionLabel({ id: 1, code: 'CT-001', name: 'Tòa nhà A1' })).toBe('CT-001 – Tòa nhà A1');
     expect(optionLabel({ id: 2, name: 'Nhà thầu chính' })).toBe('Nhà thầu chính');
     expect(optionLabel({ id: 3 })).toBe('#3');
+    expect(optionLabel({ id: 5, method: 'PATCH', path: '/api/admin/menu/move/{id}' })).toBe(
+      'PATCH /api/admin/menu/move/{id}',
+    );
     expect(optionLabel({ id: 4, user_name: 'giamdoc', full_name: 'Trần Văn Minh' })).toBe(
       'giamdoc – Trần Văn Minh',
     );

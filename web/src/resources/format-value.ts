@@ -38,7 +38,7 @@ export function formatValue(value: unknown, kind: ColumnKind | FieldKind | undef
       return trimDecimal(String(value));
     default:
       // a moment the API adds (closed_at…) reads as the reader's local date and time
-      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value))
+      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value))
         return formatMoment(value, lang);
       return String(value);
   }
@@ -64,9 +64,12 @@ export function displayValue(
 
 /**
  * A record as a picker names it: "CT-001 – Tòa nhà A1", or whichever of name and code it has; a user
- * by login and full name ("giamdoc – Trần Văn Minh").
+ * by login and full name ("giamdoc – Trần Văn Minh"); an API endpoint by method and path
+ * ("GET /api/admin/role/paging").
  */
 export function optionLabel(record: Record<string, unknown>): string {
+  if (typeof record.method === 'string' && typeof record.path === 'string')
+    return `${record.method} ${record.path}`;
   const code = String(record.code ?? record.user_name ?? '');
   const name = String(record.name ?? record.full_name ?? '');
   if (code && name) return `${code} – ${name}`;

@@ -22,15 +22,18 @@ import type {
 
 export const actionIcons = { lock: LockOutlinedIcon, lockOpen: LockOpenOutlinedIcon } as const;
 
-/** The extra actions a record offers the current user: never on a deleted record. */
+/** The extra actions a record offers the current user (a list row leaves out `viewOnly` ones). */
 export function offeredActions(
   resource: ResourceDescription,
   record: ResourceRecord,
   ability: AppAbility,
+  place: 'list' | 'view' = 'view',
 ): RecordAction[] {
   if (record.status === 'D' || !ability.can('update', resource.name)) return [];
   if (resource.changeable && !resource.changeable(record)) return [];
-  return (resource.recordActions ?? []).filter((action) => action.when?.(record) ?? true);
+  return (resource.recordActions ?? []).filter(
+    (action) => !(place === 'list' && action.viewOnly) && (action.when?.(record) ?? true),
+  );
 }
 
 export type PendingAction = { action: RecordAction; record: ResourceRecord } | null;

@@ -28,7 +28,11 @@ export function RecordFields({ resource, fields, schema, form, record, columns =
       sx={{
         display: 'grid',
         gap: 2.5,
-        gridTemplateColumns: { xs: '1fr', md: columns === 2 ? '1fr 1fr' : '1fr' },
+        // minmax(0, …): a long value (a picked endpoint's path) wraps or ellipsizes instead of widening the page
+        gridTemplateColumns: {
+          xs: 'minmax(0, 1fr)',
+          md: columns === 2 ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 1fr)',
+        },
       }}
     >
       {fields.map((spec, index) => (

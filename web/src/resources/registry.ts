@@ -36,6 +36,7 @@ export const resourceRegistry: ResourceEntry[] = [
   { name: 'contract', routeBase: '/management/contract', load: () => import('./contract.resource.ts') },
   { name: 'payment', routeBase: '/management/payment', load: () => import('./payment.resource.ts') },
   { name: 'department', routeBase: '/admin/department', load: () => import('./department.resource.ts') },
+  { name: 'user', routeBase: '/admin/user', load: () => import('./user.resource.ts') },
   setting('bank'),
   setting('tax'),
   setting('contract-type'),
@@ -46,4 +47,15 @@ export const resourceRegistry: ResourceEntry[] = [
   setting('payment-type'),
   setting('payment-method'),
   setting('payment-date'),
+  {
+    name: 'application',
+    routeBase: '/admin/setting/application',
+    load: () => import('./application.resource.ts'),
+  },
+  { name: 'email', routeBase: '/admin/email', load: () => import('./email-config.resource.ts') },
+  { name: 'group', routeBase: '/system/group', load: () => import('./group.resource.ts') },
+  { name: 'role', routeBase: '/system/role', load: () => import('./role.resource.ts') },
+  { name: 'privilege', routeBase: '/system/privilege', load: () => import('./privilege.resource.ts') },
+  { name: 'menu', routeBase: '/system/menu', load: () => import('./menu.resource.ts') },
+  { name: 'endpoint', routeBase: '/system/endpoint', load: () => import('./endpoint.resource.ts') },
 ];

@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAbility } from '../app/use-ability.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { currentLang } from '../i18n/i18n.ts';
 import { api } from '../lib/api-client.ts';
 import { optionLabel } from './format-value.ts';
 import { RelatedTable } from './related-table.tsx';
@@ -90,6 +91,7 @@ export function LinkedSection({ resource, section, parent }: Props) {
           rows={list.data ?? []}
           empty={key('empty')}
           label={key('title')}
+          labels={`resources.${resource.name}.related.${section.key}.columns`}
           actions={(row) => {
             const name = String(row[section.titleField] ?? row.id);
             return (
@@ -168,6 +170,9 @@ function AddDialog({
     relatedListQuery(resource.name, `${section.key}-candidates`, withId(add.candidates, parent.id)),
   );
   const [picked, setPicked] = useState<ResourceRecord[]>([]);
+  const lang = currentLang();
+  const labelOf = (o: ResourceRecord) =>
+    section.optionLabel ? section.optionLabel(o, lang) : optionLabel(o);
   const save = useMutation({
     mutationFn: async (ids: number[]) => {
       const send = (body: unknown) =>
@@ -194,11 +199,11 @@ function AddDialog({
           loading={candidates.isPending}
           value={picked}
           onChange={(_, value) => setPicked(value)}
-          getOptionLabel={optionLabel}
+          getOptionLabel={labelOf}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           filterOptions={(all, state) => {
             const query = foldSearchText(state.inputValue);
-            return query ? all.filter((o) => foldSearchText(optionLabel(o)).includes(query)) : all;
+            return query ? all.filter((o) => foldSearchText(labelOf(o)).includes(query)) : all;
           }}
           noOptionsText={key('none')}
           loadingText={t('common.loading')}

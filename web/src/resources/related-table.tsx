@@ -4,6 +4,8 @@
  * sideways on phones rather than squeezing.
  */
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { StatusChip } from '../components/status-chip.tsx';
 import { currentLang } from '../i18n/i18n.ts';
 import { displayValue } from './format-value.ts';
@@ -26,10 +29,30 @@ type Props = {
   empty: string;
   actions?: (row: ResourceRecord) => React.ReactNode;
   label: string;
+  /** Rows before the first one shown (a paged section's later pages number on). */
+  offset?: number;
+  /**
+   * Where a section's own column headers are (`resources.<name>.related.<key>.columns`), read before
+   * the child's field labels: a header that says more in this place ("Title", not "Title (vi)").
+   */
+  labels?: string;
 };
 
-export function RelatedTable({ childResource, columns, rows, empty, actions, label }: Props) {
+export function RelatedTable({
+  childResource,
+  columns,
+  rows,
+  empty,
+  actions,
+  label,
+  offset = 0,
+  labels,
+}: Props) {
   const { t } = useTranslation();
+  const header = (field: string) => {
+    const own = t(`resources.${childResource}.fields.${field}`, { defaultValue: field });
+    return labels ? t(`${labels}.${field}`, { defaultValue: own }) : own;
+  };
   const lang = currentLang();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
@@ -47,7 +70,27 @@ export function RelatedTable({ childResource, columns, rows, empty, actions, lab
     if (column.kind === 'status') return <StatusChip status={String(value ?? '')} />;
     if (column.kind === 'flag')
       return value === true ? <FlagChip resource={childResource} field={column.field} /> : null;
-    return displayValue(childResource, column.field, value, column.kind, lang, t);
+    if (column.kind === 'state')
+      return value == null || value === '' ? null : (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={column.colors?.[String(value)] ?? 'default'}
+          label={displayValue(childResource, column.field, value, 'choice', lang, t)}
+          data-state={String(value)}
+        />
+      );
+    const text = column.text
+      ? column.text(row, t, lang)
+      : displayValue(childResource, column.field, value, column.kind, lang, t);
+    const to = column.link?.(row);
+    return to ? (
+      <Link component={RouterLink} to={to} underline="hover">
+        {text}
+      </Link>
+    ) : (
+      text
+    );
   };
   // phones: one card per record (first column as its title, the rest labelled), actions beside it
   if (phone)
@@ -79,7 +122,7 @@ export function RelatedTable({ childResource, columns, rows, empty, actions, lab
                       sx={{ wordBreak: 'break-word' }}
                     >
                       <Box component="span" sx={{ color: 'text.secondary' }}>
-                        {t(`resources.${childResource}.fields.${c.field}`, { defaultValue: c.field })}:{' '}
+                        {header(c.field)}:{' '}
                       </Box>
                       {content}
                     </Typography>
@@ -106,7 +149,7 @@ export function RelatedTable({ childResource, columns, rows, empty, actions, lab
                 sx={{ fontWeight: 600, width: c.width, whiteSpace: 'nowrap' }}
                 align={c.kind === 'amount' || c.kind === 'number' ? 'right' : 'left'}
               >
-                {t(`resources.${childResource}.fields.${c.field}`, { defaultValue: c.field })}
+                {header(c.field)}
               </TableCell>
             ))}
             {actions && (
@@ -119,7 +162,7 @@ export function RelatedTable({ childResource, columns, rows, empty, actions, lab
         <TableBody>
           {rows.map((row, index) => (
             <TableRow key={row.id} hover data-id={row.id}>
-              <TableCell>{index + 1}</TableCell>
+              <TableCell>{offset + index + 1}</TableCell>
               {shown.map((c) => (
                 <TableCell
                   key={c.field}

@@ -17,7 +17,7 @@ import { type ComponentType, useMemo } from 'react';
 import { type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { formDefaults } from './form-values.ts';
+import { fieldsFor, formDefaults } from './form-values.ts';
 import { applyServerErrors, RecordFields } from './record-fields.tsx';
 import { resourceRecordQuery, useSaveRecord } from './resource.queries.ts';
 import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
@@ -54,20 +54,42 @@ export function RecordFormPage({
   return <Form key={`${id}-${record.data?.version}`} resource={resource} mode={mode} record={record.data} />;
 }
 
-export function ResourceFormPage({ resource, mode }: { resource: ResourceDescription; mode: Mode }) {
-  return <RecordFormPage resource={resource} mode={mode} form={ResourceForm} />;
+/**
+ * `onSaved`: what follows a save instead of going back to the list (a new user's page, after the
+ * password the server chose is shown once).
+ */
+export function ResourceFormPage({
+  resource,
+  mode,
+  onSaved,
+}: {
+  resource: ResourceDescription;
+  mode: Mode;
+  onSaved?: (saved: ResourceRecord) => void;
+}) {
+  const form = useMemo(
+    () => (props: RecordFormProps) => <ResourceForm {...props} onSaved={onSaved} />,
+    [onSaved],
+  );
+  return <RecordFormPage resource={resource} mode={mode} form={form} />;
 }
 
-function ResourceForm({ resource, mode, record }: RecordFormProps) {
+function ResourceForm({
+  resource,
+  mode,
+  record,
+  onSaved,
+}: RecordFormProps & { onSaved?: (saved: ResourceRecord) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const schema = mode === 'update' ? resource.form.updateSchema : resource.form.createSchema;
+  const fields = useMemo(() => fieldsFor(resource.form.fields, mode), [resource, mode]);
   const save = useSaveRecord(resource, mode === 'update' ? String(record?.id) : undefined);
   const defaults = useMemo(() => {
-    const values = formDefaults(resource.form.fields, record);
+    const values = formDefaults(fields, record);
     if (mode === 'update') values.version = record?.version ?? 0;
     return values;
-  }, [resource, record, mode]);
+  }, [fields, record, mode]);
   const form = useForm<FieldValues>({
     resolver: zodResolver(schema as never) as never,
     defaultValues: defaults,
@@ -77,8 +99,11 @@ function ResourceForm({ resource, mode, record }: RecordFormProps) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(mode === 'update' ? { ...values, version: record?.version } : values);
-      navigate(`${resource.routeBase}/list`);
+      const saved = await save.mutateAsync(
+        mode === 'update' ? { ...values, version: record?.version } : values,
+      );
+      if (onSaved) onSaved(saved);
+      else navigate(`${resource.routeBase}/list`);
     } catch (error) {
       applyServerErrors(form, error, Object.keys(defaults));
     }
@@ -92,13 +117,7 @@ function ResourceForm({ resource, mode, record }: RecordFormProps) {
           : t('actions.update', { resource: resourceName })}
       </Typography>
       <Box component="form" noValidate onSubmit={submit}>
-        <RecordFields
-          resource={resource.name}
-          fields={resource.form.fields}
-          schema={schema}
-          form={form}
-          record={record}
-        />
+        <RecordFields resource={resource.name} fields={fields} schema={schema} form={form} record={record} />
         <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', mt: 3, flexWrap: 'wrap' }}>
           <Button color="inherit" onClick={() => navigate(-1)} disabled={isSubmitting}>
             {t('common.cancel')}

@@ -249,7 +249,7 @@ export function ResourceListPage({
     // room for every icon a row may show: view, edit, status, delete and the description's own
     const iconCount =
       [actions.view, actions.update, actions.status, actions.delete].filter(Boolean).length +
-      (resource.recordActions?.length ?? 0);
+      (resource.recordActions?.filter((a) => !a.viewOnly).length ?? 0);
     const actionColumn: GridColDef<ResourceRecord> = {
       field: '__actions',
       headerName: t('common.actions'),
@@ -267,7 +267,7 @@ export function ResourceListPage({
             delete: actions.delete && changeable(row) && ability.can('delete', subject),
           }}
           viewPath={viewPath(row)}
-          extra={offeredActions(resource, row, ability)}
+          extra={offeredActions(resource, row, ability, 'list')}
           onAction={(action) => setPending({ action, record: row })}
           onExtra={(action) => setPendingAction({ action, record: row })}
         />
@@ -277,6 +277,7 @@ export function ResourceListPage({
     return anyAction ? [numbered, ...described, actionColumn] : [numbered, ...described];
   }, [resource, lang, i18n.language, list.page, list.itemsPerPage, ability, ability.rules, rowIndex]);
 
+  const belowXl = useMediaQuery(theme.breakpoints.down('xl'));
   const belowLarge = useMediaQuery(theme.breakpoints.down('lg'));
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -285,6 +286,7 @@ export function ResourceListPage({
     ...resource.columns
       .filter(
         (c) =>
+          (c.hideBelow === 'xl' && belowXl) ||
           (c.hideBelow === 'lg' && belowLarge) ||
           (c.hideBelow === 'md' && narrow) ||
           (c.hideBelow === 'sm' && phone),

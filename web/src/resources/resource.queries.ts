@@ -90,8 +90,9 @@ export function useStatusAction(resource: ResourceDescription) {
       const body = { version: record.version };
       if (action === 'delete')
         return api.delete<ResourceRecord>(withId(paths.delete, record.id), body, { action: label });
-      const path = action === 'active' ? paths.active : paths.deactivate;
-      return api.patch<ResourceRecord>(withId(path, record.id), body, { action: label });
+      const path = withId(action === 'active' ? paths.active : paths.deactivate, record.id);
+      if (resource.statusMethod === 'PUT') return api.put<ResourceRecord>(path, body, { action: label });
+      return api.patch<ResourceRecord>(path, body, { action: label });
     },
     onSettled: () => invalidateResource(client, resource.name),
   });

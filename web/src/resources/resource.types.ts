@@ -39,8 +39,8 @@ export type ColumnSpec = {
   flex?: number;
   minWidth?: number;
   sortable?: boolean;
-  /** Left out on screens narrower than this breakpoint (phones scroll less). */
-  hideBelow?: 'sm' | 'md' | 'lg';
+  /** Left out on screens narrower than this breakpoint (phones scroll less; `xl`: 1920 px monitors only). */
+  hideBelow?: 'sm' | 'md' | 'lg' | 'xl';
   /** `state`: the chip's colour per value (labels: `resources.<name>.choices.<field>.<value>`). */
   colors?: Record<string, ChipColor>;
   /** `flag`: the chip's icon (a lock by default). */
@@ -59,7 +59,8 @@ export type ColumnSpec = {
 /**
  * Form controls: `integer` and `decimal`/`percent` are typed as text and checked by the schema;
  * `date` accepts DD/MM/YYYY, D/M/YYYY or YYYY-MM-DD and is kept as ISO; `reference` picks a record
- * from an API list (`options`); `choice` picks one of `choices`.
+ * from an API list (`options`); `references` picks several (an array of ids: a privilege's
+ * endpoints); `choice` picks one of `choices`; `boolean` is a switch.
  */
 export type FieldKind =
   | 'text'
@@ -73,12 +74,22 @@ export type FieldKind =
   | 'amount'
   | 'date'
   | 'reference'
-  | 'choice';
+  | 'references'
+  | 'choice'
+  | 'boolean'
+  | 'password';
+
+/** How a record reads in a picker and on the view page when "code – name" does not fit (a menu). */
+export type RecordLabel = (record: Record<string, unknown>, lang: Lang) => string;
 
 /** Where a reference field's options come from: an API list answering an array of records. */
 export type ReferenceSource = {
   /** Relative to /api, e.g. 'admin/project/list/all'. */
   endpoint: string;
+  /** The option's field the form keeps (`code`: an endpoint's type); `id` by default. */
+  valueField?: string;
+  /** The option's label; `optionLabel` ("code – name") by default. */
+  label?: RecordLabel;
 };
 
 export type FieldSpec = {
@@ -92,6 +103,16 @@ export type FieldSpec = {
   display?: string;
   /** `choice`: the allowed values, labelled `resources.<name>.choices.<field>.<value>`. */
   choices?: readonly string[];
+  /** A placeholder, `resources.<name>.placeholders.<field>` (a role code's "ROLE_…"). */
+  placeholder?: boolean;
+  /** Only on this form (a user's first password: create only). */
+  only?: 'create' | 'update';
+  /**
+   * A hint under the field (shown while it has no error): `true` reads `resources.<name>.hints.<field>`;
+   * a function picks the key under `hints` from the record being edited (undefined on create), or
+   * none — an e-mail configuration's "a password is stored; leave empty to keep it".
+   */
+  hint?: boolean | ((record: Record<string, unknown> | undefined) => string | null);
 };
 
 /** API paths relative to /api; `{id}` is replaced. Defaults follow SPEC §7's common spelling. */
@@ -119,6 +140,8 @@ export type RecordAction = {
   when?: (record: ResourceRecord) => boolean;
   color?: 'primary' | 'warning' | 'error' | 'success';
   icon?: 'lock' | 'lockOpen';
+  /** Offered on the view page only, not on every list row (a user's sign-in unlock). */
+  viewOnly?: boolean;
 };
 
 /**
@@ -129,6 +152,8 @@ export type RecordAction = {
 export type LinkedSection = {
   kind: 'linked';
   key: string;
+  /** The view page's tab it sits in (`resources.<name>.tabs.<tab>`); see `ResourceDescription.related`. */
+  tab?: string;
   childResource: string;
   /** The linked records, an array; `{id}` is this record's id. */
   list: string;
@@ -136,6 +161,8 @@ export type LinkedSection = {
   titleField: string;
   /** Where a linked record opens, `{id}` its id. */
   viewRoute?: string;
+  /** How a candidate reads in the add dialog; `optionLabel` ("code – name") by default. */
+  optionLabel?: RecordLabel;
   add?: {
     /** Records that may be linked, an array; `{id}` is this record's id. */
     candidates: string;
@@ -161,6 +188,7 @@ export type LinkedSection = {
 export type ChildrenSection = {
   kind: 'children';
   key: string;
+  tab?: string;
   childResource: string;
   /** The child kind's API base (`beneficiary`): create, update/{id}, delete/{id}, history/{id}. */
   apiBase: string;
@@ -173,7 +201,23 @@ export type ChildrenSection = {
   form: { fields: FieldSpec[]; createSchema: z.ZodType; updateSchema: z.ZodType };
 };
 
-export type RelatedSection = LinkedSection | ChildrenSection;
+/**
+ * A read-only paged list about this record (a user's sign-ins): `{items, total, …}` read page by page
+ * with the paging query, optionally searched. Texts: `resources.<name>.related.<key>.title|empty`;
+ * column labels from `resources.<childResource>.fields`.
+ */
+export type PagedSection = {
+  kind: 'paged';
+  key: string;
+  tab?: string;
+  childResource: string;
+  /** A paging endpoint; `{id}` is this record's id. */
+  list: string;
+  columns: ColumnSpec[];
+  search?: boolean;
+};
+
+export type RelatedSection = LinkedSection | ChildrenSection | PagedSection;
 
 /**
  * What a list shows beyond the common search and status select. Texts: status chips
@@ -212,6 +256,8 @@ export type ResourceDescription = {
    */
   changeable?: (record: ResourceRecord) => boolean;
   endpoints?: Partial<ResourceEndpoints>;
+  /** The method of `active` and `deactivate`: PATCH by default, PUT for applications (SPEC §7). */
+  statusMethod?: 'PATCH' | 'PUT';
   /** The field that names a record in confirmations and the view title. */
   titleField: string;
   /**
@@ -235,8 +281,17 @@ export type ResourceDescription = {
   actions?: { view?: boolean; update?: boolean; status?: boolean; delete?: boolean; create?: boolean };
   /** State changes of this kind beyond the usual ones. */
   recordActions?: RecordAction[];
-  /** Sections under the view page's fields. */
+  /**
+   * Sections under the view page's fields. When some name a `tab`, the view page shows tabs: first
+   * the record (`resources.<name>.tabs.info`: fields, untabbed sections, files, history), then one
+   * per tab in the order first named; the open tab is in the URL (`?tab=`).
+   */
   related?: RelatedSection[];
+  /**
+   * Activation and deletion offered on the view page too (lists always offer them): beside edit, or
+   * at the foot of the record's own tab when the page has tabs.
+   */
+  viewActions?: ('status' | 'delete')[];
   /**
    * The record's files on its view page, through the shared file panel: list
    * `<apiBase>/file/list/{id}`, upload `<apiBase>/file/upload` (multipart, field `id`), download

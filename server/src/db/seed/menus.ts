@@ -282,7 +282,7 @@ export const seedMenus: SeedMenu[] = [
   ...crud('privilege', '/system/privilege', 'Đặc quyền', 'Privileges', 'key', 'system'),
   ...crud('menu', '/system/menu', 'Menu', 'Menus', 'menu', 'system'),
   ...crud('endpoint', '/system/endpoint', 'Điểm truy cập API', 'Endpoints', 'api', 'system'),
-  ...crud('ability', '/system/ability', 'Quyền truy cập', 'Abilities', 'verified_user', 'system'),
+  ...crud('ability', '/system/ability', 'Quyền truy cập', 'Access rights', 'verified_user', 'system'),
   screen('history-login', '/system/history/login', 'Lịch sử truy cập', 'Access history', 'history', 'system'),
   screen(
     'history-payment',

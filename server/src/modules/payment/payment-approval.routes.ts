@@ -30,7 +30,7 @@ const tags = ['payment'];
 const base = '/api/payment-approval';
 
 /** Waiting requests the caller may decide: not his own; his unit's unless he is a director. */
-async function queueWhere(tx: Tx, user: CurrentUser): Promise<SQL> {
+export async function queueWhere(tx: Tx, user: CurrentUser): Promise<SQL> {
   const rights = await rightsOf(tx, user);
   const mine = rights.isDirector
     ? undefined

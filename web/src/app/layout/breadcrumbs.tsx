@@ -23,7 +23,9 @@ export function Breadcrumbs() {
   const tree = useMemo(() => buildMenuTree(menu.data ?? []), [menu.data]);
   const segments = pathname.split('/').filter(Boolean);
   const trail = activeTrail(tree, pathname);
-  const action = segments.find((s) => ACTIONS.has(s));
+  // a screen of its own (the settings list's "configure") is its menu entry: no action crumb after it
+  const found = segments.find((s) => ACTIONS.has(s));
+  const action = found === 'configure' ? 'list' : found;
   const crumbs: { label: string; to?: string }[] = trail.length
     ? trail.map((node, i) => ({
         label: menuTitle(node, i18n.language),

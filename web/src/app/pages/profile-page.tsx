@@ -1,10 +1,13 @@
 /**
- * /profile: personal, contact and join details, and the password change. A changed password ends
- * the session (the server revokes it): the user is told and sent to log in again.
+ * /profile (SPEC §2): personal, contact and join details (department, join date, roles, the
+ * constructions the user's roles cover), and the password change. A changed password ends the
+ * session (the server revokes it): the user is told and sent to log in again.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
@@ -18,6 +21,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import '../../i18n/admin-strings.ts';
 import { currentLang } from '../../i18n/i18n.ts';
 import { resetAbility } from '../../lib/ability.ts';
 import { api } from '../../lib/api-client.ts';
@@ -46,12 +50,43 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** "Nguyễn Thị Lan" → "NL": the first and last words' first letters. */
+const initials = (name: string) => {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return '';
+  const first = words[0]?.[0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return `${first}${last}`.toUpperCase();
+};
+
+const CHIPS_SHOWN = 12;
+/** A long name wraps inside its chip instead of pushing the page sideways on a phone. */
+const wrappingChip = {
+  maxWidth: '100%',
+  height: 'auto',
+  py: 0.25,
+  '& .MuiChip-label': { whiteSpace: 'normal' },
+};
+
+/** Roles or constructions as chips; a long list shows its first ones and how many more. */
+function Chips({ labels }: { labels: string[] }) {
+  const more = labels.length - CHIPS_SHOWN;
+  return (
+    <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+      {labels.slice(0, CHIPS_SHOWN).map((label) => (
+        <Chip key={label} size="small" variant="outlined" label={label} sx={wrappingChip} />
+      ))}
+      {more > 0 && <Chip size="small" label={`+${more}`} />}
+    </Box>
+  );
+}
+
 function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '160px minmax(0, 1fr)' },
         gap: { xs: 0, sm: 2 },
         py: 0.75,
       }}
@@ -59,7 +94,7 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
       <Typography color="text.secondary" variant="body2">
         {label}
       </Typography>
-      <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-word' }}>
         {value || '—'}
       </Typography>
     </Box>
@@ -80,6 +115,23 @@ export function ProfilePage() {
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <Section title={t('profile.personal')}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1.5 }}>
+              <Avatar
+                src={p?.avatar ?? undefined}
+                alt=""
+                sx={{ width: 56, height: 56, bgcolor: 'primary.main', fontSize: '1.25rem' }}
+              >
+                {initials(p?.full_name || p?.user_name || '')}
+              </Avatar>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+                  {p?.full_name || p?.user_name}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+                  {p?.department_name}
+                </Typography>
+              </Box>
+            </Box>
             <Row label={t('profile.fullName')} value={p?.full_name} />
             <Row label={t('profile.userName')} value={p?.user_name} />
           </Section>
@@ -93,7 +145,15 @@ export function ProfilePage() {
               label={t('profile.joinDate')}
               value={p?.join_date ? formatDate(p.join_date, currentLang()) : null}
             />
-            <Row label={t('profile.roles')} value={p?.roles?.join(', ')} />
+            <Row label={t('profile.roles')} value={p?.roles?.length ? <Chips labels={p.roles} /> : null} />
+            <Row
+              label={t('profile.constructions')}
+              value={
+                p?.constructions?.length ? (
+                  <Chips labels={p.constructions.map((c) => `${c.code} – ${c.name}`)} />
+                ) : null
+              }
+            />
           </Section>
           <Section title={t('profile.changePassword')}>
             <ChangePasswordForm version={p?.version ?? 0} />
@@ -150,7 +210,11 @@ function ChangePasswordForm({ version }: { version: number }) {
         required
         autoComplete={autoComplete}
         error={Boolean(errors[name])}
-        helperText={translateFieldError(t, label, errors[name])}
+        helperText={
+          translateFieldError(t, label, errors[name]) ??
+          // the rule is said before it is broken (in other words than its error)
+          (name === 'newPassword' ? t('profile.newPasswordHint') : undefined)
+        }
       />
     );
   };

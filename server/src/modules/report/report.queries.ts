@@ -1,0 +1,302 @@
+/**
+ * The reports' SQL (issue 14): every figure is a SUM over the live rows at the moment of asking —
+ * no summary table to drift — filtered by the caller's data scope and the report filters.
+ *
+ * - A payment counts when it is live: active and not rejected (as the lists and the contract
+ *   summary count it). requested = every live one; approved = accepted; paid = paid; unpaid = not
+ *   paid yet; overdue = unpaid after its due date (the business day in Asia/Ho_Chi_Minh).
+ * - Contract figures: value = amount incl. VAT + live annexes; paid = its paid live requests;
+ *   remaining = value − paid; overdue = its overdue requests. The date range picks contracts by
+ *   signing date (their payments are then counted whatever their date), payments by payment date.
+ * Sums are NUMERIC in SQL, answered as exact decimal strings.
+ */
+import type { ReportQuery } from '@sitepay/domain/report.schema';
+import { VALUE_BUCKETS } from '@sitepay/domain/report.schema';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { scopeConstructionIds } from '../../http/access-sql.ts';
+import type { CurrentUser } from '../../http/auth.ts';
+import { todaySql } from '../payment/payment.resource.ts';
+import { rightsOf } from '../payment/payment.workflow.ts';
+import { queueWhere } from '../payment/payment-approval.routes.ts';
+import { businessToday, isoWeek } from '../payment/payment-dates.ts';
+
+const and = (parts: (SQL | undefined)[]): SQL => {
+  const present = parts.filter((p): p is SQL => p !== undefined);
+  return present.length ? sql.join(present, sql` and `) : sql`true`;
+};
+
+/** Constructions the filters and the scope leave, as a condition on `column`. */
+function constructionFilter(column: SQL, q: ReportQuery, user: CurrentUser): SQL {
+  return and([
+    user.isAdmin ? undefined : sql`${column} = any(array(${scopeConstructionIds(user.id)}))`,
+    q.constructionId && q.constructionId > 0 ? sql`${column} = ${q.constructionId}` : undefined,
+    q.projectId
+      ? sql`${column} in (select id from construction where project_id = ${q.projectId})`
+      : undefined,
+    q.companyId
+      ? sql`${column} in (select c.id from construction c join project pr on pr.id = c.project_id where pr.company_id = ${q.companyId})`
+      : undefined,
+  ]);
+}
+
+/** The payment figures of a group of rows of `payment_transaction p` (already live). */
+const paymentFigures = sql`
+  count(*)::int as requested_count, coalesce(sum(p.amount), 0)::numeric(18,2)::text as requested,
+  count(*) filter (where p.approval_status = 'A')::int as approved_count,
+  coalesce(sum(p.amount) filter (where p.approval_status = 'A'), 0)::numeric(18,2)::text as approved,
+  count(*) filter (where p.payment_status = 'P')::int as paid_count,
+  coalesce(sum(p.amount) filter (where p.payment_status = 'P'), 0)::numeric(18,2)::text as paid,
+  count(*) filter (where p.payment_status = 'O')::int as unpaid_count,
+  coalesce(sum(p.amount) filter (where p.payment_status = 'O'), 0)::numeric(18,2)::text as unpaid,
+  count(*) filter (where p.payment_status = 'O' and p.due_date < ${todaySql})::int as overdue_count,
+  coalesce(sum(p.amount) filter (where p.payment_status = 'O' and p.due_date < ${todaySql}), 0)::numeric(18,2)::text as overdue`;
+
+function livePayments(q: ReportQuery, user: CurrentUser): SQL {
+  return and([
+    sql`p.status = 'O' and p.approval_status <> 'R'`,
+    constructionFilter(sql`p.construction_id`, q, user),
+    q.constructorId ? sql`p.constructor_id = ${q.constructorId}` : undefined,
+    q.from ? sql`p.date >= ${q.from}::date` : undefined,
+    q.to ? sql`p.date <= ${q.to}::date` : undefined,
+  ]);
+}
+
+export async function paymentReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
+  const where = livePayments(q, user);
+  const rows = await queryRows(
+    tx,
+    sql`select p.construction_id, c.code as construction_code, c.name as construction_name, ${paymentFigures}
+        from payment_transaction p join construction c on c.id = p.construction_id
+        where ${where}
+        group by p.construction_id, c.code, c.name order by c.code, p.construction_id`,
+  );
+  const months = await queryRows(
+    tx,
+    sql`select to_char(p.date, 'YYYY-MM') as month, ${paymentFigures}
+        from payment_transaction p where ${where}
+        group by 1 order by 1`,
+  );
+  const [totals] = await queryRows(
+    tx,
+    sql`select ${paymentFigures} from payment_transaction p where ${where}`,
+  );
+  return { rows, months, totals };
+}
+
+/** Live contracts the filters leave (`k`), with their value and their requests' figures. */
+function contractsWith(q: ReportQuery, user: CurrentUser): SQL {
+  const where = and([
+    sql`k.status <> 'D'`,
+    constructionFilter(sql`k.construction_id`, q, user),
+    q.constructorId ? sql`k.constructor_id = ${q.constructorId}` : undefined,
+    q.contractTypeId ? sql`k.contract_type_id = ${q.contractTypeId}` : undefined,
+    q.from ? sql`k.signed_date >= ${q.from}::date` : undefined,
+    q.to ? sql`k.signed_date <= ${q.to}::date` : undefined,
+  ]);
+  return sql`select k.id, k.contract_no, k.construction_id, k.constructor_id, k.contract_type_id, k.signed_date,
+      k.status,
+      k.amount_vat + coalesce((select sum(a.amount) from contract_annex a where a.contract_id = k.id and a.status <> 'D'), 0) as value,
+      coalesce(pay.paid, 0) as paid, coalesce(pay.overdue, 0) as overdue, coalesce(pay.overdue_count, 0) as overdue_count
+    from contract k
+    left join lateral (
+      select sum(p.amount) filter (where p.payment_status = 'P') as paid,
+        sum(p.amount) filter (where p.payment_status = 'O' and p.due_date < ${todaySql}) as overdue,
+        count(*) filter (where p.payment_status = 'O' and p.due_date < ${todaySql}) as overdue_count
+      from payment_transaction p
+      where p.contract_id = k.id and p.status = 'O' and p.approval_status <> 'R') pay on true
+    where ${where}`;
+}
+
+const contractFigures = sql`
+  count(*)::int as contracts,
+  coalesce(sum(x.value), 0)::numeric(18,2)::text as contract_value,
+  coalesce(sum(x.paid), 0)::numeric(18,2)::text as paid,
+  (coalesce(sum(x.value), 0) - coalesce(sum(x.paid), 0))::numeric(18,2)::text as remaining,
+  coalesce(sum(x.overdue), 0)::numeric(18,2)::text as overdue,
+  coalesce(sum(x.overdue_count), 0)::int as overdue_count`;
+
+export async function constructorReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
+  const base = contractsWith(q, user);
+  const rows = await queryRows(
+    tx,
+    sql`select x.constructor_id, k.code as constructor_code, k.name as constructor_name, ${contractFigures}
+        from (${base}) x join constructor k on k.id = x.constructor_id
+        group by x.constructor_id, k.code, k.name order by k.code, x.constructor_id`,
+  );
+  const constructions = q.constructorId
+    ? await queryRows(
+        tx,
+        sql`select x.construction_id, c.code as construction_code, c.name as construction_name, ${contractFigures}
+            from (${base}) x join construction c on c.id = x.construction_id
+            group by x.construction_id, c.code, c.name order by c.code, x.construction_id`,
+      )
+    : [];
+  const [totals] = await queryRows(tx, sql`select ${contractFigures} from (${base}) x`);
+  return { rows, constructions, totals };
+}
+
+export async function constructionReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
+  const base = contractsWith(q, user);
+  const rows = await queryRows(
+    tx,
+    sql`select x.construction_id, c.code as construction_code, c.name as construction_name, ${contractFigures}
+        from (${base}) x join construction c on c.id = x.construction_id
+        group by x.construction_id, c.code, c.name order by c.code, x.construction_id`,
+  );
+  const byType = await queryRows(
+    tx,
+    sql`select x.contract_type_id, t.name as contract_type_name, ${contractFigures}
+        from (${base}) x join contract_type t on t.id = x.contract_type_id
+        group by x.contract_type_id, t.name order by t.name, x.contract_type_id`,
+  );
+  const one = q.constructionId && q.constructionId > 0;
+  const contracts = one
+    ? await queryRows(
+        tx,
+        sql`select x.id as contract_id, x.contract_no, k.name as constructor_name, x.signed_date::text as signed_date,
+              1 as contracts, x.value::numeric(18,2)::text as contract_value, x.paid::numeric(18,2)::text as paid,
+              (x.value - x.paid)::numeric(18,2)::text as remaining, x.overdue::numeric(18,2)::text as overdue,
+              x.overdue_count::int as overdue_count
+            from (${base}) x join constructor k on k.id = x.constructor_id
+            order by x.signed_date, x.contract_no`,
+      )
+    : [];
+  const months = one
+    ? await queryRows(
+        tx,
+        sql`select to_char(p.date, 'YYYY-MM') as month, ${paymentFigures}
+            from payment_transaction p
+            where ${livePayments({ ...q, from: undefined, to: undefined }, user)}
+            group by 1 order by 1`,
+      )
+    : [];
+  const [totals] = await queryRows(tx, sql`select ${contractFigures} from (${base}) x`);
+  return { rows, by_type: byType, contracts, months, totals };
+}
+
+export async function contractCount(tx: Tx, q: ReportQuery, user: CurrentUser) {
+  const base = contractsWith(q, user);
+  const byStatus = await queryRows(
+    tx,
+    sql`select x.status, count(*)::int as count, coalesce(sum(x.value), 0)::numeric(18,2)::text as value
+        from (${base}) x group by x.status order by x.status desc`,
+  );
+  const byType = await queryRows(
+    tx,
+    sql`select x.contract_type_id, t.name as contract_type_name, count(*)::int as count,
+          coalesce(sum(x.value), 0)::numeric(18,2)::text as value
+        from (${base}) x join contract_type t on t.id = x.contract_type_id
+        group by x.contract_type_id, t.name order by count(*) desc, t.name`,
+  );
+  const total = byStatus.reduce<number>((n, r) => n + Number((r as { count: number }).count), 0);
+  return { total, by_status: byStatus, by_type: byType };
+}
+
+export async function contractAnnexCount(tx: Tx, q: ReportQuery, user: CurrentUser) {
+  const base = contractsWith(q, user);
+  const [row] = await queryRows(
+    tx,
+    sql`select count(distinct x.id)::int as contracts,
+          count(distinct a.contract_id)::int as contracts_with_annexes,
+          count(a.id)::int as annexes,
+          coalesce(sum(a.amount), 0)::numeric(18,2)::text as annex_value,
+          count(a.id) filter (where a.amount > 0)::int as increases,
+          count(a.id) filter (where a.amount < 0)::int as decreases
+        from (${base}) x left join contract_annex a on a.contract_id = x.id and a.status <> 'D'`,
+  );
+  return row;
+}
+
+export async function contractRank(tx: Tx, q: ReportQuery, user: CurrentUser, order: 'desc' | 'asc') {
+  return queryRows(
+    tx,
+    sql`select x.id, x.contract_no, c.name as construction_name, k.name as constructor_name,
+          x.signed_date::text as signed_date, x.value::numeric(18,2)::text as contract_value
+        from (${contractsWith(q, user)}) x
+        join construction c on c.id = x.construction_id
+        join constructor k on k.id = x.constructor_id
+        order by x.value ${sql.raw(order)}, x.id
+        limit ${q.limit ?? 10}`,
+  );
+}
+
+export async function amountDistribution(tx: Tx, q: ReportQuery, user: CurrentUser) {
+  const cases = sql.join(
+    VALUE_BUCKETS.map(
+      (b) =>
+        sql`when ${b.from === null ? sql`true` : sql`x.value >= ${b.from}::numeric`} and ${b.to === null ? sql`true` : sql`x.value < ${b.to}::numeric`} then ${b.key}`,
+    ),
+    sql` `,
+  );
+  const rows = await queryRows<{ key: string; count: number; value: string }>(
+    tx,
+    sql`select case ${cases} end as key, count(*)::int as count, coalesce(sum(x.value), 0)::numeric(18,2)::text as value
+        from (${contractsWith(q, user)}) x group by 1`,
+  );
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  return VALUE_BUCKETS.map((b) => ({
+    key: b.key,
+    from: b.from,
+    to: b.to,
+    count: byKey.get(b.key)?.count ?? 0,
+    value: byKey.get(b.key)?.value ?? '0.00',
+  }));
+}
+
+/** The home page: what waits for the user now, and the totals of the selected construction. */
+export async function homeFigures(tx: Tx, q: ReportQuery, user: CurrentUser) {
+  const scope = constructionFilter(sql`p.construction_id`, q, user);
+  const countAmount = (where: SQL) =>
+    queryRows<{ count: number; amount: string }>(
+      tx,
+      sql`select count(*)::int as count, coalesce(sum(p.amount), 0)::numeric(18,2)::text as amount
+          from payment_transaction p where ${where}`,
+    ).then((rows) => rows[0]!);
+  const rights = await rightsOf(tx, user);
+  // the queue's condition names the table itself (no alias)
+  const waiting = rights.mayDecide
+    ? (
+        await queryRows<{ count: number; amount: string }>(
+          tx,
+          sql`select count(*)::int as count, coalesce(sum(amount), 0)::numeric(18,2)::text as amount
+              from payment_transaction
+              where ${await queueWhere(tx, user)} and ${constructionFilter(sql`payment_transaction.construction_id`, q, user)}`,
+        )
+      )[0]!
+    : null;
+  const rejected = await countAmount(
+    sql`p.user_id = ${user.id} and p.approval_status = 'R' and p.status = 'O' and ${scope}`,
+  );
+  const unpaid = sql`p.status = 'O' and p.approval_status <> 'R' and p.payment_status = 'O' and ${scope}`;
+  const overdue = await countAmount(sql`${unpaid} and p.due_date < ${todaySql}`);
+  const week = isoWeek(businessToday());
+  const dueThisWeek = await countAmount(
+    sql`${unpaid} and p.due_date between ${week.from}::date and ${week.to}::date`,
+  );
+  const base = contractsWith({ ...q, from: undefined, to: undefined }, user);
+  const [totals] = await queryRows<{
+    contracts: number;
+    contract_value: string;
+    paid: string;
+    remaining: string;
+  }>(tx, sql`select ${contractFigures} from (${base}) x`);
+  const [requested] = await queryRows<{ amount: string }>(
+    tx,
+    sql`select coalesce(sum(p.amount), 0)::numeric(18,2)::text as amount from payment_transaction p
+        where p.status = 'O' and p.approval_status <> 'R' and ${scope}`,
+  );
+  return {
+    waiting,
+    rejected,
+    overdue,
+    due_this_week: { ...dueThisWeek, ...week },
+    totals: {
+      contracts: totals!.contracts,
+      contract_value: totals!.contract_value,
+      requested: requested!.amount,
+      paid: totals!.paid,
+      remaining: totals!.remaining,
+    },
+  };
+}

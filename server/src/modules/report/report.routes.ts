@@ -1,0 +1,110 @@
+/**
+ * Reports (SPEC.md §7 "Reports and exports"): GET /api/report/payment, /report/constructor,
+ * /report/construction, /report/contract/count, count_annex, highest, smallest,
+ * amount_distribution — one filter set (report.schema.ts), the caller's data scope, and at most two
+ * reports computed at once per server: the rest wait their turn, so a burst of reports cannot take
+ * every database connection from the lists (docs/decisions.md "Reports").
+ */
+import {
+  amountDistributionSchema,
+  constructionReportSchema,
+  constructorReportSchema,
+  contractAnnexCountSchema,
+  contractCountSchema,
+  contractRankSchema,
+  homeSchema,
+  paymentReportSchema,
+  type ReportQuery,
+  reportQuerySchema,
+} from '@sitepay/domain/report.schema';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { type CurrentUser, currentUser } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
+import {
+  amountDistribution,
+  constructionReport,
+  constructorReport,
+  contractAnnexCount,
+  contractCount,
+  contractRank,
+  homeFigures,
+  paymentReport,
+} from './report.queries.ts';
+
+/** A counting gate: `limit` at once, the others queue (up to `maxWaiting`, then 503). */
+export class Gate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(
+    readonly limit: number,
+    readonly maxWaiting = 50,
+  ) {}
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) {
+      if (this.waiting.length >= this.maxWaiting) {
+        throw new HttpError(503, 'service_unavailable', 'too many reports at once, try again in a moment');
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else this.running++;
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+const contractMenus = ['report-contract', 'report-contract-view'];
+
+export function registerReportRoutes(app: FastifyInstance, opts: { concurrent?: number } = {}) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const gate = new Gate(opts.concurrent ?? 2);
+  const report = <S extends z.ZodType>(
+    path: string,
+    menus: string[],
+    response: S,
+    compute: (tx: Tx, q: ReportQuery, user: CurrentUser) => Promise<unknown>,
+  ) =>
+    r.get(
+      `/api/report/${path}`,
+      {
+        config: { menus },
+        schema: { tags: ['report'], querystring: reportQuerySchema, response: { 200: response } },
+      },
+      (req) => gate.run(() => compute(app.db, req.query as ReportQuery, currentUser(req))) as never,
+    );
+
+  report('payment', ['report-payment'], paymentReportSchema, paymentReport);
+  report(
+    'constructor',
+    ['report-constructor', 'report-constructor-view'],
+    constructorReportSchema,
+    constructorReport,
+  );
+  report(
+    'construction',
+    ['report-construction', 'report-construction-view'],
+    constructionReportSchema,
+    constructionReport,
+  );
+  report('contract/count', contractMenus, contractCountSchema, contractCount);
+  report('contract/count_annex', contractMenus, contractAnnexCountSchema, contractAnnexCount);
+  report('contract/highest', contractMenus, contractRankSchema, (tx, q, u) => contractRank(tx, q, u, 'desc'));
+  report('contract/smallest', contractMenus, contractRankSchema, (tx, q, u) => contractRank(tx, q, u, 'asc'));
+  report('contract/amount_distribution', contractMenus, amountDistributionSchema, amountDistribution);
+
+  // the home page: every signed-in user, within their own scope (light: not through the gate)
+  r.get(
+    '/api/report/home',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['report'], querystring: reportQuerySchema, response: { 200: homeSchema } },
+    },
+    (req) => homeFigures(app.db, req.query as ReportQuery, currentUser(req)) as never,
+  );
+}

@@ -1,0 +1,341 @@
+/**
+ * Reports through HTTP on both backends: each report's figures equal the sums of the requests and
+ * contracts the test made, the data scope holds (one company's accountant sees none of another's
+ * money), filters change the totals as they should, and an empty range gives zeros.
+ */
+import { addAmounts, subtractAmounts } from '@sitepay/domain/money';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, createTestServer, type TestServer } from './helpers.ts';
+
+type Made = {
+  amount: string;
+  date: string;
+  construction: string;
+  state: 'O' | 'W' | 'A' | 'P' | 'R';
+  overdue: boolean;
+};
+
+describe.each(backends)('reports (%s)', (backend) => {
+  let s: TestServer;
+  let admin: string;
+  let ketoan: string;
+  let ketoan2: string;
+  let giamdoc: string;
+  let giamdoc2: string | null = null;
+  const ct: Record<string, { id: number; code: string; name: string }> = {};
+  const made: Made[] = [];
+  const contracts: { id: number; construction: string; value: string; signed: string }[] = [];
+  let contractorId: number;
+
+  beforeAll(async () => {
+    s = await createTestServer(backend, { demo: true });
+    [admin, ketoan, ketoan2, giamdoc] = await Promise.all([
+      s.login(),
+      s.login('ketoan', 'ketoan123'),
+      s.login('ketoan2', 'ketoan123'),
+      s.login('giamdoc', 'giamdoc123'),
+    ]);
+    for (const c of (await s.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body.items)
+      ct[c.code] = c;
+    const tt = (await s.call('GET', '/api/transaction-type/list/all', admin)).body.find(
+      (t: { code: string }) => t.code === 'KL',
+    );
+    const vat10 = (await s.call('GET', '/api/admin/setting/tax', admin)).body.find(
+      (t: { code: string }) => t.code === 'VAT10',
+    ).id;
+    const typeId = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id;
+    const bankId = (await s.call('GET', '/api/bank/list/all', admin)).body[0].id;
+    contractorId = (
+      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-BC', name: 'Nhà thầu báo cáo' })
+    ).body.id;
+    const benef = (
+      await s.call('POST', '/api/beneficiary/create', admin, {
+        constructor_id: contractorId,
+        name: 'Nhà thầu báo cáo',
+        bank_id: bankId,
+        account_number: '5566778899',
+      })
+    ).body.id;
+    // a director for DN, so DN's requests can be decided too
+    const dnDirector = await s.call('POST', '/api/admin/user/create', admin, {
+      user_name: 'giamdoc.dn',
+      full_name: 'Giám đốc DN',
+      email: 'gd.dn@example.vn',
+      password: 'giamdoc-dn-1',
+    });
+    const director = (await s.call('GET', '/api/admin/role/list/all', admin)).body.find(
+      (r: { code: string }) => r.code === 'ROLE_DIRECTOR',
+    );
+    const dnRole = (
+      await s.call('POST', '/api/admin/role/create', admin, {
+        code: 'ROLE_DN_SCOPE',
+        name: 'Phạm vi DN',
+        company_id: (
+          await s.call('GET', '/api/admin/company/list/all', admin)
+        ).body.find((c: { code: string }) => c.code === 'DN').id,
+      })
+    ).body;
+    await s.call('PATCH', `/api/admin/user/roles/${dnDirector.body.id}`, admin, { roleId: director.id });
+    await s.call('PATCH', `/api/admin/user/roles/${dnDirector.body.id}`, admin, { roleId: dnRole.id });
+    giamdoc2 = await s.login('giamdoc.dn', 'giamdoc-dn-1');
+
+    const contract = async (code: string, token: string, amountBeforeVat: string, signed: string) => {
+      const r = await s.call('POST', '/api/contract/create', token, {
+        contract_no: `BC-${contracts.length + 1}`,
+        contract_type_id: typeId,
+        construction_id: ct[code]!.id,
+        constructor_id: contractorId,
+        beneficiary_id: benef,
+        signed_date: signed,
+        amount_before_vat: amountBeforeVat,
+        tax_id: vat10,
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      contracts.push({ id: r.body.id, construction: code, value: r.body.contract_value, signed });
+      return r.body.id as number;
+    };
+    const request = async (
+      contractId: number,
+      code: string,
+      token: string,
+      decider: string,
+      amount: string,
+      date: string,
+      state: Made['state'],
+    ) => {
+      let r = (
+        await s.call('POST', '/api/payment-transaction/create', token, {
+          contract_id: contractId,
+          payment_code: 'TD',
+          transaction_type_id: tt.id,
+          date,
+          amount,
+          note: 'Báo cáo',
+        })
+      ).body;
+      expect(r.id, JSON.stringify(r)).toBeTruthy();
+      if (state !== 'O')
+        r = (
+          await s.call('PATCH', `/api/payment-transaction/require-approval/${r.id}`, token, {
+            version: r.version,
+          })
+        ).body;
+      if (state === 'A' || state === 'P')
+        r = (await s.call('PATCH', `/api/payment-approval/accept/${r.id}`, decider, { version: r.version }))
+          .body;
+      if (state === 'R')
+        r = (
+          await s.call('PATCH', `/api/payment-approval/reject/${r.id}`, decider, {
+            version: r.version,
+            note: 'Sai',
+          })
+        ).body;
+      if (state === 'P')
+        r = (
+          await s.call('PATCH', `/api/payment-transaction/require-paid/${r.id}`, token, {
+            version: r.version,
+          })
+        ).body;
+      expect(r.status, JSON.stringify(r)).toBe('O');
+      made.push({
+        amount,
+        date,
+        construction: code,
+        state,
+        overdue: r.overdue === true || (state !== 'P' && state !== 'R' && r.due_date < today()),
+      });
+    };
+    const k1 = await contract('CT-001', ketoan, '1000000000', '2025-01-10');
+    const k2 = await contract('CT-002', ketoan, '50000000', '2025-03-01');
+    const k3 = await contract('CT-004', ketoan2, '20000000000', '2025-02-01');
+    await request(k1, 'CT-001', ketoan, giamdoc, '100000000', '2025-02-05', 'P');
+    await request(k1, 'CT-001', ketoan, giamdoc, '120000000.50', '2025-03-05', 'A');
+    await request(k1, 'CT-001', ketoan, giamdoc, '30000000', '2025-03-20', 'W');
+    await request(k1, 'CT-001', ketoan, giamdoc, '7000000', '2025-03-21', 'R');
+    await request(k2, 'CT-002', ketoan, giamdoc, '10000000', '2025-04-01', 'O');
+    await request(k3, 'CT-004', ketoan2, giamdoc2!, '500000000', '2025-02-15', 'P');
+    await request(k3, 'CT-004', ketoan2, giamdoc2!, '250000000', '2025-03-15', 'A');
+  }, 120_000);
+  afterAll(() => s?.close());
+
+  const today = () => new Date().toISOString().slice(0, 10);
+  const sum = (rows: Made[]) => addAmounts('0', ...rows.map((r) => r.amount));
+  const live = (rows: Made[]) => rows.filter((r) => r.state !== 'R');
+  const report = async (path: string, token: string, query = '') => {
+    const r = await s.call('GET', `/api/report/${path}${query ? `?${query}` : ''}`, token);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body;
+  };
+
+  it('payments: per construction and month, each figure the sum of its requests', async () => {
+    const all = await report('payment', admin);
+    const l = live(made);
+    expect(all.totals).toMatchObject({
+      requested: sum(l),
+      requested_count: l.length,
+      approved: sum(l.filter((r) => r.state === 'A' || r.state === 'P')),
+      paid: sum(l.filter((r) => r.state === 'P')),
+      paid_count: 2,
+      unpaid: sum(l.filter((r) => r.state !== 'P')),
+      overdue: sum(l.filter((r) => r.state !== 'P' && r.overdue)),
+    });
+    expect(all.totals.requested).toBe('1010000000.50');
+    const ct1 = all.rows.find((r: { construction_code: string }) => r.construction_code === 'CT-001');
+    expect(ct1).toMatchObject({
+      requested: '250000000.50',
+      requested_count: 3,
+      paid: '100000000.00',
+      approved: '220000000.50',
+    });
+    expect(all.months.map((m: { month: string }) => m.month)).toEqual(['2025-02', '2025-03', '2025-04']);
+    expect(all.months.find((m: { month: string }) => m.month === '2025-03').requested).toBe('400000000.50');
+    // the rows add up to the totals
+    expect(addAmounts('0', ...all.rows.map((r: { requested: string }) => r.requested))).toBe(
+      all.totals.requested,
+    );
+  });
+
+  it('scope: one company’s accountant sees none of another’s money', async () => {
+    const hp = await report('payment', ketoan);
+    expect(hp.rows.map((r: { construction_code: string }) => r.construction_code)).toEqual([
+      'CT-001',
+      'CT-002',
+    ]);
+    expect(hp.totals.requested).toBe('260000000.50');
+    const dn = await report('payment', ketoan2);
+    expect(dn.rows.map((r: { construction_code: string }) => r.construction_code)).toEqual(['CT-004']);
+    expect(dn.totals.requested).toBe('750000000.00');
+    // asking for the other company's construction gives nothing, not its figures
+    const peek = await report('payment', ketoan, `constructionId=${ct['CT-004']!.id}`);
+    expect(peek.totals).toMatchObject({ requested: '0.00', requested_count: 0 });
+    const contractsDn = await report('constructor', ketoan2);
+    expect(contractsDn.totals.contracts).toBe(1);
+  });
+
+  it('filters change the totals; an empty range gives zeros', async () => {
+    const march = await report('payment', admin, 'from=2025-03-01&to=2025-03-31');
+    expect(march.totals.requested).toBe(sum(live(made).filter((r) => r.date.startsWith('2025-03'))));
+    const one = await report('payment', admin, `constructionId=${ct['CT-002']!.id}`);
+    expect(one.totals).toMatchObject({ requested: '10000000.00', unpaid: '10000000.00' });
+    const none = await report('payment', admin, 'from=2030-01-01&to=2030-12-31');
+    expect(none).toEqual({
+      rows: [],
+      months: [],
+      totals: {
+        requested: '0.00',
+        requested_count: 0,
+        approved: '0.00',
+        approved_count: 0,
+        paid: '0.00',
+        paid_count: 0,
+        unpaid: '0.00',
+        unpaid_count: 0,
+        overdue: '0.00',
+        overdue_count: 0,
+      },
+    });
+    const bad = await s.call('GET', '/api/report/payment?from=2025-05-01&to=2025-01-01', admin);
+    expect(bad.status).toBe(400);
+    expect((await s.call('GET', '/api/report/payment?from=yesterday', admin)).status).toBe(400);
+  });
+
+  it('the home page: what waits for each user, and the totals of their constructions', async () => {
+    const director = await report('home', giamdoc);
+    expect(director.waiting).toEqual({ count: 1, amount: '30000000.00' });
+    const accountant = await report('home', ketoan);
+    expect(accountant.waiting).toBeNull();
+    expect(accountant.rejected).toEqual({ count: 1, amount: '7000000.00' });
+    // every unpaid live request of HP is past its due date in 2025
+    expect(accountant.overdue).toEqual({ count: 3, amount: '160000000.50' });
+    expect(accountant.due_this_week.count).toBe(0);
+    expect(accountant.due_this_week.from <= accountant.due_this_week.to).toBe(true);
+    expect(accountant.totals).toEqual({
+      contracts: 2,
+      contract_value: '1155000000.00',
+      requested: '260000000.50',
+      paid: '100000000.00',
+      remaining: '1055000000.00',
+    });
+    // the selector narrows it to one construction
+    const one = await report('home', ketoan, `constructionId=${ct['CT-002']!.id}`);
+    expect(one.totals).toMatchObject({ contracts: 1, requested: '10000000.00' });
+    expect(one.rejected.count).toBe(0);
+    expect((await report('home', ketoan2)).totals.requested).toBe('750000000.00');
+  });
+
+  it('contractors and constructions: value, paid and remaining from the contracts and their requests', async () => {
+    const byContractor = await report('constructor', admin, `constructorId=${contractorId}`);
+    const value = addAmounts('0', ...contracts.map((c) => c.value));
+    const paid = sum(made.filter((r) => r.state === 'P'));
+    expect(byContractor.rows).toHaveLength(1);
+    expect(byContractor.rows[0]).toMatchObject({
+      contracts: 3,
+      contract_value: value,
+      paid,
+      remaining: subtractAmounts(value, paid),
+    });
+    expect(byContractor.constructions.map((c: { construction_code: string }) => c.construction_code)).toEqual(
+      ['CT-001', 'CT-002', 'CT-004'],
+    );
+    const construction = await report('construction', admin, `constructionId=${ct['CT-001']!.id}`);
+    expect(construction.rows).toHaveLength(1);
+    expect(construction.rows[0]).toMatchObject({
+      contract_value: '1100000000.00',
+      paid: '100000000.00',
+      remaining: '1000000000.00',
+    });
+    expect(construction.contracts).toHaveLength(1);
+    expect(construction.months.map((m: { month: string }) => m.month)).toEqual(['2025-02', '2025-03']);
+    expect(construction.by_type[0].contracts).toBe(1);
+    // signed in February only: the DN contract
+    const feb = await report('construction', admin, 'from=2025-02-01&to=2025-02-28');
+    expect(feb.totals).toMatchObject({
+      contracts: 1,
+      contract_value: '22000000000.00',
+      paid: '500000000.00',
+    });
+  });
+
+  it('contracts: counts, annexes, the highest and smallest, and the value distribution', async () => {
+    const count = await report('contract/count', admin);
+    expect(count.total).toBe(3);
+    expect(count.by_status).toEqual([
+      { status: 'O', count: 3, value: addAmounts('0', ...contracts.map((c) => c.value)) },
+    ]);
+    await s.call('POST', '/api/contract-annex/create', ketoan, {
+      contract_id: contracts[1]!.id,
+      annex_no: 'PL-1',
+      amount: '5000000',
+      signed_date: '2025-05-01',
+    });
+    await s.call('POST', '/api/contract-annex/create', ketoan, {
+      contract_id: contracts[1]!.id,
+      annex_no: 'PL-2',
+      amount: '-1000000',
+      signed_date: '2025-06-01',
+    });
+    expect(await report('contract/count_annex', admin)).toEqual({
+      contracts: 3,
+      contracts_with_annexes: 1,
+      annexes: 2,
+      annex_value: '4000000.00',
+      increases: 1,
+      decreases: 1,
+    });
+    const highest = await report('contract/highest', admin, 'limit=2');
+    expect(highest.map((c: { contract_value: string }) => c.contract_value)).toEqual([
+      '22000000000.00',
+      '1100000000.00',
+    ]);
+    const smallest = await report('contract/smallest', admin, 'limit=1');
+    expect(smallest[0].contract_value).toBe('59000000.00'); // 55,000,000 + 4,000,000 of annexes
+    const buckets = await report('contract/amount_distribution', admin);
+    expect(buckets.map((b: { key: string; count: number }) => [b.key, b.count])).toEqual([
+      ['lt_100m', 1],
+      ['100m_1b', 0],
+      ['1b_10b', 1],
+      ['gte_10b', 1],
+    ]);
+    expect((await s.call('GET', '/api/report/contract/count', ketoan2)).body.total).toBe(1);
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * The users, access history, ability and profile screens' strings (`i18n/admin.vi|en.json`), kept out
+ * of the first bundle (DESIGN.md §7: 300 KB): every module of those screens imports this file, which
+ * adds them to i18next before the screen renders — as `payment-strings.ts` does for payments.
+ */
+import en from './admin.en.json';
+import vi from './admin.vi.json';
+import { i18n } from './i18n.ts';
+
+i18n.addResourceBundle('vi', 'translation', vi, true, false);
+i18n.addResourceBundle('en', 'translation', en, true, false);
+
+export const adminStringsLoaded = true;

@@ -1,0 +1,152 @@
+/**
+ * Users (/admin/user, API /admin/user; SPEC §2's user screen). The list and the form are the generic
+ * ones; the create page shows a password the server chose once, and the view page adds the password
+ * reset (features/user/). The view page's tabs: the user's details, roles and groups given in place
+ * (one `{roleId}` / `{groupId}` per call), access history (paged), and the menus and privileges all
+ * the user's roles give (read only). Unlocking a locked sign-in is on the view page.
+ */
+import { userCreateSchema, userUpdateSchema } from '@sitepay/domain/admin.schema';
+import '../i18n/admin-strings.ts';
+// the roles, groups, menus and privileges sections are labelled with those resources' field names
+import '../i18n/system-strings.ts';
+import { accessColumns } from './history-login.resource.ts';
+import type { ResourceDescription } from './resource.types.ts';
+
+export const resource: ResourceDescription = {
+  name: 'user',
+  apiBase: 'admin/user',
+  endpoints: { paging: 'admin/user/list/paging' },
+  routeBase: '/admin/user',
+  titleField: 'user_name',
+  list: { hideOnPhones: ['rowNumber', 'actions'] },
+  columns: [
+    // beside the drawer at 1280 px: login, name, department, roles, status and the row's actions
+    { field: 'user_name', width: 140, link: (r) => `/admin/user/view/${r.id}` },
+    { field: 'full_name', flex: 1, minWidth: 160 },
+    { field: 'email', flex: 1, minWidth: 200, hideBelow: 'xl' },
+    { field: 'department_name', flex: 1, minWidth: 130, sortable: false, hideBelow: 'md' },
+    { field: 'role_codes', flex: 1, minWidth: 150, sortable: false, hideBelow: 'md' },
+    { field: 'last_login_at', width: 150, sortable: false, hideBelow: 'xl' },
+    { field: 'status', kind: 'status', width: 120, hideBelow: 'sm' },
+  ],
+  defaultSort: { field: 'created_at', desc: true },
+  form: {
+    createSchema: userCreateSchema,
+    updateSchema: userUpdateSchema,
+    fields: [
+      { name: 'user_name' },
+      { name: 'full_name' },
+      { name: 'email', kind: 'email' },
+      { name: 'phone', kind: 'tel' },
+      {
+        name: 'department_id',
+        kind: 'reference',
+        options: { endpoint: 'admin/department/list/all' },
+        display: 'department_name',
+      },
+      { name: 'join_date', kind: 'date' },
+      { name: 'password', kind: 'password', only: 'create', hint: true },
+    ],
+  },
+  viewFields: [
+    'user_name',
+    'full_name',
+    'email',
+    'phone',
+    'department_id',
+    'join_date',
+    'role_codes',
+    'last_login_at',
+  ],
+  viewActions: ['status', 'delete'],
+  recordActions: [
+    {
+      key: 'unlock',
+      method: 'POST',
+      path: 'admin/user/unlock/{id}',
+      icon: 'lockOpen',
+      viewOnly: true,
+      // offered unless the API says the sign-in is not locked
+      when: (r) => r.locked !== false,
+    },
+  ],
+  related: [
+    {
+      kind: 'linked',
+      key: 'roles',
+      tab: 'roles',
+      childResource: 'role',
+      list: 'admin/user/roles/{id}',
+      columns: [
+        { field: 'code', width: 220 },
+        { field: 'name' },
+        { field: 'status', kind: 'status', width: 140, hideBelow: 'sm' },
+      ],
+      titleField: 'code',
+      viewRoute: '/system/role/view/{id}',
+      add: {
+        candidates: 'admin/user/not-roles/{id}',
+        path: 'admin/user/roles/{id}',
+        method: 'PATCH',
+        each: true,
+        body: (_userId, [roleId]) => ({ roleId }),
+      },
+      remove: { path: 'admin/user/roles/{id}', body: (_userId, role) => ({ roleId: role.id }) },
+    },
+    {
+      kind: 'linked',
+      key: 'groups',
+      tab: 'roles',
+      childResource: 'group',
+      list: 'admin/user/groups/{id}',
+      columns: [
+        { field: 'code', width: 220 },
+        { field: 'name' },
+        { field: 'status', kind: 'status', width: 140, hideBelow: 'sm' },
+      ],
+      titleField: 'code',
+      viewRoute: '/system/group/view/{id}',
+      add: {
+        candidates: 'admin/user/not-groups/{id}',
+        path: 'admin/user/groups/{id}',
+        method: 'PATCH',
+        each: true,
+        body: (_userId, [groupId]) => ({ groupId }),
+      },
+      remove: { path: 'admin/user/groups/{id}', body: (_userId, group) => ({ groupId: group.id }) },
+    },
+    {
+      kind: 'paged',
+      key: 'logins',
+      tab: 'history',
+      childResource: 'history-login',
+      list: 'admin/history/login/{id}',
+      columns: accessColumns,
+      search: true,
+    },
+    {
+      kind: 'linked',
+      key: 'menus',
+      tab: 'menus',
+      childResource: 'menu',
+      list: 'admin/user/menus/{id}',
+      columns: [
+        { field: 'title', text: (r, _t, lang) => String((lang === 'en' ? r.title_en : r.title) ?? '') },
+        { field: 'name', width: 200, hideBelow: 'sm' },
+        { field: 'path', hideBelow: 'md' },
+      ],
+      titleField: 'title',
+      viewRoute: '/system/menu/view/{id}',
+    },
+    {
+      kind: 'linked',
+      key: 'privileges',
+      tab: 'privileges',
+      childResource: 'privilege',
+      list: 'admin/user/privileges/{id}',
+      columns: [{ field: 'code', width: 240 }, { field: 'name' }],
+      titleField: 'code',
+      viewRoute: '/system/privilege/view/{id}',
+    },
+  ],
+};
