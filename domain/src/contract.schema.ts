@@ -6,11 +6,9 @@
 import { z } from 'zod';
 import {
   decimalField,
-  idParam,
   isoDate,
   optionalRef,
   optionalText,
-  pagingQuerySchema,
   recordMetaSchema,
   requiredRef,
   requiredText,
@@ -105,14 +103,3 @@ export const contractSummarySchema = z.object({
   remaining: z.string(),
 });
 export type ContractSummary = z.infer<typeof contractSummarySchema>;
-
-const optionalDate = () => z.preprocess((v) => (v === '' ? undefined : v), isoDate().optional());
-
-/** The contract list's own filters (besides the common paging query and the construction selector). */
-export const contractListQuerySchema = pagingQuerySchema.extend({
-  constructorId: idParam.optional(),
-  companyId: idParam.optional(),
-  /** Signing date range, inclusive. */
-  from: optionalDate(),
-  to: optionalDate(),
-});

@@ -106,8 +106,7 @@ export async function assertConstructionOpen(tx: Tx, constructionId: number, use
 }
 
 const record = constructionSchema.extend({ company_name: z.string().nullable().optional() });
-/** The construction list's query: the common paging query, a project or a company. */
-export const constructionListQuery = pagingQuerySchema.extend({
+const listQuery = pagingQuerySchema.extend({
   projectId: idParamsSchema.shape.id.optional(),
   companyId: idParamsSchema.shape.id.optional(),
 });
@@ -135,7 +134,7 @@ export function registerConstructionRoutes(app: FastifyInstance) {
     record,
     input: constructionInputSchema,
     update: constructionUpdateSchema,
-    listQuery: constructionListQuery.pick({ projectId: true, companyId: true }),
+    listQuery: listQuery.pick({ projectId: true, companyId: true }),
     menus: { read, create: ['construction-create'], update: ['construction-update'] },
   });
 
@@ -159,7 +158,7 @@ export function registerConstructionRoutes(app: FastifyInstance) {
         schema: {
           tags,
           params: idParamsSchema,
-          querystring: constructionListQuery,
+          querystring: listQuery,
           response: { 200: pageSchema(record) },
         },
       },

@@ -9,7 +9,6 @@ import {
   contractAnnexSchema,
   contractAnnexUpdateSchema,
   contractInputSchema,
-  contractListQuerySchema,
   contractSchema,
   contractSummarySchema,
   contractUpdateSchema,
@@ -110,7 +109,10 @@ export function registerContractRoutes(app: FastifyInstance) {
     record: contractSchema,
     input: contractInputSchema,
     update: contractUpdateSchema,
-    listQuery: contractListQuerySchema.pick({ constructorId: true, companyId: true, from: true, to: true }),
+    listQuery: z.object({
+      constructorId: idParamsSchema.shape.id.optional(),
+      companyId: idParamsSchema.shape.id.optional(),
+    }),
     menus: { read, create: ['contract-create'], update },
     paths: { all: false },
   });
