@@ -1,6 +1,7 @@
 // `npm start` as a newcomer runs it: a real process on a fresh data folder.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,6 +102,31 @@ describe('npm start', () => {
     expect((await list.json()).items.map((c: { code: string }) => c.code)).toEqual(['KEEP']);
     again.proc.kill('SIGTERM');
     expect(await again.exited).toBe(0);
+  });
+
+  it('a stop does not wait for the keep-alive connection of a request that ends during it', async () => {
+    const server = await start({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-keepalive-')) });
+    const agent = new http.Agent({ keepAlive: true });
+    // a sign-in hashes a password (tens of ms): the stop begins while it is in flight
+    const answered = new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        { port: server.port, host: '127.0.0.1', method: 'POST', path: '/api/auth/login', agent },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.setHeader('content-type', 'application/json');
+      req.end(JSON.stringify({ user_name: 'admin', password: 'wrong-password' }));
+      setTimeout(() => server.proc.kill('SIGTERM'), 5);
+    });
+    const began = Date.now();
+    expect(await answered).toBe(401);
+    // the answer's connection stays open on the client's side; the server closes it and ends
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - began).toBeLessThan(5_000);
+    agent.destroy();
   });
 
   it('a stop ends within its deadline after the log reader has gone', async () => {
