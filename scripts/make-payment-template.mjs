@@ -42,9 +42,11 @@ function run(text, { bold, italic, caps, underline, size } = {}) {
  * stop (twips); `markSize` sizes the paragraph mark, which makes an empty paragraph thin.
  */
 function para(runs, { align, style, before, after, keepNext, tab, markSize } = {}) {
+  // a thin paragraph's line is exactly its mark's height, so that it never spills onto a page alone
+  const line = markSize ? ` w:line="${markSize * 20}" w:lineRule="exact"` : '';
   const spacing =
-    before !== undefined || after !== undefined
-      ? `<w:spacing w:before="${(before ?? 0) * 20}" w:after="${(after ?? 0) * 20}"/>`
+    before !== undefined || after !== undefined || markSize
+      ? `<w:spacing w:before="${(before ?? 0) * 20}" w:after="${(after ?? 0) * 20}"${line}/>`
       : '';
   const props = [
     style ? `<w:pStyle w:val="${style}"/>` : '',
@@ -112,7 +114,7 @@ function letterhead() {
     [
       row([
         cell(left, [
-          para(bold('{company_name}', { caps: true }), { align: 'center' }),
+          para(bold('{company_name}', { caps: true, size: 11 }), { align: 'center' }),
           para(run('{company_address}', { size: 11 }), { align: 'center' }),
           para(run('MST: {company_tax_code}', { size: 11 }), { align: 'center' }),
         ]),
@@ -129,8 +131,7 @@ function letterhead() {
 function titleBlock() {
   return [
     para('GIẤY ĐỀ NGHỊ THANH TOÁN', { style: 'Title' }),
-    para(italic('Số: {requirement_no}'), { align: 'center' }),
-    para(italic('Ngày {date}'), { align: 'center', after: 6 }),
+    para(italic('Số: {requirement_no} – Ngày {date}'), { align: 'center', after: 6 }),
     para([run('Kính gửi: '), bold('Ban Giám đốc {company_name}')], { align: 'center', after: 6 }),
   ];
 }
@@ -238,6 +239,44 @@ function checklist() {
   ];
 }
 
+/**
+ * The VietQR code of an accepted, unpaid request, with how to pay with it; or, when its bank has no
+ * NAPAS BIN, the line saying why there is none. It comes after the signatures: it helps whoever pays
+ * and is not part of what is signed, so when it does not fit it goes to the next page alone, and the
+ * signatures stay on the page of the amounts. `{@vietqr_image}` is a raw-XML tag: the server gives
+ * it the picture's paragraph, so it stays alone in its paragraph.
+ */
+function vietQr() {
+  const widths = [2300, TEXT_WIDTH - 2300];
+  return [
+    para('{#vietqr}', { keepNext: true }),
+    heading('Chuyển khoản bằng mã VietQR'),
+    table(
+      widths,
+      [
+        row([
+          cell(widths[0], para('{@vietqr_image}', { align: 'center' }), { valign: 'center' }),
+          cell(
+            widths[1],
+            [
+              para(run('{vietqr_note}', { size: 11 })),
+              para([run('Nội dung chuyển khoản: ', { size: 11 }), bold('{vietqr_content}', { size: 11 })], {
+                before: 3,
+              }),
+            ],
+            { valign: 'center' },
+          ),
+        ]),
+      ],
+      { grid: false },
+    ),
+    para('{/vietqr}'),
+    para('{#vietqr_missing}'),
+    para(italic('Không in mã VietQR: {vietqr_missing}', { size: 11 }), { before: 6 }),
+    para('{/vietqr_missing}'),
+  ];
+}
+
 function signatures() {
   const width = Math.floor(TEXT_WIDTH / 4);
   const widths = [width, width, width, TEXT_WIDTH - 3 * width];
@@ -285,6 +324,7 @@ const body = [
   ...amounts(),
   ...checklist(),
   ...signatures(),
+  ...vietQr(),
   para('', { markSize: 2 }), // Word wants a paragraph after a table that ends the document
 ].join('');
 
@@ -293,14 +333,16 @@ const documentXml =
   `<w:document xmlns:w="${W_NS}" xmlns:r="${R_NS}"><w:body>${body}${sectionProperties}</w:body></w:document>`;
 
 // ---------------------------------------------------------------------------------------------------
-// Styles: Times New Roman 12 pt, single spacing, Vietnamese proofing; a bordered TableGrid; Title and SectionHeading
+// Styles: Times New Roman 12 pt (11.5 pt in the bordered tables, so that a request with its usual
+// checklist and the signatures fits one A4 page), single spacing, Vietnamese proofing; a bordered
+// TableGrid; Title and SectionHeading
 // as named styles, so a company restyles them once in Word.
 
 const fonts = `<w:rFonts w:ascii="${FONT}" w:hAnsi="${FONT}" w:eastAsia="${FONT}" w:cs="${FONT}"/>`;
 const border = (side) => `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="000000"/>`;
 const cellMargins =
-  '<w:tblCellMar><w:top w:w="28" w:type="dxa"/><w:left w:w="85" w:type="dxa"/>' +
-  '<w:bottom w:w="28" w:type="dxa"/><w:right w:w="85" w:type="dxa"/></w:tblCellMar>';
+  '<w:tblCellMar><w:top w:w="14" w:type="dxa"/><w:left w:w="85" w:type="dxa"/>' +
+  '<w:bottom w:w="14" w:type="dxa"/><w:right w:w="85" w:type="dxa"/></w:tblCellMar>';
 
 const stylesXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:styles xmlns:w="${W_NS}">
@@ -312,7 +354,7 @@ const stylesXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:style w:type="character" w:default="1" w:styleId="DefaultParagraphFont"><w:name w:val="Default Paragraph Font"/><w:uiPriority w:val="1"/><w:semiHidden/><w:unhideWhenUsed/></w:style>
 <w:style w:type="table" w:default="1" w:styleId="TableNormal"><w:name w:val="Normal Table"/><w:uiPriority w:val="99"/><w:semiHidden/><w:unhideWhenUsed/><w:tblPr><w:tblInd w:w="0" w:type="dxa"/>${cellMargins}</w:tblPr></w:style>
 <w:style w:type="numbering" w:default="1" w:styleId="NoList"><w:name w:val="No List"/><w:uiPriority w:val="99"/><w:semiHidden/><w:unhideWhenUsed/></w:style>
-<w:style w:type="table" w:styleId="TableGrid"><w:name w:val="Table Grid"/><w:basedOn w:val="TableNormal"/><w:uiPriority w:val="39"/><w:tblPr><w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map(border).join('')}</w:tblBorders></w:tblPr></w:style>
+<w:style w:type="table" w:styleId="TableGrid"><w:name w:val="Table Grid"/><w:basedOn w:val="TableNormal"/><w:uiPriority w:val="39"/><w:rPr><w:sz w:val="23"/><w:szCs w:val="23"/></w:rPr><w:tblPr><w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map(border).join('')}</w:tblBorders></w:tblPr></w:style>
 <w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/><w:basedOn w:val="Normal"/><w:next w:val="Normal"/><w:qFormat/><w:pPr><w:keepNext/><w:spacing w:before="160" w:after="60"/><w:jc w:val="center"/></w:pPr><w:rPr><w:b/><w:bCs/><w:sz w:val="30"/><w:szCs w:val="30"/></w:rPr></w:style>
 <w:style w:type="paragraph" w:styleId="SectionHeading"><w:name w:val="Section Heading"/><w:basedOn w:val="Normal"/><w:next w:val="Normal"/><w:qFormat/><w:pPr><w:keepNext/><w:spacing w:before="120" w:after="60"/></w:pPr><w:rPr><w:b/><w:bCs/></w:rPr></w:style>
 </w:styles>`;

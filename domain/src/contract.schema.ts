@@ -6,9 +6,11 @@
 import { z } from 'zod';
 import {
   decimalField,
+  idParam,
   isoDate,
   optionalRef,
   optionalText,
+  pagingQuerySchema,
   recordMetaSchema,
   requiredRef,
   requiredText,
@@ -103,3 +105,14 @@ export const contractSummarySchema = z.object({
   remaining: z.string(),
 });
 export type ContractSummary = z.infer<typeof contractSummarySchema>;
+
+const optionalDate = () => z.preprocess((v) => (v === '' ? undefined : v), isoDate().optional());
+
+/** The contract list's own filters (besides the common paging query and the construction selector). */
+export const contractListQuerySchema = pagingQuerySchema.extend({
+  constructorId: idParam.optional(),
+  companyId: idParam.optional(),
+  /** Signing date range, inclusive. */
+  from: optionalDate(),
+  to: optionalDate(),
+});

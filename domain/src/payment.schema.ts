@@ -235,3 +235,18 @@ export const documentChecklistItemSchema = z.object({
   quantity: z.number(),
   attached: z.boolean(),
 });
+
+/** GET /payment-transaction/vietqr/{id}: the transfer code of an accepted, unpaid request. */
+export const paymentVietQrSchema = z.object({
+  /** The EMVCo text the code holds (domain/src/vietqr.ts). */
+  payload: z.string(),
+  /** The code as a PNG data URL, ready for an <img>. */
+  png: z.string(),
+  content: z.string(),
+  bin: z.string(),
+  bank_name: z.string().nullable(),
+  account_number: z.string(),
+  account_holder: z.string().nullable(),
+  amount: z.string(),
+});
+export type PaymentVietQr = z.infer<typeof paymentVietQrSchema>;

@@ -15,6 +15,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config/config.ts';
 import type { Database } from './db/client.ts';
 import { type RouteInfo, type SeedResult, seed } from './db/seed/seed.ts';
+import { type PdfOptions, registerPdf } from './documents/pdf.ts';
 import { authPlugin, endpointPath } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
@@ -35,6 +36,7 @@ import { registerConstructorRoutes } from './modules/constructor/constructor.res
 import { registerContractRoutes } from './modules/contract/contract.routes.ts';
 import { registerContractFileRoutes } from './modules/contract/contract-file.routes.ts';
 import { departmentResource } from './modules/department/department.resource.ts';
+import { registerExportRoutes } from './modules/export/export.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { registerEmailConfigRoutes } from './modules/mail/email-config.routes.ts';
 import { type MailWorkerOptions, registerMailWorker } from './modules/mail/mail.worker.ts';
@@ -65,6 +67,8 @@ export type AppConfig = Pick<
   files?: Config['files'];
   /** The mail worker's timing (tests); absent: defaults and MAIL_* variables (mail.worker.ts). */
   mail?: Partial<MailWorkerOptions>;
+  /** LibreOffice for PDF prints (documents/pdf.ts); absent: `soffice` on PATH. */
+  pdf?: Partial<PdfOptions>;
 };
 
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
@@ -160,6 +164,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerErrorHandler(app);
   registerInputGuard(app);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, prepared: database.prepared });
+  registerPdf(app, config.pdf);
 
   // routes
   registerSystemRoutes(app, { webDist: config.webDist });
@@ -184,6 +189,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerPaymentApprovalRoutes(app);
   registerPaymentFileRoutes(app);
   registerPaymentHistoryRoutes(app);
+  registerExportRoutes(app);
   registerEmailConfigRoutes(app, config);
   registerMailWorker(app, config);
 

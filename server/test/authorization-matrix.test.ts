@@ -163,7 +163,10 @@ describe('authorization matrix (pglite)', () => {
       const id = recordOf(route.path)!;
       const own = await call(route, 'ketoan', id);
       const other = await call(route, 'ketoan2', id);
-      if (own.status !== 200) wrong.push(`${route.path} as ketoan → ${own.status}`);
+      // found: 200, or a rule refusing the record in its present state, with the reason (a VietQR
+      // code of a request not yet accepted answers 422 vietqr_not_accepted)
+      const found = own.status === 200 || (own.status === 422 && typeof own.body?.reason === 'string');
+      if (!found) wrong.push(`${route.path} as ketoan → ${own.status}`);
       if (other.status !== 404) wrong.push(`${route.path} as ketoan2 → ${other.status}`);
     }
     expect(wrong).toEqual([]);

@@ -9,6 +9,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, prepareDatabase } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import type { PdfOptions } from '../src/documents/pdf.ts';
 import type { FilesConfig } from '../src/files/file-store.ts';
 
 export const backends = ['pglite', 'postgres'] as const;
@@ -74,6 +75,8 @@ export async function createTestServer(
     log?: (line: Record<string, unknown>) => void;
     /** A PostgreSQL database another test server already uses (it is not dropped on close). */
     pgUrl?: string;
+    /** LibreOffice for PDF prints; without it, `soffice` on PATH. */
+    pdf?: Partial<PdfOptions>;
   } = {},
 ): Promise<TestServer> {
   const pgDb = backend === 'postgres' && !opts.pgUrl ? await createTestDatabase() : null;
@@ -96,6 +99,7 @@ export async function createTestServer(
       },
       trustProxy: false,
       files: opts.files,
+      pdf: opts.pdf,
       logger: opts.log
         ? { level: 'info', stream: { write: (line: string) => opts.log?.(JSON.parse(line)) } }
         : false,

@@ -213,6 +213,50 @@ describe('the printed payment request (template v1)', () => {
   });
 });
 
+describe('the VietQR code on paper', () => {
+  const code = { payload: '00020101021238570010A000000727', content: 'YCTT 7 HD 12-2024-HDXD' };
+
+  it('draws the code after the signatures with how to pay, and adds the picture to the package', async () => {
+    const docx = await renderPaymentDocx(v1, { ...approved, vietqr: code });
+    const zip = new PizZip(docx);
+    expect(zip.file('word/media/sitepay-vietqr.png')?.asNodeBuffer().subarray(1, 4).toString()).toBe('PNG');
+    const xml = zip.file('word/document.xml')!.asText();
+    expect(xml).toContain(
+      '<a:blip xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:embed="rIdSitePayVietQr"/>',
+    );
+    expect(xml.indexOf('Giám đốc')).toBeLessThan(xml.indexOf('Chuyển khoản bằng mã VietQR'));
+    const text = await textOf(docx);
+    expect(text).toContain(
+      'Quét mã bằng ứng dụng ngân hàng (VietQR – NAPAS 247) để chuyển 1.080.000.000 đồng',
+    );
+    expect(text).toContain('Nội dung chuyển khoản: YCTT 7 HD 12-2024-HDXD');
+    expect(text).not.toContain('Không in mã VietQR');
+  });
+
+  it('says why there is no code, and draws none', async () => {
+    const docx = await renderPaymentDocx(v1, {
+      ...approved,
+      vietqr: { missing: 'ngân hàng X chưa có mã BIN.' },
+    });
+    expect(new PizZip(docx).file('word/media/sitepay-vietqr.png')).toBeNull();
+    const text = await textOf(docx);
+    expect(text).toContain('Không in mã VietQR: ngân hàng X chưa có mã BIN.');
+    expect(text).not.toContain('Chuyển khoản bằng mã VietQR');
+  });
+
+  it('prints nothing about it before acceptance', async () => {
+    const docx = await renderPaymentDocx(v1, { ...waiting, vietqr: null });
+    expect(await textOf(docx)).not.toContain('VietQR');
+    expect(new PizZip(docx).file('word/_rels/document.xml.rels')!.asText()).not.toContain('rIdSitePayVietQr');
+  });
+
+  it('is left out by a company template without the tag', async () => {
+    const own = withBody(v1, (xml) => xml.replace('{@vietqr_image}', ''));
+    const docx = await renderPaymentDocx(own, { ...approved, vietqr: code });
+    expect(new PizZip(docx).file('word/media/sitepay-vietqr.png')).toBeNull();
+  });
+});
+
 describe('a template that cannot be used', () => {
   it('is refused with a 422 naming an unclosed tag', async () => {
     const broken = withBody(v1, (xml) => xml.replace('{amount}', '{amount'));

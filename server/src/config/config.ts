@@ -24,6 +24,8 @@ export type Config = {
   loginThrottle: { windowSeconds: number; maxFailuresPerUser: number; maxAttemptsPerAddress: number };
   trustProxy: boolean;
   files: FilesConfig;
+  /** LibreOffice for PDF prints: SOFFICE_PATH, else `soffice` on PATH. */
+  pdf: { soffice: string };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginThrottle: { windowSeconds: 15 * 60, maxFailuresPerUser: 10, maxAttemptsPerAddress: 100 },
     trustProxy: env.TRUST_PROXY === '1',
     files: filesConfig(env, dataDir),
+    pdf: { soffice: env.SOFFICE_PATH || 'soffice' },
   };
 }
 

@@ -161,7 +161,11 @@ const settingTable = <
     ],
   );
 
-export const bank = settingTable('bank', { short_name: varchar('short_name', { length: 50 }) });
+export const bank = settingTable('bank', {
+  short_name: varchar('short_name', { length: 50 }),
+  /** NAPAS BIN (six digits) for VietQR codes: a bank without one prints no code. */
+  bin: varchar('bin', { length: 6 }),
+});
 export const tax = settingTable('tax', { value: numeric('value', { precision: 5, scale: 2 }).notNull() });
 export const contractType = settingTable('contract_type', { note: text('note') });
 export const constructionItem = settingTable('construction_item', { note: text('note') });

@@ -329,3 +329,32 @@ async function estimateRows(tx: Tx, table: PgTable, where: SQL | undefined, filt
   estimates.set(filter, { rows, at: Date.now() });
   return rows;
 }
+
+/**
+ * Every row of a list, in its order, `batchSize` rows at a time by keyset (the (sort key, id) index
+ * and a row comparison, as cursors do): exports read any number of rows with the memory of one
+ * batch, and each batch is its own short statement, so other requests run between them. `select`
+ * narrows the columns read (an export reads only those it writes).
+ */
+export async function* readBatches(
+  tx: Tx,
+  spec: PageSpec,
+  batchSize: number,
+  // biome-ignore lint/suspicious/noExplicitAny: any selection of columns and SQL
+  select: Record<string, any> = spec.selection,
+): AsyncGenerator<AnyRow[]> {
+  const { table, key, id, descending } = spec;
+  let position: SQL | undefined;
+  for (;;) {
+    const rows = (await tx
+      .select({ ...select, __key: sql<string | null>`(${key})::text`, __id: sql<number>`${id}` })
+      .from(table)
+      .where(and(spec.where, position))
+      .orderBy(...orderBy(key, id, descending))
+      .limit(batchSize)) as AnyRow[];
+    if (rows.length) yield rows.map(({ __key: _k, __id: _i, ...row }) => row);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    position = after(key, id, descending, last.__key, Number(last.__id), nullable(key));
+  }
+}

@@ -13,7 +13,7 @@ import type { Tx } from '../db/client.ts';
 import { recordHistory } from '../db/schema.ts';
 import type { CurrentUser } from './auth.ts';
 import { fieldError, notFound, staleVersion } from './errors.ts';
-import { readPage } from './paging.ts';
+import { type PageSpec, readPage } from './paging.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: rows of any record table
 export type Row = Record<string, any> & { id: number; status: string; version: number };
@@ -113,13 +113,16 @@ const selection = (kind: RecordKind) => {
   return { ...columns, ...kind.extraColumns };
 };
 
-export async function listRecords(
-  tx: Tx,
+/**
+ * What a list reads, without its paging: the filter (status, scope, search, the kind's filters), the
+ * sort key and direction. Lists page through it; exports (modules/export) read all of it in batches.
+ */
+export function listSpec(
   kind: RecordKind,
-  query: PagingQuery & Record<string, unknown>,
+  query: Partial<PagingQuery> & Record<string, unknown>,
   user: CurrentUser,
   extraWhere?: SQL,
-): Promise<Page<Row>> {
+): PageSpec {
   const t = kind.table;
   const where = and(
     statusFilterSql(t, query.status),
@@ -132,20 +135,25 @@ export async function listRecords(
   const sortBy = query.sortBy && sortable[query.sortBy] ? query.sortBy : undefined;
   const key = sortBy ? sortable[sortBy]! : (kind.sortable[kind.defaultSort?.by ?? ''] ?? t.created_at);
   const descending = sortBy ? Boolean(query.sortDesc) : (kind.defaultSort?.desc ?? true);
-  return readPage(
-    tx,
-    {
-      table: t,
-      selection: selection(kind),
-      where,
-      key,
-      id: t.id,
-      descending,
-      textSearch: Boolean(searchCondition(t.search_text, query.search)),
-    },
-    query,
-    (row) => toRecord(row as Row),
-  );
+  return {
+    table: t,
+    selection: selection(kind),
+    where,
+    key,
+    id: t.id,
+    descending,
+    textSearch: Boolean(searchCondition(t.search_text, query.search)),
+  };
+}
+
+export async function listRecords(
+  tx: Tx,
+  kind: RecordKind,
+  query: PagingQuery & Record<string, unknown>,
+  user: CurrentUser,
+  extraWhere?: SQL,
+): Promise<Page<Row>> {
+  return readPage(tx, listSpec(kind, query, user, extraWhere), query, (row) => toRecord(row as Row));
 }
 
 /** Every active record the user may see, for pickers. Bounded: pickers of larger sets use paging. */

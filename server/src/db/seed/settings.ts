@@ -20,20 +20,22 @@ import {
 
 type Named = { code: string; name: string } & Record<string, unknown>;
 
+// The last column is the bank's NAPAS BIN, which VietQR codes carry (migration 0008 sets the same
+// BINs on databases seeded before it).
 const banks: Named[] = [
-  ['VCB', 'Ngân hàng TMCP Ngoại thương Việt Nam', 'Vietcombank'],
-  ['CTG', 'Ngân hàng TMCP Công thương Việt Nam', 'VietinBank'],
-  ['BIDV', 'Ngân hàng TMCP Đầu tư và Phát triển Việt Nam', 'BIDV'],
-  ['VBA', 'Ngân hàng Nông nghiệp và Phát triển Nông thôn Việt Nam', 'Agribank'],
-  ['TCB', 'Ngân hàng TMCP Kỹ thương Việt Nam', 'Techcombank'],
-  ['MB', 'Ngân hàng TMCP Quân đội', 'MB'],
-  ['ACB', 'Ngân hàng TMCP Á Châu', 'ACB'],
-  ['VPB', 'Ngân hàng TMCP Việt Nam Thịnh Vượng', 'VPBank'],
-  ['STB', 'Ngân hàng TMCP Sài Gòn Thương Tín', 'Sacombank'],
-  ['TPB', 'Ngân hàng TMCP Tiên Phong', 'TPBank'],
-  ['SHB', 'Ngân hàng TMCP Sài Gòn - Hà Nội', 'SHB'],
-  ['HDB', 'Ngân hàng TMCP Phát triển TP. Hồ Chí Minh', 'HDBank'],
-].map(([code, name, short_name]) => ({ code: code!, name: name!, short_name }));
+  ['VCB', 'Ngân hàng TMCP Ngoại thương Việt Nam', 'Vietcombank', '970436'],
+  ['CTG', 'Ngân hàng TMCP Công thương Việt Nam', 'VietinBank', '970415'],
+  ['BIDV', 'Ngân hàng TMCP Đầu tư và Phát triển Việt Nam', 'BIDV', '970418'],
+  ['VBA', 'Ngân hàng Nông nghiệp và Phát triển Nông thôn Việt Nam', 'Agribank', '970405'],
+  ['TCB', 'Ngân hàng TMCP Kỹ thương Việt Nam', 'Techcombank', '970407'],
+  ['MB', 'Ngân hàng TMCP Quân đội', 'MB', '970422'],
+  ['ACB', 'Ngân hàng TMCP Á Châu', 'ACB', '970416'],
+  ['VPB', 'Ngân hàng TMCP Việt Nam Thịnh Vượng', 'VPBank', '970432'],
+  ['STB', 'Ngân hàng TMCP Sài Gòn Thương Tín', 'Sacombank', '970403'],
+  ['TPB', 'Ngân hàng TMCP Tiên Phong', 'TPBank', '970423'],
+  ['SHB', 'Ngân hàng TMCP Sài Gòn - Hà Nội', 'SHB', '970443'],
+  ['HDB', 'Ngân hàng TMCP Phát triển TP. Hồ Chí Minh', 'HDBank', '970437'],
+].map(([code, name, short_name, bin]) => ({ code: code!, name: name!, short_name, bin }));
 
 const taxes: Named[] = [
   { code: 'VAT0', name: 'Thuế GTGT 0%', value: '0' },

@@ -106,7 +106,8 @@ export async function assertConstructionOpen(tx: Tx, constructionId: number, use
 }
 
 const record = constructionSchema.extend({ company_name: z.string().nullable().optional() });
-const listQuery = pagingQuerySchema.extend({
+/** The construction list's query: the common paging query, a project or a company. */
+export const constructionListQuery = pagingQuerySchema.extend({
   projectId: idParamsSchema.shape.id.optional(),
   companyId: idParamsSchema.shape.id.optional(),
 });
@@ -134,7 +135,7 @@ export function registerConstructionRoutes(app: FastifyInstance) {
     record,
     input: constructionInputSchema,
     update: constructionUpdateSchema,
-    listQuery: listQuery.pick({ projectId: true, companyId: true }),
+    listQuery: constructionListQuery.pick({ projectId: true, companyId: true }),
     menus: { read, create: ['construction-create'], update: ['construction-update'] },
   });
 
@@ -158,7 +159,7 @@ export function registerConstructionRoutes(app: FastifyInstance) {
         schema: {
           tags,
           params: idParamsSchema,
-          querystring: listQuery,
+          querystring: constructionListQuery,
           response: { 200: pageSchema(record) },
         },
       },

@@ -5,7 +5,7 @@
  * contractor takes no new contract (422); the value never drops below what is already requested.
  */
 import { compareAmounts, percentOf, withVat } from '@sitepay/domain/money';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   beneficiary,
@@ -168,6 +168,9 @@ export const contractKind: RecordKind = {
       selected ? eq(k.construction_id, selected) : undefined,
       q.constructorId ? eq(k.constructor_id, Number(q.constructorId)) : undefined,
       q.companyId ? eq(k.company_id, Number(q.companyId)) : undefined,
+      // signing date range, inclusive (the list and its export)
+      typeof q.from === 'string' ? gte(k.signed_date, q.from) : undefined,
+      typeof q.to === 'string' ? lte(k.signed_date, q.to) : undefined,
     ];
   },
   extraColumns: {

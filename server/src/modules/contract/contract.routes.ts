@@ -9,6 +9,7 @@ import {
   contractAnnexSchema,
   contractAnnexUpdateSchema,
   contractInputSchema,
+  contractListQuerySchema,
   contractSchema,
   contractSummarySchema,
   contractUpdateSchema,
@@ -109,10 +110,7 @@ export function registerContractRoutes(app: FastifyInstance) {
     record: contractSchema,
     input: contractInputSchema,
     update: contractUpdateSchema,
-    listQuery: z.object({
-      constructorId: idParamsSchema.shape.id.optional(),
-      companyId: idParamsSchema.shape.id.optional(),
-    }),
+    listQuery: contractListQuerySchema.pick({ constructorId: true, companyId: true, from: true, to: true }),
     menus: { read, create: ['contract-create'], update },
     paths: { all: false },
   });

@@ -57,6 +57,8 @@ export const templatePermissionSchema = z.object({
 declare module 'fastify' {
   interface FastifyInstance {
     templatePermission(companyId: number | null): Promise<z.infer<typeof templatePermissionSchema>>;
+    /** The bytes of a company's usable template of a document type, or null (none, or not usable). */
+    companyTemplateFile(companyId: number, documentType: string): Promise<Buffer | null>;
   }
 }
 const readMenus = ['company', 'company-view'];
@@ -223,6 +225,30 @@ export function registerCompanyTemplateRoutes(app: FastifyInstance) {
       .orderBy(companyTemplate.document_type);
     const templates = await Promise.all(rows.map(statusOf));
     return { documentTypes: templates.filter((t) => t.usable).map((t) => t.document_type), templates };
+  });
+
+  // The printed documents read a company's template through this (payment-document.ts).
+  app.decorate('companyTemplateFile', async (companyId: number, documentType: string) => {
+    const [t] = await app.db
+      .select()
+      .from(companyTemplate)
+      .where(and(eq(companyTemplate.company_id, companyId), eq(companyTemplate.document_type, documentType)));
+    if (!t) return null;
+    const status = await statusOf(t);
+    if (!status.usable) return null;
+    let key: string | null = null;
+    if (t.file_id) {
+      const [f] = await app.db.select().from(fileUpload).where(eq(fileUpload.id, t.file_id));
+      key = f?.storage_key ?? null;
+    } else {
+      const found = await probe(t.drive_path ?? '');
+      if (found.kind === 'file') key = found.key;
+      else if (found.kind === 'folder') key = `${found.key}/${t.document_type}.docx`;
+    }
+    if (!key) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of await files().store.get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
   });
 
   r.get(

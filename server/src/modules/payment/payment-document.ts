@@ -1,17 +1,26 @@
 /**
- * The printed payment request (GET /api/payment-transaction/download/{id}): gathers what the
- * paper shows — company, contract, parties, the account paid, the amounts, the paid-before total,
- * the checklist and the approver — and fills the request's template version (payment-print.ts).
+ * The printed payment request (GET /api/payment-transaction/download/{id}?format=docx|pdf): gathers
+ * what the paper shows — company, contract, parties, the account paid, the amounts, the paid-before
+ * total, the checklist, the approver and the VietQR code — and fills the template (payment-print.ts):
+ *
+ * 1. the company's own template for the request's version (document type `payment-<version>`),
+ * 2. else the company's template for payment requests (document type `payment`),
+ * 3. else the built-in template of the version (server/templates/payment-<version>.docx),
+ * 4. else 404 "file template not found".
+ *
+ * Company templates are stored through POST /api/admin/company/templates/{companyId}. PDF is the same
+ * document converted by LibreOffice (documents/pdf.ts).
  */
 
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { queryRows } from '../../db/client.ts';
 import { appUser, company, contract, department, paymentTransaction } from '../../db/schema.ts';
+import { pdfUnavailable } from '../../documents/pdf.ts';
 import { contentDisposition } from '../../files/file-types.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { findRecord } from '../../http/records.ts';
+import { findRecord, type Row } from '../../http/records.ts';
 import { paymentKind } from './payment.resource.ts';
 import { checklistOf, contractState } from './payment.rules.ts';
 import {
@@ -21,13 +30,36 @@ import {
   paymentPrintFileName,
   renderPaymentDocx,
 } from './payment-print.ts';
+import { PRINTED_VIETQR_REFUSALS, paymentVietQr } from './payment-vietqr.ts';
+
+/** Document types of a company's templates for payment requests (company-template.routes.ts). */
+export const PAYMENT_DOCUMENT_TYPE = 'payment';
+
+/** The code printed on an accepted, unpaid request, or the line saying why it has none. */
+async function printedVietQr(app: FastifyInstance, row: Row): Promise<PaymentPrintData['vietqr']> {
+  if (row.approval_status !== 'A' || row.payment_status === 'P') return null;
+  try {
+    const qr = await paymentVietQr(app.db, row);
+    return { payload: qr.payload, content: qr.content };
+  } catch (error) {
+    const reason = error instanceof HttpError ? error.reason : undefined;
+    if (!reason || !(PRINTED_VIETQR_REFUSALS as readonly string[]).includes(reason)) throw error;
+    const bank = String(error instanceof HttpError ? (error.params?.bank ?? '') : '');
+    const missing: Record<(typeof PRINTED_VIETQR_REFUSALS)[number], string> = {
+      vietqr_no_bin: `ngân hàng ${bank || 'thụ hưởng'} chưa có mã BIN NAPAS trong danh mục Ngân hàng.`,
+      vietqr_account: 'số tài khoản thụ hưởng không dùng được trong mã VietQR.',
+      vietqr_amount: 'số tiền có phần lẻ dưới một đồng, mã VietQR không chuyển được.',
+    };
+    return { missing: missing[reason as keyof typeof missing] };
+  }
+}
 
 /** What the paper shows, and the template version the request was written with. */
 export async function paymentPrintData(
   app: FastifyInstance,
   id: number,
   user: CurrentUser,
-): Promise<{ data: PaymentPrintData; template: string }> {
+): Promise<{ data: PaymentPrintData; template: string; companyId: number | null }> {
   const db = app.db;
   const row = await findRecord(db, paymentKind, id, user);
   const c = await contractState(db, row.contract_id, user);
@@ -96,10 +128,31 @@ export async function paymentPrintData(
     payment_status: row.payment_status,
     approver_name: accepted ? (extra?.approver_name ?? row.decided_by ?? null) : null,
     approved_at: accepted && row.decided_at ? new Date(row.decided_at).toISOString() : null,
+    // No data names a chief accountant (kế toán trưởng): the block is signed and named by hand
+    // (docs/decisions.md, "Documents out").
     chief_accountant_name: null,
     head_of_department_name: extra?.head_name ?? null,
+    vietqr: await printedVietQr(app, row),
   };
-  return { data, template: row.template ?? 'v1' };
+  return { data, template: row.template ?? 'v1', companyId: row.company_id ?? null };
+}
+
+/** The template a request prints with: the company's own for its version, the company's, the built-in. */
+export async function paymentTemplate(
+  app: FastifyInstance,
+  companyId: number | null,
+  version: string,
+): Promise<Buffer> {
+  if (companyId) {
+    for (const type of [`${PAYMENT_DOCUMENT_TYPE}-${version.toLowerCase()}`, PAYMENT_DOCUMENT_TYPE]) {
+      const own = await app.companyTemplateFile(companyId, type);
+      if (own) return own;
+    }
+  }
+  const builtIn = await builtInTemplate(version);
+  if (!builtIn)
+    throw new HttpError(404, 'not_found', 'file template not found', undefined, 'template_not_found');
+  return builtIn;
 }
 
 export async function sendPaymentDocument(
@@ -107,15 +160,27 @@ export async function sendPaymentDocument(
   reply: FastifyReply,
   id: number,
   user: CurrentUser,
+  format: 'docx' | 'pdf' = 'docx',
 ) {
-  const { data, template: version } = await paymentPrintData(app, id, user);
-  const template = await builtInTemplate(version);
-  if (!template)
-    throw new HttpError(404, 'not_found', 'file template not found', undefined, 'template_not_found');
-  const file = await renderPaymentDocx(template, data);
+  const { data, template: version, companyId } = await paymentPrintData(app, id, user);
+  if (format === 'pdf' && !app.pdf.available) throw pdfUnavailable();
+  const docx = await renderPaymentDocx(await paymentTemplate(app, companyId, version), data);
+  const name = paymentPrintFileName(data);
+  reply.header('cache-control', 'no-store');
+  if (format === 'docx')
+    return reply
+      .header('content-type', DOCX_CONTENT_TYPE)
+      .header('content-disposition', contentDisposition(name))
+      .send(docx);
+  let pdf: Buffer;
+  try {
+    pdf = await app.pdf.convert(docx);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 503) reply.header('retry-after', '10');
+    throw error;
+  }
   return reply
-    .header('content-type', DOCX_CONTENT_TYPE)
-    .header('content-disposition', contentDisposition(paymentPrintFileName(data)))
-    .header('cache-control', 'no-store')
-    .send(file);
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', contentDisposition(name.replace(/\.docx$/, '.pdf')))
+    .send(pdf);
 }

@@ -7,6 +7,10 @@
  * Printed amounts use Vietnamese separators (1.080.000.000, decimals after a comma), as Vietnamese
  * accounting documents are written, unlike the app's screens (comma thousands, number-format.ts).
  * The internal note has no tag: it is not in the template data, so no template can print it.
+ *
+ * An accepted, unpaid request carries its VietQR code: the raw-XML tag `{@vietqr_image}` (alone in
+ * a paragraph of the body) receives a picture paragraph, and the PNG is added to the package after
+ * rendering (documents/docx-picture.ts), since docxtemplater's image module is not free.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,8 +19,10 @@ import { amountToVietnameseWords } from '@sitepay/domain/money-words';
 import { formatAmount } from '@sitepay/domain/number-format';
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
+import { addPictureParts, type DocxPicture, pictureParagraph } from '../../documents/docx-picture.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { templatesDir } from '../../paths.ts';
+import { vietQrPng } from './payment-vietqr.ts';
 
 /** A payment request as the API has it, with what the printout needs around it. */
 export type PaymentPrintData = {
@@ -55,6 +61,11 @@ export type PaymentPrintData = {
   approved_at: string | null;
   chief_accountant_name: string | null;
   head_of_department_name: string | null;
+  /**
+   * The VietQR code of an accepted, unpaid request (payment-vietqr.ts); or, for such a request
+   * whose code cannot be made, the Vietnamese line saying why; absent otherwise.
+   */
+  vietqr?: { payload: string; content: string } | { missing: string } | null;
 };
 
 /** One row of the document checklist: `{#documents}{index} {name} {type_label} {quantity} {attached_mark}{/documents}`. */
@@ -113,6 +124,16 @@ export type PaymentTemplateData = {
   /** For `{#approved}…{/approved}` and `{#paid}…{/paid}` sections in a company's own template. */
   approved: boolean;
   paid: boolean;
+  /** For `{#vietqr}…{/vietqr}`: a VietQR code is printed. */
+  vietqr: boolean;
+  /** Raw XML for `{@vietqr_image}`: the code's picture paragraph, or an empty paragraph. */
+  vietqr_image: string;
+  /** How to pay with the code (empty without one). */
+  vietqr_note: string;
+  /** Why an accepted, unpaid request prints no code (empty otherwise): `{#vietqr_missing}…{/vietqr_missing}`. */
+  vietqr_missing: string;
+  /** The transfer content the code carries. */
+  vietqr_content: string;
 };
 
 /** A date line nobody has signed yet, to be written in by hand. */
@@ -144,6 +165,32 @@ const printDay = (timestamp: string | null): string => {
 };
 
 const documentTypeLabels: Record<string, string> = { original: 'Bản gốc', copy: 'Bản sao' };
+
+/** The QR picture of a printed request: 3.5 cm square, in the body's relationships. */
+const VIETQR_PICTURE = {
+  relId: 'rIdSitePayVietQr',
+  fileName: 'sitepay-vietqr.png',
+  widthCm: 3.5,
+  heightCm: 3.5,
+  description: 'Mã VietQR chuyển khoản',
+} as const;
+const VIETQR_DOCPR_ID = 90001;
+
+function vietQrTags(d: PaymentPrintData) {
+  const qr = d.vietqr;
+  const code = qr && 'payload' in qr ? qr : null;
+  return {
+    vietqr: Boolean(code),
+    vietqr_image: code
+      ? pictureParagraph({ ...VIETQR_PICTURE, png: Buffer.alloc(0) }, VIETQR_DOCPR_ID)
+      : '<w:p/>',
+    vietqr_note: code
+      ? `Quét mã bằng ứng dụng ngân hàng (VietQR – NAPAS 247) để chuyển ${printAmount(d.amount)} đồng vào tài khoản ${text(d.account_number)}${d.bank_name ? ` tại ${text(d.bank_name)}` : ''}${d.beneficiary_name ? `, đơn vị thụ hưởng ${text(d.beneficiary_name)}` : ''}.`
+      : '',
+    vietqr_missing: qr && 'missing' in qr ? qr.missing : '',
+    vietqr_content: code?.content ?? '',
+  };
+}
 
 /** The formatted values for the template's tags (see PaymentTemplateData). */
 export function paymentTemplateData(d: PaymentPrintData): PaymentTemplateData {
@@ -199,6 +246,7 @@ export function paymentTemplateData(d: PaymentPrintData): PaymentTemplateData {
     approver_sign_date: (approved && printDay(d.approved_at)) || BLANK_SIGN_DATE,
     approved,
     paid: d.payment_status === 'P',
+    ...vietQrTags(d),
   };
 }
 
@@ -319,7 +367,17 @@ export async function renderPaymentDocx(template: Buffer, d: PaymentPrintData): 
       },
     );
   }
-  return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+  const out = doc.getZip();
+  // the picture's parts, when the template placed it ({@vietqr_image} in the body)
+  if (
+    d.vietqr &&
+    'payload' in d.vietqr &&
+    out.file('word/document.xml')?.asText().includes(VIETQR_PICTURE.relId)
+  ) {
+    const picture: DocxPicture = { ...VIETQR_PICTURE, png: await vietQrPng(d.vietqr.payload) };
+    addPictureParts(out, [picture]);
+  }
+  return out.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
 const TEMPLATE_VERSION = /^[a-z0-9_-]{1,20}$/i;

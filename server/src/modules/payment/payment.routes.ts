@@ -17,6 +17,7 @@ import {
   paymentStatusSchema,
   paymentTemplateQuerySchema,
   paymentUpdateSchema,
+  paymentVietQrSchema,
 } from '@sitepay/domain/payment.schema';
 import { asc, between, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -41,6 +42,7 @@ import {
 import { applyMove, movesOf, writeMove } from './payment.workflow.ts';
 import { businessToday, isoWeek, monthOf } from './payment-dates.ts';
 import { sendPaymentDocument } from './payment-document.ts';
+import { paymentVietQr, vietQrDataUrl } from './payment-vietqr.ts';
 
 const p = paymentTransaction;
 /** Menus whose screens read payment requests. */
@@ -69,6 +71,24 @@ const contractOptionSchema = z.object({
   amount_vat: z.string(),
   contract_value: z.string(),
 });
+
+/**
+ * The narrowed lists (`<name>/paging`): the same list query, one more condition each. The export
+ * of the payment list takes the same views (`view=mine|today|week|month|overdue`).
+ */
+export const narrowedPaymentLists: Record<string, (user: CurrentUser) => ReturnType<typeof eq>> = {
+  'transaction-created': (user) => eq(p.user_id, user.id),
+  today: () => eq(p.date, businessToday()),
+  week: () => {
+    const w = isoWeek(businessToday());
+    return between(p.date, w.from, w.to);
+  },
+  month: () => {
+    const m = monthOf(businessToday());
+    return between(p.date, m.from, m.to);
+  },
+  overdue: () => overdueSql,
+};
 
 /** Where a contract stands for payment requests: summary, advance, warranty, next number. */
 export async function contractStatusOf(
@@ -198,21 +218,7 @@ export function registerPaymentRoutes(app: FastifyInstance) {
     },
   );
 
-  // the narrowed lists: the same list query, one more condition each
-  const narrowed: Record<string, (user: CurrentUser) => ReturnType<typeof eq>> = {
-    'transaction-created': (user) => eq(p.user_id, user.id),
-    today: () => eq(p.date, businessToday()),
-    week: () => {
-      const w = isoWeek(businessToday());
-      return between(p.date, w.from, w.to);
-    },
-    month: () => {
-      const m = monthOf(businessToday());
-      return between(p.date, m.from, m.to);
-    },
-    overdue: () => overdueSql,
-  };
-  for (const [name, where] of Object.entries(narrowed)) {
+  for (const [name, where] of Object.entries(narrowedPaymentLists)) {
     r.get(
       `${base}/${name}/paging`,
       {
@@ -446,10 +452,31 @@ export function registerPaymentRoutes(app: FastifyInstance) {
       config: read,
       schema: {
         tags,
+        description:
+          'The printed request: Word (default) or PDF (501 when LibreOffice is not installed; 503 when busy)',
         params: idParamsSchema,
-        querystring: z.object({ format: z.enum(['docx']).default('docx') }),
+        querystring: z.object({ format: z.enum(['docx', 'pdf']).default('docx') }),
       },
     },
-    (req, reply) => sendPaymentDocument(app, reply, req.params.id, currentUser(req)),
+    (req, reply) => sendPaymentDocument(app, reply, req.params.id, currentUser(req), req.query.format),
+  );
+
+  r.get(
+    `${base}/vietqr/:id`,
+    {
+      config: read,
+      schema: {
+        tags,
+        description:
+          'The VietQR code (NAPAS 247) of an accepted, unpaid request; 422 with the reason otherwise',
+        params: idParamsSchema,
+        response: { 200: paymentVietQrSchema },
+      },
+    },
+    async (req) => {
+      const row = await findRecord(app.db, paymentKind, req.params.id, currentUser(req));
+      const qr = await paymentVietQr(app.db, row);
+      return { ...qr, png: await vietQrDataUrl(qr.payload) };
+    },
   );
 }

@@ -1,0 +1,358 @@
+/**
+ * The Excel exports of SPEC.md §7 (GET /api/export/construction, constructor, contract, payment):
+ * each takes its list's query — the construction selector, status, search, sort, the list's own
+ * filters and, where the list has a date, `from`/`to` — with the list's data scope, and the menus
+ * of reading that list. `lang=vi|en` (else Accept-Language, else Vietnamese) picks the headers.
+ * The workbook itself is xlsx-export.ts; this file only describes the four lists.
+ */
+import { pagingQuerySchema } from '@sitepay/domain/common.schema';
+import { contractListQuerySchema } from '@sitepay/domain/contract.schema';
+import { paymentListQuerySchema } from '@sitepay/domain/payment.schema';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { type CurrentUser, currentUser } from '../../http/auth.ts';
+import { findRecord, type RecordKind } from '../../http/records.ts';
+import { companyKind } from '../company/company.resource.ts';
+import { constructionKind, constructionListQuery } from '../construction/construction.resource.ts';
+import { constructorKind } from '../constructor/constructor.resources.ts';
+import { contractKind } from '../contract/contract.resource.ts';
+import { paymentKind } from '../payment/payment.resource.ts';
+import { narrowedPaymentLists } from '../payment/payment.routes.ts';
+import { projectKind } from '../project/project.resource.ts';
+import {
+  defineExport,
+  type ExportColumn,
+  type ExportSpec,
+  exportLang,
+  type Lang,
+  sendXlsx,
+  type Words,
+  watchRequestsForExports,
+} from './xlsx-export.ts';
+
+const statusLabels: Record<string, Words> = {
+  O: { vi: 'Hoạt động', en: 'Active' },
+  C: { vi: 'Ngừng hoạt động', en: 'InActive' },
+  D: { vi: 'Đã xóa', en: 'Deleted' },
+};
+const approvalLabels: Record<string, Words> = {
+  O: { vi: 'Mới tạo', en: 'Created' },
+  W: { vi: 'Chờ duyệt', en: 'Waiting' },
+  A: { vi: 'Đã duyệt', en: 'Approved' },
+  R: { vi: 'Từ chối', en: 'Rejected' },
+};
+const paymentStatusLabels: Record<string, Words> = {
+  O: { vi: 'Chưa thanh toán', en: 'Unpaid' },
+  P: { vi: 'Đã thanh toán', en: 'Paid' },
+};
+const status: ExportColumn = {
+  field: 'status',
+  header: { vi: 'Trạng thái', en: 'Status' },
+  width: 16,
+  labels: statusLabels,
+};
+
+// Headers are the list screens' own words (web/src/i18n: resources.<entity>.fields), kept here so
+// that the server needs nothing from the web's build.
+export const constructionExport = defineExport({
+  kind: constructionKind,
+  entity: 'construction',
+  title: { vi: 'Danh sách công trình', en: 'Constructions' },
+  columns: [
+    { field: 'code', header: { vi: 'Mã công trình', en: 'Construction code' }, width: 14 },
+    { field: 'name', header: { vi: 'Tên công trình', en: 'Construction name' }, width: 40 },
+    { field: 'project_name', header: { vi: 'Dự án', en: 'Project' }, width: 30 },
+    { field: 'company_name', header: { vi: 'Công ty', en: 'Company' }, width: 34 },
+    { field: 'address', header: { vi: 'Địa chỉ', en: 'Address' }, width: 40 },
+    { field: 'start_date', header: { vi: 'Ngày bắt đầu', en: 'Start date' }, type: 'date', width: 13 },
+    { field: 'end_date', header: { vi: 'Ngày kết thúc', en: 'End date' }, type: 'date', width: 13 },
+    { field: 'closed', header: { vi: 'Đã đóng', en: 'Closed' }, type: 'flag', width: 10 },
+    status,
+  ],
+});
+
+export const constructorExport = defineExport({
+  kind: constructorKind,
+  entity: 'constructor',
+  title: { vi: 'Danh sách nhà thầu', en: 'Contractors' },
+  columns: [
+    { field: 'code', header: { vi: 'Mã nhà thầu', en: 'Contractor code' }, width: 14 },
+    { field: 'name', header: { vi: 'Tên nhà thầu', en: 'Contractor name' }, width: 40 },
+    { field: 'tax_code', header: { vi: 'Mã số thuế', en: 'Tax code' }, width: 15 },
+    { field: 'constructor_type_name', header: { vi: 'Loại nhà thầu', en: 'Contractor type' }, width: 18 },
+    { field: 'phone', header: { vi: 'Số điện thoại', en: 'Phone' }, width: 15 },
+    { field: 'email', header: { vi: 'Email', en: 'Email' }, width: 26 },
+    { field: 'address', header: { vi: 'Địa chỉ', en: 'Address' }, width: 40 },
+    status,
+  ],
+});
+
+export const contractExport = defineExport({
+  kind: contractKind,
+  entity: 'contract',
+  title: { vi: 'Danh sách hợp đồng', en: 'Contracts' },
+  columns: [
+    { field: 'contract_no', header: { vi: 'Số hợp đồng', en: 'Contract no.' }, width: 18 },
+    { field: 'contract_type_name', header: { vi: 'Loại hợp đồng', en: 'Contract type' }, width: 24 },
+    { field: 'construction_code', header: { vi: 'Mã công trình', en: 'Construction code' }, width: 12 },
+    { field: 'construction_name', header: { vi: 'Công trình', en: 'Construction' }, width: 32 },
+    { field: 'constructor_code', header: { vi: 'Mã nhà thầu', en: 'Contractor code' }, width: 12 },
+    { field: 'constructor_name', header: { vi: 'Nhà thầu', en: 'Contractor' }, width: 32 },
+    { field: 'beneficiary_name', header: { vi: 'Đơn vị thụ hưởng', en: 'Beneficiary' }, width: 30 },
+    { field: 'signed_date', header: { vi: 'Ngày ký', en: 'Signed date' }, type: 'date', width: 12 },
+    {
+      field: 'amount_before_vat',
+      header: { vi: 'Giá trị trước thuế', en: 'Amount before VAT' },
+      type: 'money',
+      width: 18,
+    },
+    { field: 'vat_rate', header: { vi: 'Thuế suất (%)', en: 'VAT rate (%)' }, type: 'decimal', width: 10 },
+    {
+      field: 'amount_vat',
+      header: { vi: 'Giá trị sau thuế', en: 'Amount incl. VAT' },
+      type: 'money',
+      width: 18,
+    },
+    { field: 'annex_amount', header: { vi: 'Tổng phụ lục', en: 'Annexes total' }, type: 'money', width: 16 },
+    {
+      field: 'contract_value',
+      header: { vi: 'Giá trị hợp đồng', en: 'Contract value' },
+      type: 'money',
+      width: 18,
+    },
+    {
+      field: 'settlement_amount',
+      header: { vi: 'Giá trị quyết toán', en: 'Settlement amount' },
+      type: 'money',
+      width: 18,
+    },
+    {
+      field: 'guarantee_effective',
+      header: { vi: 'Tiền bảo lãnh', en: 'Guarantee amount' },
+      type: 'money',
+      width: 16,
+    },
+    { field: 'penalty_amount', header: { vi: 'Tiền phạt', en: 'Penalty' }, type: 'money', width: 14 },
+    status,
+  ],
+});
+
+export const paymentExport = defineExport({
+  kind: paymentKind,
+  entity: 'payment',
+  title: { vi: 'Danh sách yêu cầu thanh toán', en: 'Payment requests' },
+  columns: [
+    { field: 'requirement_no', header: { vi: 'Số yêu cầu', en: 'Request no.' }, type: 'integer', width: 9 },
+    { field: 'contract_no', header: { vi: 'Số hợp đồng', en: 'Contract no.' }, width: 18 },
+    { field: 'construction_code', header: { vi: 'Mã công trình', en: 'Construction code' }, width: 12 },
+    { field: 'construction_name', header: { vi: 'Công trình', en: 'Construction' }, width: 30 },
+    { field: 'constructor_code', header: { vi: 'Mã nhà thầu', en: 'Contractor code' }, width: 12 },
+    { field: 'constructor_name', header: { vi: 'Nhà thầu', en: 'Contractor' }, width: 30 },
+    { field: 'payment_type_name', header: { vi: 'Loại thanh toán', en: 'Payment type' }, width: 20 },
+    { field: 'transaction_type_name', header: { vi: 'Loại giao dịch', en: 'Transaction type' }, width: 22 },
+    { field: 'date', header: { vi: 'Ngày thanh toán', en: 'Payment date' }, type: 'date', width: 12 },
+    { field: 'due_date', header: { vi: 'Hạn thanh toán', en: 'Due date' }, type: 'date', width: 12 },
+    { field: 'amount', header: { vi: 'Số tiền đề nghị', en: 'Amount requested' }, type: 'money', width: 17 },
+    {
+      field: 'invoice_amount',
+      header: { vi: 'Giá trị hóa đơn', en: 'Invoice amount' },
+      type: 'money',
+      width: 17,
+    },
+    {
+      field: 'guarantee_amount',
+      header: { vi: 'Tiền bảo hành', en: 'Warranty amount' },
+      type: 'money',
+      width: 15,
+    },
+    { field: 'penalty_amount', header: { vi: 'Tiền phạt', en: 'Penalty' }, type: 'money', width: 14 },
+    {
+      field: 'advance_recovery',
+      header: { vi: 'Thu hồi tạm ứng', en: 'Advance recovery' },
+      type: 'money',
+      width: 15,
+    },
+    {
+      field: 'approval_status',
+      header: { vi: 'Trạng thái duyệt', en: 'Approval' },
+      width: 13,
+      labels: approvalLabels,
+    },
+    {
+      field: 'payment_status',
+      header: { vi: 'Thanh toán', en: 'Payment' },
+      width: 15,
+      labels: paymentStatusLabels,
+    },
+    { field: 'overdue', header: { vi: 'Quá hạn', en: 'Overdue' }, type: 'flag', width: 9 },
+    { field: 'note', header: { vi: 'Nội dung thanh toán', en: 'Payment content' }, width: 44 },
+    { field: 'department_name', header: { vi: 'Phòng ban', en: 'Department' }, width: 18 },
+    { field: 'user_full_name', header: { vi: 'Người tạo', en: 'Created by' }, width: 20 },
+    status,
+  ],
+});
+
+// ------------------------------------------------------------------------------ the filters, in words
+
+const filterWords = {
+  construction: { vi: 'Công trình', en: 'Construction' },
+  project: { vi: 'Dự án', en: 'Project' },
+  company: { vi: 'Công ty', en: 'Company' },
+  constructor: { vi: 'Nhà thầu', en: 'Contractor' },
+  contract: { vi: 'Hợp đồng', en: 'Contract' },
+  status: { vi: 'Trạng thái', en: 'Status' },
+  view: { vi: 'Xem', en: 'View' },
+  approvalStatus: { vi: 'Trạng thái duyệt', en: 'Approval' },
+  paymentStatus: { vi: 'Thanh toán', en: 'Payment' },
+  from: { vi: 'Từ ngày', en: 'From' },
+  to: { vi: 'Đến ngày', en: 'To' },
+  search: { vi: 'Tìm', en: 'Search' },
+  sort: { vi: 'Sắp xếp', en: 'Sorted by' },
+  descending: { vi: 'giảm dần', en: 'descending' },
+  ascending: { vi: 'tăng dần', en: 'ascending' },
+} satisfies Record<string, Words>;
+
+const statusFilterWords: Record<string, Words> = {
+  all: { vi: 'Tất cả', en: 'All' },
+  open: { vi: 'Hoạt động', en: 'Active' },
+  deactive: { vi: 'Ngừng hoạt động', en: 'InActive' },
+  deleted: { vi: 'Đã xóa', en: 'Deleted' },
+  unpaid: { vi: 'Chưa thanh toán', en: 'Unpaid' },
+  paid: { vi: 'Đã thanh toán', en: 'Paid' },
+  'over due': { vi: 'Quá hạn', en: 'Overdue' },
+  overdue: { vi: 'Quá hạn', en: 'Overdue' },
+};
+
+export const paymentViews = {
+  mine: { list: 'transaction-created', words: { vi: 'Do tôi tạo', en: 'Created by me' } },
+  today: { list: 'today', words: { vi: 'Hôm nay', en: 'Today' } },
+  week: { list: 'week', words: { vi: 'Tuần này', en: 'This week' } },
+  month: { list: 'month', words: { vi: 'Tháng này', en: 'This month' } },
+  overdue: { list: 'overdue', words: { vi: 'Quá hạn', en: 'Overdue' } },
+} as const;
+
+const isoToDisplay = (iso: string, lang: Lang) => {
+  const [y, m, d] = iso.split('-');
+  return lang === 'en' ? `${m}/${d}/${y}` : `${d}/${m}/${y}`;
+};
+
+/**
+ * The list's filters as the title row says them. A record named by id is looked up within the
+ * user's scope, as the list itself would: an id outside it is shown as a number, never by name.
+ */
+export async function describeFilters(
+  db: Tx,
+  spec: ExportSpec,
+  query: Record<string, unknown>,
+  user: CurrentUser,
+  lang: Lang,
+): Promise<string[]> {
+  const lines: string[] = [];
+  const named = async (
+    key: keyof typeof filterWords,
+    kind: RecordKind,
+    id: unknown,
+    show: (r: never) => string,
+  ) => {
+    const n = Number(id);
+    if (!Number.isInteger(n) || n <= 0) return;
+    const found = await findRecord(db, kind, n, user).catch(() => null);
+    lines.push(`${filterWords[key][lang]}: ${found ? show(found as never) : `#${n}`}`);
+  };
+  const codeName = (r: { code?: string; name?: string }) => [r.code, r.name].filter(Boolean).join(' – ');
+  await named('construction', constructionKind, query.constructionId, codeName);
+  await named('project', projectKind, query.projectId, codeName);
+  await named('company', companyKind, query.companyId, (r: { name: string }) => r.name);
+  await named('constructor', constructorKind, query.constructorId, codeName);
+  await named('contract', contractKind, query.contractId, (r: { contract_no: string }) => r.contract_no);
+  const view = paymentViews[query.view as keyof typeof paymentViews];
+  if (view) lines.push(`${filterWords.view[lang]}: ${view.words[lang]}`);
+  if (typeof query.status === 'string')
+    lines.push(`${filterWords.status[lang]}: ${statusFilterWords[query.status]?.[lang] ?? query.status}`);
+  if (typeof query.approvalStatus === 'string')
+    lines.push(
+      `${filterWords.approvalStatus[lang]}: ${approvalLabels[query.approvalStatus]?.[lang] ?? query.approvalStatus}`,
+    );
+  if (typeof query.paymentStatus === 'string')
+    lines.push(
+      `${filterWords.paymentStatus[lang]}: ${paymentStatusLabels[query.paymentStatus]?.[lang] ?? query.paymentStatus}`,
+    );
+  if (typeof query.from === 'string')
+    lines.push(`${filterWords.from[lang]} ${isoToDisplay(query.from, lang)}`);
+  if (typeof query.to === 'string') lines.push(`${filterWords.to[lang]} ${isoToDisplay(query.to, lang)}`);
+  if (typeof query.search === 'string' && query.search.trim())
+    lines.push(`${filterWords.search[lang]}: “${query.search.trim()}”`);
+  if (typeof query.sortBy === 'string') {
+    const column = spec.columns.find((c) => c.field === query.sortBy);
+    const direction = query.sortDesc ? filterWords.descending : filterWords.ascending;
+    lines.push(`${filterWords.sort[lang]}: ${column?.header[lang] ?? query.sortBy} (${direction[lang]})`);
+  }
+  return lines;
+}
+
+// ------------------------------------------------------------------------------ routes
+
+/** A list's query without its paging (an export has every page), plus the language. */
+const exportQuery = <T extends z.ZodObject>(list: T) =>
+  list.omit({ page: true, itemsPerPage: true, cursor: true, exactTotal: true } as never).extend({
+    lang: z.enum(['vi', 'en']).optional(),
+  });
+
+const exports = [
+  {
+    spec: constructionExport,
+    query: exportQuery(constructionListQuery),
+    menus: ['construction', 'construction-view'],
+  },
+  {
+    spec: constructorExport,
+    query: exportQuery(pagingQuerySchema),
+    menus: ['constructor', 'constructor-view'],
+  },
+  { spec: contractExport, query: exportQuery(contractListQuerySchema), menus: ['contract', 'contract-view'] },
+  {
+    spec: paymentExport,
+    query: exportQuery(paymentListQuerySchema).extend({
+      /** The payment list's quick views (their own paging endpoints). */
+      view: z.enum(Object.keys(paymentViews) as [keyof typeof paymentViews]).optional(),
+    }),
+    menus: ['payment', 'payment-view'],
+  },
+];
+
+export function registerExportRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  watchRequestsForExports(app, (url) => url.startsWith('/api/export/'));
+  for (const { spec, query, menus } of exports) {
+    r.get(
+      `/api/export/${spec.entity}`,
+      {
+        config: { menus },
+        schema: {
+          tags: ['export'],
+          description: `The ${spec.title.en.toLowerCase()} list as an Excel workbook (.xlsx), every page of it, with the list's filters`,
+          querystring: query,
+        },
+      },
+      async (req, reply) => {
+        const user = currentUser(req);
+        const { lang: asked, ...listQuery } = req.query as Record<string, unknown> & { lang?: string };
+        const lang = exportLang(req, asked);
+        const view = paymentViews[listQuery.view as keyof typeof paymentViews];
+        const extraWhere = view ? narrowedPaymentLists[view.list]!(user) : undefined;
+        // as the overdue list: the oldest debt first unless the client sorts otherwise
+        if (view?.list === 'overdue' && !listQuery.sortBy)
+          Object.assign(listQuery, { sortBy: 'due_date', sortDesc: false });
+        return sendXlsx(app, reply, spec, {
+          query: listQuery,
+          user,
+          lang,
+          extraWhere,
+          filters: await describeFilters(app.db, spec, listQuery, user, lang),
+        });
+      },
+    );
+  }
+}

@@ -1,0 +1,343 @@
+/**
+ * Excel exports of any record list (GET /api/export/<list>): the list's own query — filters, scope,
+ * search and sort, through `listSpec` — read in keyset batches (`readBatches`) and written with
+ * exceljs's streaming writer straight into the response, a row committed as soon as it is written.
+ * Memory stays that of one batch whatever the number of rows, and the writer waits while the
+ * client is slower than the database.
+ *
+ * A list plugs in with an `ExportSpec`: its RecordKind, the entity's title and the columns (a field
+ * of the kind's records, its header in each language, its type, its width). The workbook has a
+ * title, a line of filters and the export time above a bold, frozen header with an autofilter;
+ * money as numbers shown `#,##0`, dates as real dates, codes (status O/C/D…) as words.
+ *
+ * Strings are always written as string cells, never as formulas: "=HYPERLINK(…)" typed into a
+ * contractor's name shows as that text and Excel never computes it (formula injection).
+ */
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import type { SQL } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createSemaphore, type Semaphore, SemaphoreTimeoutError } from '../../documents/semaphore.ts';
+import { contentDisposition } from '../../files/file-types.ts';
+import type { CurrentUser } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
+import { readBatches } from '../../http/paging.ts';
+import { listSpec, type RecordKind } from '../../http/records.ts';
+
+export type Lang = 'vi' | 'en';
+export type Words = Record<Lang, string>;
+
+export type ExportColumn = {
+  /** A field of the kind's records: a table column or a display column (`extraColumns`). */
+  field: string;
+  header: Words;
+  /** text (default), money (#,##0), integer, decimal, date, timestamp (business time), flag. */
+  type?: 'text' | 'money' | 'integer' | 'decimal' | 'date' | 'timestamp' | 'flag';
+  /** Width in characters. */
+  width?: number;
+  /** Words for codes (status O → "Hoạt động"). */
+  labels?: Record<string, Words>;
+};
+
+export type ExportSpec = {
+  kind: RecordKind;
+  /** The file name's first part: `<entity>-YYYY-MM-DD.xlsx`. */
+  entity: string;
+  /** The list's name, for the title and the sheet. */
+  title: Words;
+  columns: ExportColumn[];
+};
+
+export type ExportRequest = {
+  /** The list query: search, status, sortBy, sortDesc, the kind's filters. */
+  query: Record<string, unknown>;
+  user: CurrentUser;
+  lang: Lang;
+  /** A condition of its own (a narrowed view of the list). */
+  extraWhere?: SQL;
+  /** The filters in words, one per item ("Công trình: CT-001 – …"). */
+  filters: string[];
+  now?: Date;
+};
+
+/** Rows read per statement. */
+export const EXPORT_BATCH_ROWS = 1000;
+/** Rows written between two turns of the event loop (about 5 ms of work on this machine). */
+const YIELD_EVERY_ROWS = 200;
+/** While other requests are in flight, an export waits up to this long after each turn. */
+const YIELD_TO_OTHERS_MS = 20;
+/** Exports at once per server; the others wait up to EXPORT_QUEUE_MS, then 503. */
+const EXPORTS_AT_ONCE = 2;
+const EXPORT_QUEUE_MS = 60_000;
+
+/**
+ * Exports are background work beside the screens' requests: each server counts the requests in
+ * flight that are not exports, and an export gives way to them (a short wait after each few hundred
+ * rows while any is in flight), so that a list stays quick while exports run; alone, an export runs
+ * at full speed. At most EXPORTS_AT_ONCE run at once.
+ */
+const serverLoad = new WeakMap<FastifyInstance, { others: number; exports: Semaphore }>();
+
+export function watchRequestsForExports(app: FastifyInstance, isExport: (url: string) => boolean) {
+  const load = { others: 0, exports: createSemaphore(EXPORTS_AT_ONCE) };
+  serverLoad.set(app, load);
+  app.addHook('onRequest', async (request, reply) => {
+    if (isExport(request.url)) return;
+    load.others += 1;
+    reply.raw.once('close', () => {
+      load.others -= 1;
+    });
+  });
+}
+
+/** For tests and the bench: the requests in flight the exports give way to. */
+export const serverLoadOf = (app: FastifyInstance) => serverLoad.get(app);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A turn of the event loop; longer while other requests are in flight (bounded). */
+async function giveWay(load: { others: number } | undefined) {
+  await new Promise((resolve) => setImmediate(resolve));
+  const until = Date.now() + YIELD_TO_OTHERS_MS;
+  while (load && load.others > 0 && Date.now() < until) await sleep(2);
+}
+const HEADER_ROW = 4;
+const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const numberFormats: Record<Lang, Partial<Record<NonNullable<ExportColumn['type']>, string>>> = {
+  vi: { money: '#,##0', integer: '0', date: 'dd/mm/yyyy', timestamp: 'dd/mm/yyyy hh:mm' },
+  en: { money: '#,##0', integer: '0', date: 'mm/dd/yyyy', timestamp: 'mm/dd/yyyy hh:mm' },
+};
+
+const words = {
+  filters: { vi: 'Bộ lọc', en: 'Filters' },
+  none: { vi: 'không có (mọi bản ghi được xem)', en: 'none (every record you may see)' },
+  exported: { vi: 'Xuất lúc', en: 'Exported at' },
+  by: { vi: 'bởi', en: 'by' },
+  zone: { vi: 'giờ Việt Nam', en: 'Vietnam time' },
+  yes: { vi: 'Có', en: 'Yes' },
+};
+
+const zone = () => process.env.BUSINESS_TIME_ZONE || 'Asia/Ho_Chi_Minh';
+
+/** The wall-clock time of an instant in the business time zone, as a Date whose UTC fields hold it. */
+export function businessWallTime(instant: Date): Date {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone(),
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return new Date(
+    Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!),
+  );
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** "23/11/2026 14:05" (vi) or "11/23/2026 14:05" (en) of a wall time made by businessWallTime. */
+export const formatWallTime = (d: Date, lang: Lang) => {
+  const [day, month] = [pad(d.getUTCDate()), pad(d.getUTCMonth() + 1)];
+  const date = lang === 'en' ? `${month}/${day}` : `${day}/${month}`;
+  return `${date}/${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+};
+
+/** A cell's value: numbers as numbers, dates as dates, codes as words, everything else as text. */
+function cellValue(column: ExportColumn, value: unknown, lang: Lang): ExcelJS.CellValue {
+  if (value === null || value === undefined || value === '') return null;
+  switch (column.type) {
+    case 'money':
+    case 'integer':
+    case 'decimal': {
+      const n = Number(value);
+      return Number.isFinite(n) ? n : String(value);
+    }
+    case 'date': {
+      const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value));
+      return m ? new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!)) : String(value);
+    }
+    case 'timestamp': {
+      const instant = value instanceof Date ? value : new Date(String(value));
+      return Number.isNaN(instant.getTime()) ? String(value) : businessWallTime(instant);
+    }
+    case 'flag':
+      return value === true || value === 't' ? words.yes[lang] : null;
+    default: {
+      const text = String(value);
+      return column.labels?.[text]?.[lang] ?? text;
+    }
+  }
+}
+
+/** The caller's language: `?lang=`, else the first language of Accept-Language, else Vietnamese. */
+export function exportLang(req: FastifyRequest, lang?: string): Lang {
+  if (lang === 'vi' || lang === 'en') return lang;
+  const first = String(req.headers['accept-language'] ?? '')
+    .split(',')[0]
+    ?.trim()
+    .toLowerCase();
+  return first?.startsWith('en') ? 'en' : 'vi';
+}
+
+/** `payment-2026-11-23.xlsx`: the entity and the business day of the export. */
+export const exportFileName = (entity: string, now: Date) =>
+  `${entity}-${businessWallTime(now).toISOString().slice(0, 10)}.xlsx`;
+
+/** Checks at start-up that every column names a field the kind's records have. */
+export function defineExport(spec: ExportSpec): ExportSpec {
+  const fields = new Set(Object.keys(listSpec(spec.kind, {}, { isAdmin: true } as CurrentUser).selection));
+  const unknown = spec.columns.filter((c) => !fields.has(c.field)).map((c) => c.field);
+  if (unknown.length) throw new Error(`export ${spec.entity}: no field ${unknown.join(', ')}`);
+  return spec;
+}
+
+/**
+ * Streams the workbook as the answer. The first batch is read before anything is sent, so that a
+ * refused or failing query still answers with the error envelope; a failure after that cuts the
+ * download (the client sees an incomplete file) and is logged.
+ */
+export async function sendXlsx(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  spec: ExportSpec,
+  request: ExportRequest,
+): Promise<FastifyReply> {
+  const now = request.now ?? new Date();
+  const load = serverLoad.get(app);
+  let release: (() => void) | undefined;
+  if (load) {
+    try {
+      release = await load.exports.acquire(EXPORT_QUEUE_MS);
+    } catch (error) {
+      if (!(error instanceof SemaphoreTimeoutError)) throw error;
+      reply.header('retry-after', '30');
+      throw new HttpError(
+        503,
+        'service_unavailable',
+        'too many exports at once: try again in a moment',
+        undefined,
+        'export_busy',
+      );
+    }
+  }
+  try {
+    return await stream(app, reply, spec, request, now, load, release);
+  } catch (error) {
+    release?.();
+    throw error;
+  }
+}
+
+async function stream(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  spec: ExportSpec,
+  request: ExportRequest,
+  now: Date,
+  load: { others: number } | undefined,
+  release: (() => void) | undefined,
+): Promise<FastifyReply> {
+  const { lang, user } = request;
+  const list = listSpec(spec.kind, request.query, user, request.extraWhere);
+  const select = Object.fromEntries(spec.columns.map((c) => [c.field, list.selection[c.field]]));
+  const batches = readBatches(app.db, list, EXPORT_BATCH_ROWS, select);
+  const first = await batches.next();
+
+  // A megabyte may wait for a slow client in the stream; past that the writer waits for it.
+  const out = new PassThrough({ highWaterMark: 1 << 20 });
+  const aborted = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) aborted.abort();
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false, // a shared-strings table would hold every distinct text in memory
+  });
+  workbook.creator = 'SitePay';
+  workbook.created = now;
+  const sheet = workbook.addWorksheet(spec.title[lang].slice(0, 31), {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: HEADER_ROW, activeCell: `A${HEADER_ROW + 1}` }],
+  });
+  sheet.columns = spec.columns.map((c) => ({ key: c.field, width: c.width ?? 16 }));
+  // One style object per column, given to each of its cells: exceljs caches a style by object, so a
+  // shared one costs nothing per cell, where a column style is copied into a new object for every
+  // cell and serialized again each time (half of the export's time, measured on 100,000 rows).
+  const styles: Partial<ExcelJS.Style>[] = spec.columns.map((c) => {
+    const numFmt = numberFormats[lang][c.type ?? 'text'];
+    return numFmt ? { numFmt } : {};
+  });
+
+  const titleRow = sheet.addRow([spec.title[lang]]);
+  titleRow.font = { bold: true, size: 14 };
+  titleRow.commit();
+  sheet
+    .addRow([
+      `${words.filters[lang]}: ${request.filters.length ? request.filters.join('; ') : words.none[lang]}`,
+    ])
+    .commit();
+  sheet
+    .addRow([
+      `${words.exported[lang]} ${formatWallTime(businessWallTime(now), lang)} (${words.zone[lang]}) ${words.by[lang]} ${user.user_name}`,
+    ])
+    .commit();
+  const header = sheet.addRow(spec.columns.map((c) => c.header[lang]));
+  header.font = { bold: true };
+  header.alignment = { vertical: 'middle', wrapText: true };
+  header.eachCell((cell) => {
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF4' } };
+    cell.border = { bottom: { style: 'thin' } };
+  });
+  header.commit();
+  sheet.autoFilter = {
+    from: { row: HEADER_ROW, column: 1 },
+    to: { row: HEADER_ROW, column: spec.columns.length },
+  };
+
+  reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', contentDisposition(exportFileName(spec.entity, now)))
+    .header('cache-control', 'no-store')
+    .send(out);
+
+  const write = async () => {
+    let batch = first;
+    while (!batch.done) {
+      // the database reads the next batch while this one is written (PostgreSQL works meanwhile)
+      const next = batches.next();
+      next.catch(() => {}); // awaited below; a failure is handled there
+      let written = 0;
+      for (const record of batch.value) {
+        const row = sheet.addRow(spec.columns.map((c) => cellValue(c, record[c.field], lang)));
+        row.eachCell((cell, n) => {
+          cell.style = styles[n - 1]!;
+        });
+        row.commit();
+        // writing is synchronous work: let the other requests in every few hundred rows
+        if (++written % YIELD_EVERY_ROWS === 0) await giveWay(load);
+      }
+      if (aborted.signal.aborted) return;
+      // the client reads slower than we write: wait rather than pile the file up in memory
+      if (out.writableNeedDrain) await once(out, 'drain', { signal: aborted.signal });
+      batch = await next;
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write()
+    .catch((error) => {
+      if (aborted.signal.aborted) return; // the client went away: nothing to tell it
+      reply.log.error({ err: error, export: spec.entity }, 'export failed part-way');
+      out.destroy(error as Error);
+    })
+    .finally(() => release?.());
+  return reply;
+}

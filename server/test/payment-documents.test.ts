@@ -1,0 +1,423 @@
+/**
+ * The printed payment request through HTTP, on both backends: the Word document and its PDF (with
+ * LibreOffice, which CI installs), the company's own template over v1, a broken template, no
+ * template at all, and the VietQR code on the paper and at its own endpoint. Without LibreOffice,
+ * PDF answers 501 and Word still prints.
+ */
+import { spawnSync } from 'node:child_process';
+import FormData from 'form-data';
+import jsQR from 'jsqr';
+import PizZip from 'pizzip';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInTemplate } from '../src/modules/payment/payment-print.ts';
+import { backends, createTestServer, type TestServer } from './helpers.ts';
+
+/** The text of a Word document's body, tags and runs removed (what a reader sees, in order). */
+const bodyText = (docx: Buffer) =>
+  new PizZip(docx)
+    .file('word/document.xml')!
+    .asText()
+    .replace(/<\/w:p>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+
+/** v1 with its body edited, as a company would edit a copy in Word. */
+async function editedV1(edit: (xml: string) => string): Promise<Buffer> {
+  const zip = new PizZip((await builtInTemplate('v1'))!);
+  zip.file('word/document.xml', edit(zip.file('word/document.xml')!.asText()));
+  return zip.generate({ type: 'nodebuffer' });
+}
+
+/** The QR code drawn in a PNG, decoded as a banking app's camera would. */
+function decodeQr(png: Buffer): string | null {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
+}
+
+const AMOUNT_WORDS = 'Một trăm hai mươi ba triệu bốn trăm năm mươi sáu nghìn bảy trăm tám mươi chín đồng';
+
+describe.each(backends)('printed payment requests (%s)', (backend) => {
+  let s: TestServer;
+  let admin: string;
+  let ketoan: string;
+  let giamdoc: string;
+  let ketoan2: string;
+  let hp: number;
+  let typeId: number;
+  let vat10: number;
+  let kl: number;
+  let ct1: number;
+  let ct4: number; // company Đông Nam, which has no template of its own
+  let contractor: number;
+  const banks: Record<string, { id: number; bin: string | null; name: string }> = {};
+
+  beforeAll(async () => {
+    s = await createTestServer(backend, { demo: true });
+    [admin, ketoan, giamdoc, ketoan2] = await Promise.all([
+      s.login(),
+      s.login('ketoan', 'ketoan123'),
+      s.login('giamdoc', 'giamdoc123'),
+      s.login('ketoan2', 'ketoan123'),
+    ]);
+    hp = (await s.call('GET', '/api/admin/company/list/all', admin)).body.find(
+      (c: { code: string }) => c.code === 'HP',
+    ).id;
+    const constructions = (await s.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body
+      .items;
+    ct1 = constructions.find((c: { code: string }) => c.code === 'CT-001').id;
+    ct4 = constructions.find((c: { code: string }) => c.code === 'CT-004').id;
+    kl = (await s.call('GET', '/api/transaction-type/list/all', admin)).body.find(
+      (t: { code: string }) => t.code === 'KL',
+    ).id;
+    vat10 = (await s.call('GET', '/api/admin/setting/tax', admin)).body.find(
+      (t: { code: string }) => t.code === 'VAT10',
+    ).id;
+    typeId = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id;
+    for (const b of (await s.call('GET', '/api/bank/list/all', admin)).body) banks[b.code] = b;
+    contractor = (
+      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-IN', name: 'Công ty TNHH In Ấn' })
+    ).body.id;
+  });
+  afterAll(() => s?.close());
+
+  let seq = 0;
+  /** A contract paid to an account at `bankId`, and one request of 123,456,789 đồng against it. */
+  async function request(
+    opts: {
+      bankId?: number;
+      template?: string;
+      account?: string;
+      construction?: number;
+      token?: string;
+    } = {},
+  ) {
+    const token = opts.token ?? ketoan;
+    seq += 1;
+    const benef = await s.call('POST', '/api/beneficiary/create', admin, {
+      constructor_id: contractor,
+      name: 'Công ty TNHH In Ấn',
+      bank_id: opts.bankId ?? banks.VCB!.id,
+      account_number: opts.account ?? `00710012345${String(seq).padStart(2, '0')}`,
+    });
+    expect(benef.status, JSON.stringify(benef.body)).toBe(200);
+    const contract = await s.call('POST', '/api/contract/create', token, {
+      contract_no: `HĐ ${seq}/2025/HĐXD-IN`,
+      contract_type_id: typeId,
+      construction_id: opts.construction ?? ct1,
+      constructor_id: contractor,
+      beneficiary_id: benef.body.id,
+      signed_date: '2025-01-10',
+      amount_before_vat: '1000000000',
+      tax_id: vat10,
+    });
+    expect(contract.status, JSON.stringify(contract.body)).toBe(200);
+    const query = opts.template ? `?template=${opts.template}` : '';
+    const created = await s.call('POST', `/api/payment-transaction/create${query}`, token, {
+      contract_id: contract.body.id,
+      payment_code: 'TD',
+      transaction_type_id: kl,
+      date: '2025-06-10',
+      amount: '123456789',
+      note: 'Thanh toán khối lượng đợt 1',
+      internal_note: 'Chỉ nội bộ: chưa đối chiếu',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    return { ...created.body, contract_no: contract.body.contract_no as string };
+  }
+
+  async function accept(r: { id: number; version: number }) {
+    const sent = await s.call('PATCH', `/api/payment-transaction/require-approval/${r.id}`, ketoan, {
+      version: r.version,
+    });
+    const ok = await s.call('PATCH', `/api/payment-approval/accept/${r.id}`, giamdoc, {
+      version: sent.body.version,
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    return ok.body as { id: number; version: number };
+  }
+
+  const download = async (id: number, format?: 'docx' | 'pdf', token = ketoan) => {
+    const res = await s.app.inject({
+      method: 'GET',
+      url: `/api/payment-transaction/download/${id}${format ? `?format=${format}` : ''}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return {
+      status: res.statusCode,
+      body: res.rawPayload,
+      json: () => res.json(),
+      headers: res.headers,
+    };
+  };
+
+  async function uploadTemplate(documentType: string, docx: Buffer) {
+    const form = new FormData();
+    form.append('documentType', documentType);
+    form.append('file', docx, { filename: `${documentType}.docx`, contentType: 'application/octet-stream' });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `/api/admin/company/templates/${hp}`,
+      payload: form.getBuffer(),
+      headers: { ...form.getHeaders(), authorization: `Bearer ${admin}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  it('prints Word with the amount in words, the contract number and the checklist, never the internal note', async () => {
+    const r = await request();
+    const res = await download(r.id);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('wordprocessingml');
+    expect(res.headers['content-disposition']).toContain('.docx');
+    const text = bodyText(res.body);
+    expect(text).toContain('GIẤY ĐỀ NGHỊ THANH TOÁN');
+    expect(text).toContain(r.contract_no);
+    expect(text).toContain(AMOUNT_WORDS);
+    expect(text).toContain('123.456.789');
+    // the checklist of a "Thanh toán khối lượng" request: its own documents and the general ones
+    for (const document of [
+      'Giấy đề nghị thanh toán',
+      'Biên bản nghiệm thu khối lượng',
+      'Bảng tính giá trị đề nghị thanh toán',
+      'Hóa đơn GTGT',
+    ])
+      expect(text).toContain(document);
+    expect(text).not.toContain('Chỉ nội bộ');
+    // not accepted yet: no VietQR code, nor a word about one
+    expect(new PizZip(res.body).file('word/media/sitepay-vietqr.png')).toBeNull();
+    expect(text).not.toContain('VietQR');
+  });
+
+  it('prints PDF through LibreOffice with every Vietnamese glyph intact', async () => {
+    const r = await request();
+    const res = await download(r.id, 'pdf');
+    expect(res.status, res.body.toString().slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/\.pdf"?;|\.pdf$/);
+    expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = spawnSync('pdftotext', ['-', '-'], { input: res.body, encoding: 'utf8' });
+    expect(text.status, text.stderr).toBe(0);
+    const words = text.stdout.replace(/\s+/g, ' ');
+    expect(words).toContain('GIẤY ĐỀ NGHỊ THANH TOÁN');
+    expect(words).toContain(AMOUNT_WORDS);
+    expect(words).toContain('Công ty TNHH In Ấn');
+    expect(words).toContain('Kế toán trưởng');
+  });
+
+  it('prints an accepted request with its VietQR code: the image decodes to the endpoint’s payload', async () => {
+    const r = await accept(await request());
+    const qr = await s.call('GET', `/api/payment-transaction/vietqr/${r.id}`, ketoan);
+    expect(qr.status, JSON.stringify(qr.body)).toBe(200);
+    expect(qr.body).toMatchObject({
+      bin: '970436',
+      amount: '123456789',
+      account_number: expect.stringMatching(/^00710012345\d\d$/),
+      content: expect.stringMatching(/^YCTT 1 HD \d+-2025-HDXD-IN$/),
+    });
+    expect(qr.body.payload).toContain('0010A000000727');
+    const account: string = qr.body.account_number;
+    expect(qr.body.payload).toContain(
+      `0006970436${`01${String(account.length).padStart(2, '0')}${account}`}`,
+    );
+    expect(qr.body.payload).toContain('5409123456789');
+    expect(qr.body.png).toMatch(/^data:image\/png;base64,/);
+    expect(decodeQr(Buffer.from(qr.body.png.split(',')[1], 'base64'))).toBe(qr.body.payload);
+
+    const docx = (await download(r.id)).body;
+    const zip = new PizZip(docx);
+    const png = zip.file('word/media/sitepay-vietqr.png');
+    expect(png).not.toBeNull();
+    expect(decodeQr(png!.asNodeBuffer())).toBe(qr.body.payload);
+    expect(zip.file('word/_rels/document.xml.rels')!.asText()).toContain(
+      'Id="rIdSitePayVietQr" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/sitepay-vietqr.png"',
+    );
+    expect(zip.file('[Content_Types].xml')!.asText()).toContain('Extension="png"');
+    expect(zip.file('word/document.xml')!.asText()).toContain('r:embed="rIdSitePayVietQr"');
+    const text = bodyText(docx);
+    expect(text).toContain('Chuyển khoản bằng mã VietQR');
+    expect(text).toContain(qr.body.content);
+  });
+
+  it('answers why a request has no VietQR code: not accepted, a bank without BIN, paid', async () => {
+    const waiting = await request();
+    const notYet = await s.call('GET', `/api/payment-transaction/vietqr/${waiting.id}`, ketoan);
+    expect(notYet.status).toBe(422);
+    expect(notYet.body.reason).toBe('vietqr_not_accepted');
+
+    const bank = await s.call('POST', '/api/admin/setting/bank/create', admin, {
+      code: 'NOBIN',
+      name: 'Ngân hàng Chưa Có BIN',
+      bin: '',
+    });
+    expect(bank.status, JSON.stringify(bank.body)).toBe(200);
+    expect(bank.body.bin).toBeNull();
+    const noBin = await accept(await request({ bankId: bank.body.id }));
+    const refused = await s.call('GET', `/api/payment-transaction/vietqr/${noBin.id}`, ketoan);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      reason: 'vietqr_no_bin',
+      params: { bank: 'Ngân hàng Chưa Có BIN' },
+    });
+    const paper = await download(noBin.id);
+    expect(new PizZip(paper.body).file('word/media/sitepay-vietqr.png')).toBeNull();
+    expect(bodyText(paper.body)).toContain(
+      'Không in mã VietQR: ngân hàng Ngân hàng Chưa Có BIN chưa có mã BIN NAPAS trong danh mục Ngân hàng.',
+    );
+
+    const paid = await accept(await request());
+    const confirm = await s.call('PATCH', `/api/payment-transaction/require-paid/${paid.id}`, ketoan, {
+      version: paid.version,
+    });
+    expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
+    expect((await s.call('GET', `/api/payment-transaction/vietqr/${paid.id}`, ketoan)).body.reason).toBe(
+      'vietqr_paid',
+    );
+    expect(new PizZip((await download(paid.id)).body).file('word/media/sitepay-vietqr.png')).toBeNull();
+
+    // another company's request: as if it did not exist
+    expect((await s.call('GET', `/api/payment-transaction/vietqr/${paid.id}`, ketoan2)).status).toBe(404);
+  });
+
+  it('a bank’s BIN is six digits, optional', async () => {
+    const bad = await s.call('POST', '/api/admin/setting/bank/create', admin, {
+      code: 'BADBIN',
+      name: 'Ngân hàng Sai BIN',
+      bin: '97043',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ field: 'bin', message: 'invalid_format' }]);
+    expect(banks.VCB).toMatchObject({ bin: '970436' });
+    expect(banks.BIDV).toMatchObject({ bin: '970418' });
+  });
+
+  it('prints with the company’s own template when it has one, the version’s own before the general one', async () => {
+    const r = await request();
+    await uploadTemplate(
+      'payment',
+      await editedV1((xml) => xml.replace('GIẤY ĐỀ NGHỊ THANH TOÁN', 'MẪU RIÊNG CỦA HÒA PHÁT')),
+    );
+    const own = bodyText((await download(r.id)).body);
+    expect(own).toContain('MẪU RIÊNG CỦA HÒA PHÁT');
+    expect(own).toContain(AMOUNT_WORDS);
+    expect(own).not.toContain('GIẤY ĐỀ NGHỊ THANH TOÁN');
+
+    await uploadTemplate(
+      'payment-v1',
+      await editedV1((xml) => xml.replace('GIẤY ĐỀ NGHỊ THANH TOÁN', 'MẪU V1 CỦA HÒA PHÁT')),
+    );
+    expect(bodyText((await download(r.id)).body)).toContain('MẪU V1 CỦA HÒA PHÁT');
+
+    // a template that names a field the print does not have: 422 naming it, never a blank on paper
+    await uploadTemplate('payment-v1', await editedV1((xml) => xml.replace('{amount}', '{so_tien}')));
+    const unknown = await download(r.id);
+    expect(unknown.status).toBe(422);
+    expect(unknown.json()).toMatchObject({ reason: 'template_unknown_tags', params: { tags: '{so_tien}' } });
+
+    await uploadTemplate('payment-v1', await editedV1((xml) => xml.replace('<w:body>', '<w:body><w:p>')));
+    const broken = await download(r.id);
+    expect(broken.status).toBe(422);
+    expect(broken.json().message).toContain('word/document.xml is not well-formed XML');
+
+    // another company's requests keep v1
+    const dn = await request({ construction: ct4, token: ketoan2 });
+    expect(bodyText((await download(dn.id, 'docx', ketoan2)).body)).toContain('GIẤY ĐỀ NGHỊ THANH TOÁN');
+    // back to a good template for the other tests
+    await uploadTemplate('payment-v1', (await builtInTemplate('v1'))!);
+  });
+
+  it('answers "file template not found" when neither the company nor the app has the version', async () => {
+    const r = await request({ template: 'v9', construction: ct4, token: ketoan2 });
+    const res = await download(r.id, 'docx', ketoan2);
+    expect(res.status).toBe(404);
+    expect(res.json()).toMatchObject({ message: 'file template not found', reason: 'template_not_found' });
+    expect((await download(r.id, 'pdf', ketoan2)).status).toBe(404);
+    // the request itself is there: v1 prints it
+    const v1 = await s.call('PUT', `/api/payment-transaction/update/${r.id}?template=v1`, ketoan2, {
+      payment_code: 'TD',
+      transaction_type_id: kl,
+      date: '2025-06-10',
+      amount: '123456789',
+      note: 'Thanh toán khối lượng đợt 1',
+      version: r.version,
+    });
+    expect(v1.status, JSON.stringify(v1.body)).toBe(200);
+    expect(v1.body.template).toBe('v1');
+    expect((await download(r.id, 'docx', ketoan2)).status).toBe(200);
+  });
+
+  it('answers 404 for another company’s request, in Word and PDF', async () => {
+    const r = await request();
+    expect((await download(r.id, 'docx', ketoan2)).status).toBe(404);
+    expect((await download(r.id, 'pdf', ketoan2)).status).toBe(404);
+  });
+});
+
+describe('printing without LibreOffice', () => {
+  let s: TestServer;
+  const lines: Record<string, unknown>[] = [];
+  beforeAll(async () => {
+    s = await createTestServer('pglite', {
+      demo: true,
+      pdf: { soffice: '/nonexistent/libreoffice/soffice' },
+      log: (line) => lines.push(line),
+    });
+  });
+  afterAll(() => s?.close());
+
+  it('says once at start that PDF is unavailable, answers 501 for PDF and still prints Word', async () => {
+    const warnings = lines.filter((l) => String(l.msg).startsWith('PDF printing unavailable'));
+    expect(warnings).toHaveLength(1);
+    const admin = await s.login();
+    // a request of a fresh contract
+    const ct = (await s.call('GET', '/api/construction/paging?itemsPerPage=1', admin)).body.items[0];
+    const k = await s.call('POST', '/api/constructor/create', admin, {
+      code: 'NT-501',
+      name: 'Nhà thầu 501',
+    });
+    const bank = (await s.call('GET', '/api/bank/list/all', admin)).body[0];
+    const b = await s.call('POST', '/api/beneficiary/create', admin, {
+      constructor_id: k.body.id,
+      name: 'Nhà thầu 501',
+      bank_id: bank.id,
+      account_number: '5010501',
+    });
+    const tax = (await s.call('GET', '/api/admin/setting/tax', admin)).body[0].id;
+    const type = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id;
+    const c = await s.call('POST', '/api/contract/create', admin, {
+      contract_no: 'HĐ-501',
+      contract_type_id: type,
+      construction_id: ct.id,
+      constructor_id: k.body.id,
+      beneficiary_id: b.body.id,
+      signed_date: '2025-01-10',
+      amount_before_vat: '1000000',
+      tax_id: tax,
+    });
+    const tt = (await s.call('GET', '/api/transaction-type/list/all', admin)).body[0].id;
+    const p = await s.call('POST', '/api/payment-transaction/create', admin, {
+      contract_id: c.body.id,
+      payment_code: 'TD',
+      transaction_type_id: tt,
+      date: '2025-06-10',
+      amount: '500000',
+      note: 'Thanh toán',
+    });
+    expect(p.status, JSON.stringify(p.body)).toBe(200);
+    const id = p.body.id as number;
+    const pdf = await s.call('GET', `/api/payment-transaction/download/${id}?format=pdf`, admin);
+    expect(pdf.status).toBe(501);
+    expect(pdf.body).toMatchObject({ reason: 'pdf_unavailable' });
+    expect(pdf.body.message).toContain('LibreOffice');
+    const word = await s.app.inject({
+      method: 'GET',
+      url: `/api/payment-transaction/download/${id}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(word.statusCode).toBe(200);
+    expect(lines.filter((l) => String(l.msg).startsWith('PDF printing unavailable'))).toHaveLength(1);
+  });
+});
