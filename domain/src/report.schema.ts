@@ -23,6 +23,10 @@ export const reportQuerySchema = z
     contractTypeId: optionalId,
     /** highest / smallest: how many contracts. */
     limit: z.coerce.number().int().min(1).max(100).optional(),
+    /** xlsx: the report as an Excel workbook (its tables, with totals) instead of JSON. */
+    format: z.enum(['json', 'xlsx']).optional(),
+    /** The workbook's language (else Accept-Language, else Vietnamese). */
+    lang: z.enum(['vi', 'en']).optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: 'before_from' });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;

@@ -4,6 +4,7 @@
  * money), filters change the totals as they should, and an empty range gives zeros.
  */
 import { addAmounts, subtractAmounts } from '@sitepay/domain/money';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestServer, type TestServer } from './helpers.ts';
 
@@ -337,5 +338,91 @@ describe.each(backends)('reports (%s)', (backend) => {
       ['gte_10b', 1],
     ]);
     expect((await s.call('GET', '/api/report/contract/count', ketoan2)).body.total).toBe(1);
+  });
+
+  const workbook = async (path: string, token: string, query: string, lang = 'vi') => {
+    const res = await s.app.inject({
+      method: 'GET',
+      url: `/api/report/${path}?format=xlsx&lang=${lang}${query ? `&${query}` : ''}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    return { wb, disposition: String(res.headers['content-disposition']) };
+  };
+  /** A sheet's rows below its header (row 4), as plain values. */
+  const rowsOf = (ws: ExcelJS.Worksheet) => {
+    const rows: ExcelJS.CellValue[][] = [];
+    for (let n = 5; n <= ws.rowCount; n++) rows.push((ws.getRow(n).values as ExcelJS.CellValue[]).slice(1));
+    return rows;
+  };
+
+  it('a report as Excel: its tables as sheets, numbers as numbers, the totals row, the filters in words', async () => {
+    const query = `constructionId=${ct['CT-001']!.id}&from=2025-03-01`;
+    const json = await report('payment', admin, query);
+    const { wb, disposition } = await workbook('payment', admin, query);
+    expect(disposition).toMatch(/report-payment-\d{4}-\d{2}-\d{2}\.xlsx/);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Theo công trình', 'Theo tháng']);
+    const [byConstruction, byMonth] = wb.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    expect(String(byConstruction.getCell('A2').value)).toContain('CT-001');
+    expect(String(byConstruction.getCell('A2').value)).toContain('01/03/2025');
+    expect((byConstruction.getRow(4).values as string[]).slice(1, 4)).toEqual([
+      'Mã công trình',
+      'Công trình',
+      'Đề nghị',
+    ]);
+    const rows = rowsOf(byConstruction);
+    // one construction, then the totals: requested is a number equal to the JSON's decimal string
+    expect(rows).toHaveLength(2);
+    expect(rows[0]![0]).toBe('CT-001');
+    expect(rows[0]![2]).toBe(Number(json.rows[0].requested));
+    expect(rows[1]![0]).toBe('Tổng cộng');
+    expect(rows[1]![2]).toBe(Number(json.totals.requested));
+    expect(byConstruction.getRow(6).getCell(3).numFmt).toBe('#,##0');
+    expect(byConstruction.getRow(6).getCell(1).font?.bold).toBe(true);
+    expect(rowsOf(byMonth).map((r) => r[0])).toEqual(
+      json.months.map((m: { month: string }) => m.month.split('-').reverse().join('/')).concat('Tổng cộng'),
+    );
+
+    // in English, and every other report answers a workbook the reader opens
+    const en = await workbook('contract/amount_distribution', admin, '', 'en');
+    const buckets = rowsOf(en.wb.worksheets[0]!);
+    expect(buckets.map((r) => r[0])).toEqual([
+      'Under 100 M',
+      '100 M – 1 B',
+      '1 – 10 B',
+      '10 B and above',
+      'Total',
+    ]);
+    expect(buckets.at(-1)![1]).toBe(3);
+    for (const path of [
+      'constructor',
+      'construction',
+      'contract/count',
+      'contract/count_annex',
+      'contract/highest',
+      'contract/smallest',
+    ])
+      expect((await workbook(path, admin, '')).wb.worksheets.length).toBeGreaterThan(0);
+
+    // scope holds in the workbook as in the JSON
+    const other = rowsOf((await workbook('payment', ketoan2, '')).wb.worksheets[0]!);
+    expect(other.map((r) => r[0])).not.toContain('CT-001');
+    // without the report's menu: refused like the JSON
+    const name = `noreport${backend}`;
+    await s.call('POST', '/api/admin/user/create', admin, {
+      user_name: name,
+      full_name: 'Không có báo cáo',
+      email: `${name}@example.vn`,
+      password: 'no-report-1',
+    });
+    const refused = await s.app.inject({
+      method: 'GET',
+      url: '/api/report/payment?format=xlsx',
+      headers: { authorization: `Bearer ${await s.login(name, 'no-report-1')}` },
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -8,10 +8,12 @@
 import { pagingQuerySchema } from '@sitepay/domain/common.schema';
 import { contractListQuerySchema } from '@sitepay/domain/contract.schema';
 import { paymentListQuerySchema } from '@sitepay/domain/payment.schema';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { contractType } from '../../db/schema.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { findRecord, type RecordKind } from '../../http/records.ts';
 import { companyKind } from '../company/company.resource.ts';
@@ -202,6 +204,7 @@ const filterWords = {
   company: { vi: 'Công ty', en: 'Company' },
   constructor: { vi: 'Nhà thầu', en: 'Contractor' },
   contract: { vi: 'Hợp đồng', en: 'Contract' },
+  contractType: { vi: 'Loại hợp đồng', en: 'Contract type' },
   status: { vi: 'Trạng thái', en: 'Status' },
   view: { vi: 'Xem', en: 'View' },
   approvalStatus: { vi: 'Trạng thái duyệt', en: 'Approval' },
@@ -244,7 +247,7 @@ const isoToDisplay = (iso: string, lang: Lang) => {
  */
 export async function describeFilters(
   db: Tx,
-  spec: ExportSpec,
+  columns: ExportColumn[],
   query: Record<string, unknown>,
   user: CurrentUser,
   lang: Lang,
@@ -267,6 +270,14 @@ export async function describeFilters(
   await named('company', companyKind, query.companyId, (r: { name: string }) => r.name);
   await named('constructor', constructorKind, query.constructorId, codeName);
   await named('contract', contractKind, query.contractId, (r: { contract_no: string }) => r.contract_no);
+  const typeId = Number(query.contractTypeId);
+  if (Number.isInteger(typeId) && typeId > 0) {
+    const [type] = await db
+      .select({ name: contractType.name })
+      .from(contractType)
+      .where(eq(contractType.id, typeId));
+    lines.push(`${filterWords.contractType[lang]}: ${type?.name ?? `#${typeId}`}`);
+  }
   const view = paymentViews[query.view as keyof typeof paymentViews];
   if (view) lines.push(`${filterWords.view[lang]}: ${view.words[lang]}`);
   if (typeof query.status === 'string')
@@ -285,7 +296,7 @@ export async function describeFilters(
   if (typeof query.search === 'string' && query.search.trim())
     lines.push(`${filterWords.search[lang]}: “${query.search.trim()}”`);
   if (typeof query.sortBy === 'string') {
-    const column = spec.columns.find((c) => c.field === query.sortBy);
+    const column = columns.find((c) => c.field === query.sortBy);
     const direction = query.sortDesc ? filterWords.descending : filterWords.ascending;
     lines.push(`${filterWords.sort[lang]}: ${column?.header[lang] ?? query.sortBy} (${direction[lang]})`);
   }
@@ -350,7 +361,7 @@ export function registerExportRoutes(app: FastifyInstance) {
           user,
           lang,
           extraWhere,
-          filters: await describeFilters(app.db, spec, listQuery, user, lang),
+          filters: await describeFilters(app.db, spec.columns, listQuery, user, lang),
         });
       },
     );

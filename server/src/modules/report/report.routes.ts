@@ -3,7 +3,8 @@
  * /report/construction, /report/contract/count, count_annex, highest, smallest,
  * amount_distribution — one filter set (report.schema.ts), the caller's data scope, and at most two
  * reports computed at once per server: the rest wait their turn, so a burst of reports cannot take
- * every database connection from the lists (docs/decisions.md "Reports").
+ * every database connection from the lists (docs/decisions.md "Reports"). `format=xlsx` answers the
+ * report as an Excel workbook instead (report.export.ts).
  */
 import {
   amountDistributionSchema,
@@ -17,12 +18,15 @@ import {
   type ReportQuery,
   reportQuerySchema,
 } from '@sitepay/domain/report.schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
+import { describeFilters } from '../export/export.routes.ts';
+import { exportLang, sendWorkbook } from '../export/xlsx-export.ts';
+import { reportWorkbooks } from './report.export.ts';
 import {
   amountDistribution,
   constructionReport,
@@ -76,7 +80,17 @@ export function registerReportRoutes(app: FastifyInstance, opts: { concurrent?: 
         config: { menus },
         schema: { tags: ['report'], querystring: reportQuerySchema, response: { 200: response } },
       },
-      (req) => gate.run(() => compute(app.db, req.query as ReportQuery, currentUser(req))) as never,
+      (async (req: FastifyRequest, reply: FastifyReply) => {
+        const query = req.query as ReportQuery;
+        const user = currentUser(req);
+        const result = await gate.run(() => compute(app.db, query, user));
+        if (query.format !== 'xlsx') return result;
+        const book = reportWorkbooks[path]!;
+        const lang = exportLang(req, query.lang);
+        const filters = await describeFilters(app.db, [], query, user, lang);
+        const heading = { title: book.title, filters, user, lang, now: new Date() };
+        return sendWorkbook(reply, book.entity, heading, book.sheets(result as Record<string, unknown>));
+      }) as never,
     );
 
   report('payment', ['report-payment'], paymentReportSchema, paymentReport);
