@@ -29,7 +29,7 @@ describe('session', () => {
     await page.getByText('Mật khẩu là thông tin bắt buộc').waitFor();
 
     await login(page, 'admin', 'definitely-wrong');
-    await page.getByRole('alert').filter({ hasText: '[Login Failed]' }).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: '[Đăng nhập thất bại]' }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/login');
     expect(consoleErrors).toEqual([]);
     await context.close();

@@ -42,7 +42,7 @@ describe('companies', () => {
     await page.getByLabel('Mã số thuế').fill('0401234567');
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL((url) => url.pathname === '/management/company/list');
-    await page.getByText('Tạo mới Công ty thành công').waitFor();
+    await page.getByText('Tạo mới công ty thành công').waitFor();
 
     // diacritic-insensitive search, written into the URL
     await page.getByLabel('Tìm kiếm').fill(`kiem thu da nang ${code.toLowerCase()}`);
@@ -68,7 +68,7 @@ describe('companies', () => {
     await page.getByLabel('Người đại diện').fill('Nguyễn Văn An');
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL((url) => url.pathname === '/management/company/list');
-    await page.getByText('Cập nhật Công ty thành công').waitFor();
+    await page.getByText('Cập nhật công ty thành công').waitFor();
 
     await page.getByLabel('Tìm kiếm').fill(code);
     await row(page, code)
@@ -87,7 +87,7 @@ describe('companies', () => {
       .getByRole('button', { name: `Xóa: ${name}` })
       .click();
     await confirm(page, /xóa/);
-    await page.getByText('Xóa Công ty thành công').waitFor();
+    await page.getByText('Xóa công ty thành công').waitFor();
     await expect.poll(() => row(page, code).count()).toBe(0);
 
     // deleted records show only when asked for
@@ -140,7 +140,7 @@ describe('companies', () => {
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.getByText('Mã công ty đã tồn tại').first().waitFor();
     await expect.poll(() => page.getByLabel('Mã công ty').getAttribute('aria-invalid')).toBe('true');
-    await page.getByText(/Bad Request/).waitFor();
+    await page.getByText(/Yêu cầu không hợp lệ/).waitFor();
     expect(new URL(page.url()).pathname).toBe('/management/company/create');
     expect(consoleErrors).toEqual([]);
     await context.close();

@@ -148,7 +148,7 @@ describe('contracts', () => {
     await page.getByRole('button', { name: 'Lưu' }).click();
 
     await page.waitForURL(/\/management\/contract\/view\/\d+$/);
-    await page.getByText('Tạo mới Hợp đồng thành công').waitFor();
+    await page.getByText('Tạo mới hợp đồng thành công').waitFor();
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const stored = await call<Record<string, string>>('GET', `contract/get/${id}`);
     expect(stored).toMatchObject({
@@ -196,7 +196,9 @@ describe('contracts', () => {
     await annexForm.getByLabel('Ngày ký').fill('02/04/2025');
     await annexForm.locator('input[name="amount"]').pressSequentially('-20000000');
     await annexForm.getByRole('button', { name: 'Lưu' }).click();
-    await expect.poll(() => textOf(page.getByTestId('annex-refusal'))).toMatch(/below/);
+    await expect
+      .poll(() => textOf(page.getByTestId('annex-refusal')))
+      .toMatch(/Phụ lục sẽ đưa giá trị hợp đồng về -/);
     await annexForm.getByRole('button', { name: 'Hủy' }).click();
     expect(await call<unknown[]>('GET', `contract-annex/list/${id}`)).toHaveLength(1);
 
@@ -261,7 +263,7 @@ describe('contracts', () => {
 
     await expect
       .poll(() => textOf(page.getByTestId('contract-refusal')))
-      .toMatch(new RegExp(`${closed.code} is closed`));
+      .toMatch(new RegExp(`Công trình ${closed.code} đã đóng`));
     expect(new URL(page.url()).pathname).toBe('/management/contract/create');
     const found = await call<{ total: number }>(
       'GET',

@@ -88,10 +88,11 @@ describe('master data', () => {
     await page.getByRole('option', { name: /Hòa Phát/ }).click();
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL((url) => url.pathname === '/management/project/list');
-    await page.getByText('Tạo mới Dự án thành công').waitFor();
+    await page.getByText('Tạo mới dự án thành công').waitFor();
 
     await openFromList(page, '/management/project/list', code, name);
-    await page.getByText('Công ty Cổ phần Xây dựng Hòa Phát', { exact: true }).waitFor();
+    // its company by name (on the page, and in the creation's history)
+    await page.getByText('Công ty Cổ phần Xây dựng Hòa Phát', { exact: true }).first().waitFor();
     const section = page.locator('section[data-section="constructions"]');
     await section.getByText('Dự án chưa có công trình nào.').waitFor();
 
@@ -187,7 +188,7 @@ describe('master data', () => {
     await page.getByRole('button', { name: 'Lưu' }).click();
     await expect
       .poll(() => textOf(page.getByTestId('contract-refusal')))
-      .toMatch(new RegExp(`${code} is closed`));
+      .toMatch(new RegExp(`Công trình ${code} đã đóng`));
     expect(new URL(page.url()).pathname).toBe('/management/contract/create');
     expect(consoleErrors).toEqual([]);
     await context.close();
@@ -216,7 +217,7 @@ describe('master data', () => {
     const section = page.locator('section[data-section="beneficiaries"]');
     const dialog = page.getByRole('dialog');
     const addBeneficiary = async (payee: string, account: string) => {
-      await section.getByRole('button', { name: 'Tạo mới Đơn vị thụ hưởng' }).click();
+      await section.getByRole('button', { name: 'Tạo mới đơn vị thụ hưởng' }).click();
       await dialog.getByLabel('Tên đơn vị thụ hưởng').fill(payee);
       await dialog.getByRole('combobox', { name: 'Ngân hàng' }).fill('ngoai thuong');
       await page.getByRole('option', { name: /Ngoại thương/ }).click();
@@ -341,11 +342,11 @@ describe('master data', () => {
     await page.getByLabel('Thuế suất').fill('12.5');
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/setting/tax/list');
-    await page.getByText('Tạo mới Thuế suất thành công').waitFor();
+    await page.getByText('Tạo mới thuế suất thành công').waitFor();
 
     await page.getByLabel('Tìm kiếm').fill(code);
     await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(code);
-    await row(page, code).getByText('12.5 %').waitFor();
+    await row(page, code).getByText('12.5%').waitFor();
     await row(page, code)
       .getByRole('link', { name: `Sửa: Thuế thử ${code}` })
       .click();
@@ -361,10 +362,10 @@ describe('master data', () => {
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/setting/tax/list');
     await page.getByLabel('Tìm kiếm').fill(code);
-    await row(page, code).getByText('7 %').waitFor();
+    await row(page, code).getByText('7%').waitFor();
 
     await openFromList(page, '/admin/setting/tax/list', code, `Thuế thử ${code}`);
-    await page.getByText('7 %').first().waitFor();
+    await page.getByText('7%').first().waitFor();
     await page.locator('li[data-action="update"]').getByText('Thuế suất').waitFor();
     expect(consoleErrors).toEqual([]);
     await context.close();

@@ -259,8 +259,9 @@ describe('payment requests', () => {
     await expect.poll(() => chip(again.page, 'payment-chip')).toBe('Đã thanh toán');
     await again.page.getByTestId('timeline').locator('[data-action="confirm_paid"]').waitFor();
     // the printed request, a .docx named after it
-    const printing = again.page.waitForEvent('download');
     await again.page.getByRole('button', { name: 'In phiếu' }).click();
+    const printing = again.page.waitForEvent('download');
+    await again.page.getByRole('menuitem', { name: /Word \(\.docx\)/ }).click();
     const printed = await printing;
     expect(printed.suggestedFilename()).toMatch(/^YCTT-.+-1\.docx$/);
     const docx = await readFile(await printed.path());

@@ -180,6 +180,9 @@ export const errorEnvelopeSchema = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   /** The rule that refused (422, 404): a stable key with the values its text needs. */
   reason: z.string().optional(),
-  params: z.object({}).catchall(z.union([z.string(), z.number()])).optional(),
+  params: z
+    .object({})
+    .catchall(z.union([z.string(), z.number()]))
+    .optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -26,7 +26,10 @@ export type Profile = {
   department_name: string | null;
   join_date: string | null;
   version: number;
+  /** Role codes (ROLE_ACCOUNTANT…); shown by name through `roleNames`. */
   roles: string[];
+  /** The roles' names beside their codes, once the server answers them. */
+  role_names?: (string | null)[];
   constructions: { id: number; code: string; name: string }[];
 };
 
@@ -63,3 +66,15 @@ export const approvalCountQuery = queryOptions({
   staleTime: 30_000,
   refetchInterval: 60_000,
 });
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The user's roles as people call them: a built-in role by its translated name ("Kế toán",
+ * "Accountant"), another by the name the server gives, else by its code.
+ */
+export function roleNames(profile: Pick<Profile, 'roles' | 'role_names'>, t: Translate): string[] {
+  return profile.roles.map(
+    (code, index) => t(`roles.${code}`, { defaultValue: '' }) || profile.role_names?.[index] || code,
+  );
+}

@@ -5,16 +5,7 @@
  */
 const crud = (base: string) => [`${base}/list`, `${base}/create`, `${base}/update/:id`, `${base}/view/:id`];
 
-export const plannedRoutes: string[] = [
-  ...crud('/management/contract'),
-  '/report/payment/construction',
-  '/report/constructor/list',
-  '/report/constructor/view/:id',
-  '/report/construction/list',
-  '/report/construction/view/:id',
-  '/report/contract/list',
-  '/report/contract/view/:id',
-];
+export const plannedRoutes: string[] = [...crud('/management/contract')];
 
 /**
  * SPEC §2 spells some system screens under /admin: each opens the /system screen of the same record

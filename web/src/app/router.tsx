@@ -116,6 +116,43 @@ function AliasRedirect({ to }: { to: string }) {
   return <Navigate to={`${generatePath(to, params)}${search}`} replace />;
 }
 
+/** SPEC §2's report area (features/report/, charts included: never in the first bundle). */
+const reportRoutes: { path: string; element: () => Promise<React.ReactElement> }[] = [
+  {
+    path: '/report/payment/construction',
+    element: async () => {
+      const { PaymentReportPage } = await import('../features/report/payment-report-page.tsx');
+      return <PaymentReportPage />;
+    },
+  },
+  ...(['list', 'view/:id'] as const).flatMap((kind) => [
+    {
+      path: `/report/constructor/${kind}`,
+      element: async () => {
+        const pages = await import('../features/report/constructor-report-pages.tsx');
+        const Page = kind === 'list' ? pages.ConstructorReportListPage : pages.ConstructorReportViewPage;
+        return <Page />;
+      },
+    },
+    {
+      path: `/report/construction/${kind}`,
+      element: async () => {
+        const pages = await import('../features/report/construction-report-pages.tsx');
+        const Page = kind === 'list' ? pages.ConstructionReportListPage : pages.ConstructionReportViewPage;
+        return <Page />;
+      },
+    },
+    {
+      path: `/report/contract/${kind}`,
+      element: async () => {
+        const pages = await import('../features/report/contract-report-pages.tsx');
+        const Page = kind === 'list' ? pages.ContractReportListPage : pages.ContractReportViewPage;
+        return <Page />;
+      },
+    },
+  ]),
+];
+
 /**
  * Single screens built on a resource description outside the registry's four: the approval queue
  * (the generic list plus its decision bar) and the payment workflow's history (the generic list).
@@ -166,6 +203,7 @@ const featureRoutes: { path: string; element: () => Promise<React.ReactElement> 
       return <AbilityPage />;
     },
   })),
+  ...reportRoutes,
 ];
 
 function resourceRoutes(): RouteObject[] {

@@ -56,4 +56,19 @@ describe('amounts typed with thousands separators', () => {
     expect(amountToTyping('-5000000.50')).toBe('-5,000,000.5');
     expect(amountToTyping(null)).toBe('');
   });
+
+  test('what the field drops is named, so the form can say so', () => {
+    // a minus where amounts cannot be negative: the number stays, the minus is refused
+    expect(formatAmountTyping('-1,500', 1)).toEqual({ text: '1,500', caret: 0, refused: 'negative' });
+    expect(formatAmountTyping('1,500-', 6)).toMatchObject({ text: '1,500', refused: 'negative' });
+    // where negatives are allowed, a leading minus is taken and a second one is not
+    expect(formatAmountTyping('-1500', 5, true)).toEqual({ text: '-1,500', caret: 6 });
+    expect(formatAmountTyping('-15-00', 4, true)).toMatchObject({ text: '-1,500', refused: 'characters' });
+    expect(formatAmountTyping('1,500a', 6)).toMatchObject({ text: '1,500', refused: 'characters' });
+    expect(formatAmountTyping('1.999', 5)).toMatchObject({ text: '1.99', refused: 'decimals' });
+    expect(formatAmountTyping('1234567890123456', 16)).toMatchObject({ refused: 'digits' });
+    // separators and spaces are the field's own: nothing refused
+    expect(formatAmountTyping('1,234 567', 9).refused).toBeUndefined();
+    expect(formatAmountTyping('1.500.000', 9).refused).toBeUndefined();
+  });
 });

@@ -2,14 +2,29 @@
  * Thousands separators written while the user types an amount, with the caret kept after the same
  * digit it followed ("1234567|" → "1,234,567|", deleting a comma deletes nothing visible). Pure, so
  * the caret rules are tested without a browser. Only digits, one point, two decimals and (where
- * allowed) a leading minus survive; the value for the form is `parseAmountInput` of the text.
+ * allowed) a leading minus survive; the value for the form is `parseAmountInput` of the text. What
+ * was dropped is named in `refused`, so the field says so instead of silently changing the number.
  */
 
 /** The API's amounts have at most 15 integer digits and 2 decimals (`decimalField`). */
 const MAX_INTEGER_DIGITS = 15;
 const MAX_DECIMALS = 2;
 
-export type Typed = { text: string; caret: number };
+/**
+ * Why typed characters were dropped: a minus where amounts cannot be negative, something that is
+ * not a digit, a third decimal, a sixteenth integer digit.
+ */
+export type Refusal = 'negative' | 'characters' | 'decimals' | 'digits';
+
+export type Typed = { text: string; caret: number; refused?: Refusal };
+
+/** The message key (`validation.<key>`) saying why typed characters were dropped. */
+export const refusalMessage: Record<Refusal, string> = {
+  negative: 'negative_not_allowed',
+  characters: 'digits_only',
+  decimals: 'two_decimals',
+  digits: 'too_many_digits',
+};
 
 const DOTTED_THOUSANDS = /^-?\d{1,3}(\.\d{3}){2,}$/;
 
@@ -25,15 +40,31 @@ export function formatAmountTyping(input: string, caret: number, allowNegative =
   let point = false;
   let before = 0; // characters kept that sat before the caret
   let index = 0;
+  let refused: Refusal | undefined;
   for (const c of raw) {
     const wasBefore = index < caret;
     index += c.length;
-    if (!isSignificant(c)) continue;
+    if (!isSignificant(c)) {
+      // separators and spaces are the field's own; anything else typed is dropped, and said so
+      if (!/[,\s]/.test(c)) refused ??= 'characters';
+      continue;
+    }
     let keep = false;
     if (c === '-') keep = allowNegative && !sign && !integer && !point;
     else if (c === '.') keep = !point;
     else if (point) keep = fraction.length < MAX_DECIMALS;
     else keep = integer.length < MAX_INTEGER_DIGITS;
+    if (!keep)
+      refused ??=
+        c === '-'
+          ? allowNegative
+            ? 'characters'
+            : 'negative'
+          : c === '.'
+            ? 'characters'
+            : point
+              ? 'decimals'
+              : 'digits';
     if (keep) {
       if (c === '-') sign = '-';
       else if (c === '.') point = true;
@@ -59,7 +90,7 @@ export function formatAmountTyping(input: string, caret: number, allowNegative =
     if (isSignificant(text[position] ?? '')) seen += 1;
     position += 1;
   }
-  return { text, caret: position };
+  return refused ? { text, caret: position, refused } : { text, caret: position };
 }
 
 /** An amount from the API ("1500000.00") as the field first shows it ("1,500,000"). */

@@ -1,7 +1,9 @@
 /**
  * The confirmation every destructive or state-changing action asks for (SPEC §2: width 400). A move
  * that needs words (a rejection's reason) puts its field in `children` and holds the confirm button
- * with `confirmDisabled` until they are given.
+ * with `confirmDisabled` until they are given. By keyboard: the confirm button has the focus (Enter
+ * confirms), Enter in a field confirms too (the dialog is a form), Escape cancels, and the focus goes
+ * back to what opened the dialog.
  */
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,6 +12,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const CONFIRM_DIALOG_WIDTH = 400;
@@ -40,29 +43,47 @@ export function ConfirmDialog({
   onClose,
 }: Props) {
   const { t } = useTranslation();
+  const id = useId();
+  const confirmButton = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
       open={open}
       onClose={busy ? undefined : onClose}
       maxWidth={false}
-      aria-labelledby="confirm-dialog-title"
-      slotProps={{ paper: { sx: { width: CONFIRM_DIALOG_WIDTH, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-message`}
+      slotProps={{
+        // the confirm button takes the focus once the dialog is in (Enter confirms); a dialog with a
+        // field (a rejection's reason) leaves it to the field
+        transition: { onEntered: () => !children && confirmButton.current?.focus() },
+        paper: {
+          component: 'form',
+          noValidate: true,
+          onSubmit: (event: React.FormEvent) => {
+            // a portal's events still bubble through React: never into a form the dialog sits in
+            event.preventDefault();
+            event.stopPropagation();
+            if (!busy && !confirmDisabled) onConfirm();
+          },
+          sx: { width: CONFIRM_DIALOG_WIDTH, maxWidth: 'calc(100% - 32px)', m: 2 },
+        } as object,
+      }}
     >
-      <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{message}</DialogContentText>
+        <DialogContentText id={`${id}-message`}>{message}</DialogContentText>
         {children}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy} color="inherit">
+        <Button type="button" onClick={onClose} disabled={busy} color="inherit">
           {t('common.cancel')}
         </Button>
         <Button
-          onClick={onConfirm}
+          type="submit"
           variant="contained"
           color={color}
           disabled={busy || confirmDisabled}
-          autoFocus={!children}
+          ref={confirmButton}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {confirmLabel ?? t('common.confirm')}

@@ -26,6 +26,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../i18n/i18n.ts';
 import { api } from '../lib/api-client.ts';
+import { formatFileSize, saveBlob } from '../lib/download-file.ts';
 import { formatValue } from '../resources/format-value.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
@@ -68,30 +69,8 @@ export const filesQuery = (listUrl: string) =>
     staleTime: 0,
   });
 
-/** "2.4 MB": sizes as people read them. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
-
-/** Saves a downloaded file under its name through a temporary link. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+// the file helpers live in lib/ (the list's export and the print use them too)
+export { formatFileSize, saveBlob };
 
 export function FilePanel(props: FilePanelProps) {
   const { t } = useTranslation();

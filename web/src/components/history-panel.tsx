@@ -1,14 +1,14 @@
 /**
  * The change history of one record, for any view page: `GET <apiBase>/history/{id}` (newest first),
- * each entry with its action, who and when, and every changed field as old → new, labelled with
- * `resources.<resource>.fields.<field>`. Props are a stable API shared by the generic view page and
- * the feature pages (contracts…): `apiBase` as the API spells it ("admin/project"), the record id, and
- * the resource's i18n name; optional extras name referenced records (`references`: field → the API
- * list of those records, e.g. `{ bank_id: 'bank/list/all' }`), read amounts and coded values as the
- * record's pages do (`kinds`: field → `amount` "1,500,000" or `choice`, labelled
- * `resources.<resource>.choices.<field>.<value>`), leave fields out (`omit`) and drop the frame inside
- * a dialog (`plain`). Its query key starts with ['resource', resource], so a page that
- * invalidates a resource's queries after a change refreshes its history too.
+ * each entry with its action, who and when, and every changed field as old → new, read as the view
+ * page reads it (history-values.ts). Props are a stable API shared by the generic view page and the
+ * feature pages (contracts, payment requests): `apiBase` as the API spells it ("admin/project"), the
+ * record id, the resource's i18n name, and `description` — the record kind's description (or a
+ * related section's child form), which says which fields are shown and of which kind; without it
+ * every field but the internal ones is shown as plain text. Optional: `references` (field → an API
+ * list naming ids the server leaves unnamed: several ids in one field), `omit` (fields left out) and
+ * `plain` (no frame, inside a dialog). Its query key starts with ['resource', resource], so a page
+ * that invalidates a resource's queries after a change refreshes its history too.
  */
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import HistoryIcon from '@mui/icons-material/History';
@@ -20,34 +20,30 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../i18n/i18n.ts';
 import { api } from '../lib/api-client.ts';
-import { displayValue, optionLabel } from '../resources/format-value.ts';
+import { referenceLists } from '../resources/form-values.ts';
+import { optionLabel } from '../resources/format-value.ts';
 import {
-  formatHistoryValue,
   formatMoment,
   type HistoryEntry,
+  type HistorySource,
   historyActionLabel,
-  historyFieldLabel,
+  historyShape,
+  shownEntries,
 } from './history-values.ts';
 
 export type HistoryPanelProps = {
   apiBase: string;
   id: number;
   resource: string;
+  description?: HistorySource;
   references?: Record<string, string>;
-  kinds?: Record<string, 'amount' | 'choice'>;
   omit?: string[];
   plain?: boolean;
 };
-
-/** Actions whose changes have no "before" worth showing. */
-const NEW_ONLY = new Set(['create', 'file-add']);
-
-/** Fields never worth showing: the record's own id. */
-const ALWAYS_OMITTED = ['id'];
 
 const PAGE = 10;
 
@@ -78,13 +74,22 @@ export function HistoryPanel(props: HistoryPanelProps) {
   const { t } = useTranslation();
   const lang = currentLang();
   const history = useQuery(historyQuery(props));
-  const [shown, setShown] = useState(PAGE);
+  const [count, setCount] = useState(PAGE);
   const titleId = useId();
   const entries = history.data ?? [];
-  const omitted = new Set([...ALWAYS_OMITTED, ...(props.omit ?? [])]);
-  const referenceFields = Object.entries(props.references ?? {});
+  const shape = useMemo(() => props.description && historyShape(props.description), [props.description]);
+  // names of ids the server leaves unnamed (several in one field: a privilege's endpoints)
+  const referenceFields = Object.entries({
+    ...(props.description &&
+      Object.fromEntries(
+        Object.entries(referenceLists(props.description.form.fields)).filter(
+          ([field]) => shape?.kinds[field] === 'references',
+        ),
+      )),
+    ...props.references,
+  });
   // the same cache as the forms' pickers (['options', endpoint])
-  const referenceLists = useQueries({
+  const namedLists = useQueries({
     queries: referenceFields.map(([, endpoint]) => ({
       queryKey: ['options', endpoint],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
@@ -96,22 +101,20 @@ export function HistoryPanel(props: HistoryPanelProps) {
       enabled: entries.length > 0,
     })),
   });
-  const valueText = (field: string, value: unknown): string => {
+  const nameOf = (field: string, id: unknown) => {
     const index = referenceFields.findIndex(([name]) => name === field);
-    // several references (a privilege's endpoints): each named, in one line
-    if (index >= 0 && Array.isArray(value))
-      return value.length ? value.map((item) => valueText(field, item)).join(', ') : '—';
-    const found =
-      index >= 0 && value != null
-        ? referenceLists[index]?.data?.find((r) => r.id === Number(value))
-        : undefined;
+    const found = index >= 0 ? namedLists[index]?.data?.find((r) => r.id === Number(id)) : undefined;
     // "code – name", a user "login – full name", as the pickers name them
-    if (found) return optionLabel(found);
-    const kind = props.kinds?.[field];
-    if (kind && value !== null && value !== undefined && value !== '')
-      return displayValue(props.resource, field, value, kind, lang, t);
-    return formatHistoryValue(field, value, lang, t);
+    return found ? optionLabel(found) : undefined;
   };
+  const shown = shownEntries(entries, {
+    resource: props.resource,
+    lang,
+    t,
+    shape,
+    nameOf,
+    omit: props.omit,
+  });
 
   return (
     <Paper
@@ -128,11 +131,11 @@ export function HistoryPanel(props: HistoryPanelProps) {
       </Box>
       {history.isPending && <Skeleton variant="rounded" height={96} />}
       {history.isError && <Alert severity="error">{t('history.loadFailed')}</Alert>}
-      {history.isSuccess && entries.length === 0 && (
+      {history.isSuccess && shown.length === 0 && (
         <Typography color="text.secondary">{t('history.empty')}</Typography>
       )}
       <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="history-list">
-        {entries.slice(0, shown).map((entry) => (
+        {shown.slice(0, count).map(({ entry, changes }) => (
           <Box
             component="li"
             key={entry.id}
@@ -158,60 +161,52 @@ export function HistoryPanel(props: HistoryPanelProps) {
                 {formatMoment(entry.at, lang)}
               </Typography>
             </Box>
-            {Object.entries(entry.changes ?? {})
-              .filter(
-                ([field, change]) =>
-                  !omitted.has(field) && valueText(field, change.old) !== valueText(field, change.new),
-              )
-              .map(([field, change]) => (
-                <Box
-                  key={field}
+            {changes.map((change) => (
+              <Box
+                key={change.field}
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
+                  gap: { sm: 2 },
+                  py: 0.25,
+                }}
+              >
+                <Typography variant="body2" color="text.secondary">
+                  {change.label}
+                </Typography>
+                <Typography
+                  variant="body2"
+                  component="div"
                   sx={{
-                    display: 'grid',
-                    gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
-                    gap: { sm: 2 },
-                    py: 0.25,
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    columnGap: 0.75,
+                    wordBreak: 'break-word',
                   }}
                 >
-                  <Typography variant="body2" color="text.secondary">
-                    {historyFieldLabel(props.resource, field, t)}
-                  </Typography>
-                  <Typography
-                    variant="body2"
-                    component="div"
-                    sx={{
-                      display: 'flex',
-                      flexWrap: 'wrap',
-                      alignItems: 'center',
-                      columnGap: 0.75,
-                      wordBreak: 'break-word',
-                    }}
-                  >
-                    {!NEW_ONLY.has(entry.action) && (
-                      <>
-                        <Box
-                          component="span"
-                          sx={{ color: 'text.secondary', textDecoration: 'line-through' }}
-                        >
-                          {valueText(field, change.old)}
-                        </Box>
-                        <ArrowForwardIcon
-                          fontSize="inherit"
-                          aria-label={t('history.becomes')}
-                          sx={{ color: 'text.secondary' }}
-                        />
-                      </>
-                    )}
-                    <span>{valueText(field, change.new)}</span>
-                  </Typography>
-                </Box>
-              ))}
+                  {change.old !== null && (
+                    <>
+                      <Box component="span" sx={{ color: 'text.secondary', textDecoration: 'line-through' }}>
+                        {change.old}
+                      </Box>
+                      <ArrowForwardIcon
+                        fontSize="inherit"
+                        titleAccess={t('history.becomes')}
+                        sx={{ color: 'text.secondary' }}
+                      />
+                    </>
+                  )}
+                  <span>{change.new}</span>
+                </Typography>
+              </Box>
+            ))}
           </Box>
         ))}
       </Box>
-      {entries.length > shown && (
-        <Button size="small" onClick={() => setShown((n) => n + PAGE)} sx={{ mt: 1 }}>
-          {t('history.more', { count: entries.length - shown })}
+      {shown.length > count && (
+        <Button size="small" onClick={() => setCount((n) => n + PAGE)} sx={{ mt: 1 }}>
+          {t('history.more', { count: shown.length - count })}
         </Button>
       )}
     </Paper>

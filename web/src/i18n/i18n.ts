@@ -8,6 +8,7 @@ import { getPreferences } from '../lib/preferences.ts';
 import contractEn from './contract.en.json';
 import contractVi from './contract.vi.json';
 import en from './en.json';
+import { registerFormats } from './formats.ts';
 import vi from './vi.json';
 
 export const i18n = i18next.createInstance();
@@ -21,6 +22,7 @@ void i18n.use(initReactI18next).init({
   // resources are bundled: be ready at once, so a notice raised during the first load is translated
   initAsync: false,
 });
+registerFormats(i18n);
 
 // An area's strings may live in their own files, merged in deep; the main files win on a clash.
 for (const [lng, extra] of [

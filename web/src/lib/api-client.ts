@@ -1,8 +1,12 @@
 /**
  * The one API client: base path, the three auth headers, JSON in and out, the 50 s timeout, and the
- * error catalogue (toasts, 401 → login). Features call `api.get/post/…` and never `fetch` directly.
+ * error catalogue (toasts, 401 → login). Features call `api.get/post/…` and never `fetch` directly;
+ * files that take a while to arrive (an Excel export) come through `api.download`, read as they
+ * stream, with their progress and a way to cancel.
  */
 import { i18n } from '../i18n/i18n.ts';
+import { loadReasonStrings } from '../i18n/reason-strings.ts';
+import { fileNameFromDisposition } from './download-file.ts';
 import {
   ApiError,
   blanksToNull,
@@ -16,6 +20,12 @@ import { clearSession, readSession } from './session.ts';
 export const API_BASE = '/api';
 export const APPLICATION_ID = 'sitepay-web';
 export const HTTP_TIMEOUT_MS = 50_000;
+/**
+ * How long a download may wait for its answer to start: an export queues behind two others for up
+ * to 60 s on the server (then 503 export_busy) and reads its first rows before it answers. Once the
+ * file flows, HTTP_TIMEOUT_MS without a byte stops it.
+ */
+export const DOWNLOAD_START_MS = 90_000;
 
 export type RequestOptions = ErrorContext & {
   body?: unknown;
@@ -105,20 +115,10 @@ export async function request<T>(method: string, path: string, options: RequestO
   } catch (cause) {
     clearTimeout(timer);
     if (options.signal?.aborted) throw cause;
-    const error = new ApiError(0, 'network', '', [], path);
-    if (!options.silent) notify(describeError(error, t, options));
-    throw error;
+    throw lostConnection(path, options);
   }
   clearTimeout(timer);
-  if (!response.ok) {
-    const error = await readError(response, `${API_BASE}/${path.replace(/^\/+/, '')}`);
-    if (!options.silent && !options.recovers?.(error)) notify(describeError(error, t, options));
-    if (error.status === 401 && error.code !== 'bad_credentials' && readSession()) {
-      clearSession();
-      onUnauthorized();
-    }
-    throw error;
-  }
+  if (!response.ok) throw await refusal(response, path, options);
   if (method !== 'GET' && !options.silent && !options.quietSuccess && options.action) {
     notify(describeSuccess(t, options.action));
   }
@@ -126,6 +126,97 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('json') ? await response.json() : await response.text()) as T;
+}
+
+/** A refused call as an ApiError, told to the user (unless silent) and signing out on a 401. */
+async function refusal(response: Response, path: string, options: RequestOptions): Promise<ApiError> {
+  const error = await readError(response, `${API_BASE}/${path.replace(/^\/+/, '')}`);
+  // a refusal's words come with the first refusal (and are there for the caller's own notice too)
+  if (error.reason) await loadReasonStrings().catch(() => {});
+  if (!options.silent && !options.recovers?.(error)) notify(describeError(error, i18n.t.bind(i18n), options));
+  if (error.status === 401 && error.code !== 'bad_credentials' && readSession()) {
+    clearSession();
+    onUnauthorized();
+  }
+  return error;
+}
+
+/** No answer (or the answer broke off, or timed out): told to the user unless silent. */
+function lostConnection(path: string, options: RequestOptions): ApiError {
+  const error = new ApiError(0, 'network', '', [], path);
+  if (!options.silent) notify(describeError(error, i18n.t.bind(i18n), options));
+  return error;
+}
+
+export type DownloadProgress = { received: number; total: number | null };
+export type DownloadOptions = Omit<RequestOptions, 'body' | 'responseType'> & {
+  /** After each piece that arrives: bytes so far, and the size when the server says it. */
+  onProgress?: (progress: DownloadProgress) => void;
+};
+export type DownloadedFile = { blob: Blob; fileName: string | null; type: string };
+
+/**
+ * A file read as it streams (GET): progress after every piece, `signal` cancels without a notice
+ * (the promise rejects with the AbortError), refusals are told as any call's (403, 503 export_busy,
+ * 501 pdf_unavailable…). The file name is the server's Content-Disposition, when it sends one.
+ */
+export async function download(path: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
+  const controller = new AbortController();
+  let timer = setTimeout(() => controller.abort(), DOWNLOAD_START_MS);
+  const stalled = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
+  };
+  const cancel = () => controller.abort();
+  options.signal?.addEventListener('abort', cancel);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, options.query), {
+        headers: { Accept: '*/*', ...authHeaders() },
+        signal: controller.signal,
+      });
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      throw lostConnection(path, options);
+    }
+    if (!response.ok) throw await refusal(response, path, options);
+    stalled();
+    const total = Number(response.headers.get('content-length')) || null;
+    const parts: BlobPart[] = [];
+    let received = 0;
+    try {
+      const reader = response.body?.getReader();
+      if (!reader) {
+        const whole = await response.arrayBuffer();
+        parts.push(whole);
+        received = whole.byteLength;
+        options.onProgress?.({ received, total });
+      } else {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          parts.push(value);
+          received += value.byteLength;
+          stalled();
+          options.onProgress?.({ received, total });
+        }
+      }
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      // the server cut the file part-way, or nothing came for HTTP_TIMEOUT_MS
+      throw lostConnection(path, options);
+    }
+    const type = response.headers.get('content-type') ?? 'application/octet-stream';
+    return {
+      blob: new Blob(parts, { type }),
+      fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+      type,
+    };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
+  }
 }
 
 export const api = {
@@ -138,4 +229,5 @@ export const api = {
     request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('DELETE', path, { ...options, body }),
+  download,
 };

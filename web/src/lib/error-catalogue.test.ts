@@ -27,7 +27,11 @@ describe('the error catalogue (SPEC §8)', () => {
     const inVietnamese = describeError(error, vi, { fieldLabel: () => 'Mã công ty' }).message;
     expect(inVietnamese).toContain('Mã công ty là thông tin bắt buộc');
     // no English server text in a Vietnamese notice
-    expect(inVietnamese.split('\n')[0]).toBe('Bad Request - Dữ liệu chưa hợp lệ');
+    expect(inVietnamese.split('\n')[0]).toBe('Yêu cầu không hợp lệ - Dữ liệu chưa hợp lệ');
+    // without fields the server's English summary is shown to an English reader only
+    const bare = new ApiError(400, 'bad_request', 'the body is not valid JSON');
+    expect(describeError(bare, en).message).toBe('Bad Request - the body is not valid JSON');
+    expect(describeError(bare, vi).message).toBe('Yêu cầu không hợp lệ - Dữ liệu chưa hợp lệ');
   });
 
   test('401 distinguishes a refused login from an expired session', () => {
@@ -39,14 +43,60 @@ describe('the error catalogue (SPEC §8)', () => {
     );
   });
 
-  test('403 names the path and keeps the server message', () => {
-    const notice = describeError(
-      new ApiError(403, 'forbidden', 'no right', [], '/api/admin/company/paging'),
-      en,
+  test('403 names the path in the user’s language, without the server’s English sentence', () => {
+    const error = new ApiError(
+      403,
+      'forbidden',
+      "You don't have permission to access /api/admin/company/paging",
+      [],
+      '/api/admin/company/paging',
     );
-    expect(notice.message).toBe(
-      '[Forbidden] - You don’t have permission to access /api/admin/company/paging\nno right',
+    expect(describeError(error, en).message).toBe(
+      '[Forbidden] - You don’t have permission to access /api/admin/company/paging',
     );
+    expect(describeError(error, vi).message).toBe(
+      '[Không có quyền] - Bạn không có quyền truy cập /api/admin/company/paging',
+    );
+  });
+
+  test('no English server text in a Vietnamese notice, whatever the status', () => {
+    const english = 'something the server said in English';
+    for (const [status, code] of [
+      [400, 'bad_request'],
+      [404, 'not_found'],
+      [409, 'conflict'],
+      [413, 'payload_too_large'],
+      [422, 'unprocessable'],
+      [429, 'too_many_requests'],
+      [418, 'teapot'],
+      [500, 'internal_error'],
+      [501, 'not_implemented'],
+      [503, 'service_unavailable'],
+    ] as const) {
+      const message = describeError(new ApiError(status, code, english), vi, { action: 'Lưu' }).message;
+      expect(message, `${status}`).not.toContain(english);
+      expect(message, `${status}`).toMatch(/[ăâđêôơưáàảãạéèẻẽẹíìỉĩịóòỏõọúùủũụýỳỷỹỵ]/i);
+    }
+    // an English reader gets the server's words where the screens have none
+    expect(describeError(new ApiError(409, 'conflict', english), en).message).toContain(english);
+  });
+
+  test('a PDF print refused by the server reads as its reason, for 30 s', () => {
+    const none = new ApiError(
+      501,
+      'not_implemented',
+      'PDF printing is not available',
+      [],
+      '',
+      'pdf_unavailable',
+    );
+    expect(describeError(none, vi)).toEqual({
+      message: 'Máy chủ chưa in được PDF (chưa cài LibreOffice): hãy tải bản Word (.docx)',
+      variant: 'error',
+      duration: DURATION.serverError,
+    });
+    const busy = new ApiError(503, 'service_unavailable', 'too many', [], '', 'pdf_busy');
+    expect(describeError(busy, en).message).toBe('Too many PDF prints at once, please try again in a moment');
   });
 
   test('a stale version asks for F5', () => {
@@ -102,9 +152,11 @@ describe('the error catalogue (SPEC §8)', () => {
       'Cập nhật công ty thất bại, vì không tìm thấy công ty',
     );
     expect(describeError(missing, en).message).toBe('Company not found');
-    // a reason the screens do not know yet: the server's own message
+    // a reason the screens do not know yet: the server's own message for an English reader, a
+    // Vietnamese one gets the general refusal rather than English
     const unknown = new ApiError(422, 'unprocessable', 'a new rule', [], '', 'brand_new_rule');
-    expect(describeError(unknown, vi).message).toBe('a new rule');
+    expect(describeError(unknown, en).message).toBe('a new rule');
+    expect(describeError(unknown, vi).message).toBe('Yêu cầu không được chấp nhận');
   });
 
   test('other statuses read "{0} failed, because of {1}"', () => {

@@ -68,6 +68,17 @@ export function reasonText(error: ApiError, t: TFunction): string | null {
   return translated || null;
 }
 
+/**
+ * What the server said, in the user's language: the reason's words, else — for an English reader
+ * only — the server's own (English) message; a Vietnamese notice never quotes the server's English.
+ */
+function serverText(error: ApiError, t: TFunction): string | null {
+  const translated = reasonText(error, t);
+  if (translated) return translated;
+  const english = t('errors.langCode', { defaultValue: 'vi' }) === 'en';
+  return english && error.message ? error.message : null;
+}
+
 export function describeError(error: ApiError, t: TFunction, context: ErrorContext = {}): Notice {
   const notice = (message: string, duration: number = DURATION.apiNotice): Notice => ({
     message,
@@ -81,8 +92,8 @@ export function describeError(error: ApiError, t: TFunction, context: ErrorConte
   switch (error.status) {
     case 400: {
       // with its fields listed, the server's own (English) summary adds nothing: the fields say it
-      const summary = error.errors.length ? t('errors.invalidInput') : error.message;
-      const lines = [`${t('errors.badRequest')}${summary ? ` - ${summary}` : ''}`];
+      const summary = (error.errors.length ? null : serverText(error, t)) ?? t('errors.invalidInput');
+      const lines = [`${t('errors.badRequest')} - ${summary}`];
       const seen = new Set<string>();
       for (const item of error.errors) {
         if (seen.has(item.field)) continue; // each field's first message only
@@ -95,21 +106,40 @@ export function describeError(error: ApiError, t: TFunction, context: ErrorConte
     case 401:
       return notice(error.code === 'bad_credentials' ? t('errors.loginFailed') : t('errors.sessionTimeout'));
     case 403:
-      return notice([t('errors.forbidden', { path: error.path }), error.message].filter(Boolean).join('\n'));
+      // the server's sentence says the same in English: the path is what the user needs
+      return notice(t('errors.forbidden', { path: error.path }));
     case 404:
-      return notice(failed(reasonText(error, t) ?? (error.message || t('errors.causes.notFound'))));
+      return notice(failed(serverText(error, t) ?? t('errors.causes.notFound')));
     case 409:
-      return notice(error.code === 'invalid_version' ? t('errors.invalidVersion') : failed(error.message));
+      return notice(
+        error.code === 'invalid_version'
+          ? t('errors.invalidVersion')
+          : failed(serverText(error, t) ?? t('errors.conflict')),
+      );
+    case 413:
+      return notice(failed(t('errors.tooLarge')));
     case 422:
-      return notice(reasonText(error, t) ?? (error.message || t('errors.unprocessable')));
-    case 500:
-      return notice(t('errors.internal'), DURATION.serverError);
-    case 503:
-      return notice(t('errors.unavailable'), DURATION.serverError);
-    default:
-      if (error.status > 500) return notice(t('errors.internal'), DURATION.serverError);
-      return notice(failed(error.message || t('errors.causes.unknown')));
+      return notice(serverText(error, t) ?? t('errors.unprocessable'));
+    case 429:
+      return notice(t('errors.tooMany'));
+    default: {
+      if (error.status >= 500) {
+        // a reason the server gave (PDF printing busy or missing) says more than "server error"
+        const reason = reasonText(error, t);
+        if (reason) return notice(reason, DURATION.serverError);
+        return notice(
+          t(error.status === 503 ? 'errors.unavailable' : 'errors.internal'),
+          DURATION.serverError,
+        );
+      }
+      return notice(failed(serverText(error, t) ?? t('errors.causes.unknown')));
+    }
   }
+}
+
+/** What to tell the user of a refusal shown in place (a form's notice): the toast's words, no action. */
+export function errorMessage(error: ApiError, t: TFunction): string {
+  return describeError(error, t).message;
 }
 
 export function describeSuccess(t: TFunction, action: string): Notice {

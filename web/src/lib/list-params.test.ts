@@ -6,6 +6,7 @@ import {
   readListParams,
   rowNumber,
   toApiQuery,
+  toExportQuery,
   withParams,
 } from './list-params.ts';
 
@@ -57,6 +58,31 @@ describe('list state in the URL', () => {
     const list = readListParams(new URLSearchParams('constructionId=7&sortBy=code'));
     expect(toApiQuery(list, true)).toMatchObject({ constructionId: 7, sortBy: 'code', sortDesc: false });
     expect(toApiQuery(list, false).constructionId).toBeUndefined();
+  });
+
+  test('an export asks for what the list shows, every page of it, in the chosen language', () => {
+    const list = readListParams(
+      new URLSearchParams(
+        'page=3&itemsPerPage=50&cursor=abc&sortBy=amount&sortDesc=true&search=thep&status=unpaid&constructionId=4&view=week&contractId=9&approvalStatus=A',
+      ),
+      { statuses: ['all', 'unpaid'], views: ['week'], filters: ['contractId', 'approvalStatus'] },
+    );
+    const query = toExportQuery(list, true, 'en');
+    expect(query).toEqual({
+      sortBy: 'amount',
+      sortDesc: true,
+      search: 'thep',
+      status: 'unpaid',
+      constructionId: 4,
+      contractId: '9',
+      approvalStatus: 'A',
+      view: 'week',
+      lang: 'en',
+    });
+    // the list's own request, less its paging, is the export's
+    const { page, itemsPerPage, cursor, exactTotal, ...listed } = toApiQuery(list, true);
+    expect({ ...listed, view: 'week', lang: 'en' }).toEqual(query);
+    expect(toExportQuery(list, false, 'vi').constructionId).toBeUndefined();
   });
 
   test('row number = index + 1 + page size × (page − 1)', () => {

@@ -151,6 +151,17 @@ export function toApiQuery(
   };
 }
 
+/**
+ * The query of a list's export (GET /api/export/<list>): exactly what the list asks its paging
+ * endpoint — construction, status, search, sort, its own filters — without the paging, plus the quick
+ * view (the export's `view` stands for the view's own paging endpoint) and the language of the
+ * headers. Every page, in the list's order.
+ */
+export function toExportQuery(list: ListParams, scopedByConstruction: boolean, lang: string) {
+  const { page, itemsPerPage, cursor, exactTotal, ...query } = toApiQuery(list, scopedByConstruction);
+  return { ...query, view: list.view, lang };
+}
+
 /** SPEC §9: row number = index + 1 + page size × (page − 1). */
 export function rowNumber(index: number, pageSize: number, page: number): number {
   return index + 1 + pageSize * (page - 1);

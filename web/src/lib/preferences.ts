@@ -1,5 +1,5 @@
 /**
- * App preferences (SPEC §3: mode, theme, themeColor, langCode…) kept in local storage and read
+ * App preferences (SPEC §3: mode, theme, themeColor, langCode, selected construction…) kept in local storage and read
  * through a tiny external store so every component sees the same values.
  */
 import { useSyncExternalStore } from 'react';
@@ -28,6 +28,8 @@ export type Preferences = {
   themeColor: ThemeColor;
   sidebar: SidebarMode;
   drawerCollapsed: boolean;
+  /** The construction the user last chose in the top bar (-1: all); none until the first choice. */
+  constructionId?: number;
 };
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -52,6 +54,9 @@ export function normalizePreferences(value: unknown): Preferences {
     themeColor: color,
     sidebar: raw.sidebar === 'dark' ? 'dark' : 'light',
     drawerCollapsed: raw.drawerCollapsed === true,
+    ...(Number.isInteger(raw.constructionId) && (raw.constructionId as number) >= -1
+      ? { constructionId: raw.constructionId as number }
+      : {}),
   };
 }
 

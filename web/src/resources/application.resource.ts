@@ -38,7 +38,7 @@ export const resource: ResourceDescription = {
     { field: 'role_default_name', flex: 1, minWidth: 140, sortable: false, hideBelow: 'lg' },
     { field: 'status', kind: 'status', width: 140 },
   ],
-  list: { hideOnPhones: ['rowNumber', 'actions'] },
+  list: { hideOnPhones: ['rowNumber'] },
   defaultSort: { field: 'code', desc: false },
   form: {
     createSchema: applicationInputSchema,

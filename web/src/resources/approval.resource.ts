@@ -19,7 +19,7 @@ export const resource: ResourceDescription = {
   list: {
     statuses: [],
     highlight: { field: 'overdue', color: 'error' },
-    hideOnPhones: ['rowNumber', 'actions'],
+    hideOnPhones: ['rowNumber'],
   },
   columns: [
     {

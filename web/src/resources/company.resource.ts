@@ -1,5 +1,9 @@
-/** Companies (/management/company, API /admin/company): the generic pages, nothing special. */
+/**
+ * Companies (/management/company, API /admin/company): the generic pages; the view page lists the
+ * company's projects and constructions (read only: a project changes company from its own form).
+ */
 import { companyInputSchema, companyUpdateSchema } from '@sitepay/domain/company.schema';
+import '../i18n/relations-strings.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
 export const resource: ResourceDescription = {
@@ -32,4 +36,37 @@ export const resource: ResourceDescription = {
       { name: 'note', kind: 'textarea', width: 'full' },
     ],
   },
+  related: [
+    {
+      kind: 'linked',
+      key: 'projects',
+      requires: 'project',
+      childResource: 'project',
+      list: 'admin/project/by-company/{id}',
+      titleField: 'name',
+      viewRoute: '/management/project/view/{id}',
+      columns: [
+        { field: 'code', width: 140, link: (r) => `/management/project/view/${r.id}` },
+        { field: 'name' },
+        { field: 'construction_count', kind: 'number', width: 110, hideBelow: 'sm' },
+        { field: 'status', kind: 'status', width: 150 },
+      ],
+    },
+    {
+      kind: 'linked',
+      key: 'constructions',
+      requires: 'construction',
+      childResource: 'construction',
+      list: 'admin/company/{id}/constructions',
+      titleField: 'name',
+      viewRoute: '/management/construction/view/{id}',
+      columns: [
+        { field: 'code', width: 140, link: (r) => `/management/construction/view/${r.id}` },
+        { field: 'name' },
+        { field: 'project_name', hideBelow: 'md' },
+        { field: 'closed', kind: 'flag', width: 100 },
+        { field: 'status', kind: 'status', width: 150 },
+      ],
+    },
+  ],
 };

@@ -1,15 +1,20 @@
 /**
  * Constructions (/management/construction, API /construction): filtered by the top-bar selector
  * once the user picks one; closable — a closed construction is shown with a chip and takes no new
- * contract or payment request (the server refuses with 422).
+ * contract or payment request (the server refuses with 422). Its view page lists its contracts and
+ * payment requests, page by page, for users who may read them.
  */
 import { constructionInputSchema, constructionUpdateSchema } from '@sitepay/domain/construction.schema';
+import { approvalColors, paymentColors } from '../components/payment-state.tsx';
+import '../i18n/payment-strings.ts';
+import '../i18n/relations-strings.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
 export const resource: ResourceDescription = {
   name: 'construction',
   apiBase: 'construction',
   routeBase: '/management/construction',
+  exportPath: 'export/construction',
   titleField: 'name',
   scopedByConstruction: 'explicit',
   columns: [
@@ -58,6 +63,44 @@ export const resource: ResourceDescription = {
       when: (record) => record.closed !== true,
       color: 'warning',
       icon: 'lock',
+    },
+  ],
+  related: [
+    {
+      kind: 'paged',
+      key: 'contracts',
+      requires: 'contract',
+      childResource: 'contract',
+      list: 'contract/get-by-construction/paging/{id}',
+      search: true,
+      columns: [
+        { field: 'contract_no', width: 150, link: (r) => `/management/contract/view/${r.id}` },
+        { field: 'constructor_name', hideBelow: 'sm' },
+        { field: 'signed_date', kind: 'date', width: 110, hideBelow: 'md' },
+        { field: 'contract_value', kind: 'amount', width: 150 },
+        { field: 'status', kind: 'status', width: 150, hideBelow: 'sm' },
+      ],
+    },
+    {
+      kind: 'paged',
+      key: 'payments',
+      requires: 'payment',
+      childResource: 'payment',
+      list: 'payment-transaction/paging?constructionId={id}',
+      search: true,
+      columns: [
+        {
+          field: 'requirement_no',
+          kind: 'number',
+          width: 90,
+          link: (r) => `/management/payment/view/${r.id}`,
+        },
+        { field: 'contract_no', width: 150 },
+        { field: 'date', kind: 'date', width: 110, hideBelow: 'md' },
+        { field: 'amount', kind: 'amount', width: 150 },
+        { field: 'approval_status', kind: 'state', colors: approvalColors, width: 130 },
+        { field: 'payment_status', kind: 'state', colors: paymentColors, width: 130, hideBelow: 'sm' },
+      ],
     },
   ],
 };

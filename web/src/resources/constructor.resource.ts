@@ -1,7 +1,8 @@
 /**
  * Contractors (/management/constructor, API /constructor): shared master data, not filtered by the
  * construction selector. Special: the contractor's beneficiaries (payee, bank, account) are listed,
- * added, edited and deleted on its view page, each with its own change history.
+ * added, edited and deleted on its view page, each with its own change history; its contracts are
+ * listed there too, page by page.
  */
 import {
   beneficiaryInputSchema,
@@ -9,12 +10,14 @@ import {
   constructorInputSchema,
   constructorUpdateSchema,
 } from '@sitepay/domain/constructor.schema';
+import '../i18n/relations-strings.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
 export const resource: ResourceDescription = {
   name: 'constructor',
   apiBase: 'constructor',
   routeBase: '/management/constructor',
+  exportPath: 'export/constructor',
   titleField: 'name',
   columns: [
     { field: 'code', width: 150 },
@@ -74,6 +77,21 @@ export const resource: ResourceDescription = {
           { name: 'note', kind: 'textarea' },
         ],
       },
+    },
+    {
+      kind: 'paged',
+      key: 'contracts',
+      requires: 'contract',
+      childResource: 'contract',
+      list: 'contract/paging?constructorId={id}',
+      search: true,
+      columns: [
+        { field: 'contract_no', width: 150, link: (r) => `/management/contract/view/${r.id}` },
+        { field: 'construction_name', hideBelow: 'sm' },
+        { field: 'signed_date', kind: 'date', width: 110, hideBelow: 'md' },
+        { field: 'contract_value', kind: 'amount', width: 150 },
+        { field: 'status', kind: 'status', width: 150, hideBelow: 'sm' },
+      ],
     },
   ],
 };

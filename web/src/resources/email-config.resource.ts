@@ -39,7 +39,7 @@ export const resource: ResourceDescription = {
     { field: 'from', flex: 2, minWidth: 160, hideBelow: 'md' },
     { field: 'status', kind: 'status', width: 140 },
   ],
-  list: { hideOnPhones: ['rowNumber', 'actions'] },
+  list: { hideOnPhones: ['rowNumber'] },
   defaultSort: { field: 'created_at', desc: true },
   form: {
     createSchema: emailConfigInputSchema,

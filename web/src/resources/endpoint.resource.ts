@@ -39,7 +39,7 @@ export const resource: ResourceDescription = {
     { field: 'description', flex: 2, minWidth: 140, sortable: false, hideBelow: 'lg' },
     { field: 'status', kind: 'status', width: 140 },
   ],
-  list: { hideOnPhones: ['rowNumber', 'actions'] },
+  list: { hideOnPhones: ['rowNumber'] },
   defaultSort: { field: 'path', desc: false },
   form: {
     createSchema: endpointInputSchema,

@@ -2,7 +2,8 @@
  * One form control per field kind. Text-like kinds are plain inputs; a date accepts DD/MM/YYYY,
  * D/M/YYYY or YYYY-MM-DD, is kept as ISO and asks for a new date when malformed; an amount shows
  * thousands separators and the Vietnamese words under it; integers and decimals are typed as text
- * and checked by the schema; a reference picks a record from an API list (searchable without
+ * and checked by the schema (a minus typed where the schema takes no negative number is flagged at
+ * once); a reference picks a record from an API list (searchable without
  * diacritics), `references` several of them (references-input.tsx); a choice picks one of a fixed
  * set of values; a boolean is a switch.
  */
@@ -15,13 +16,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { parseDateInput } from '@sitepay/domain/date-format';
-import { amountToVietnameseWords } from '@sitepay/domain/money-words';
-import { formatAmount, parseAmountInput } from '@sitepay/domain/number-format';
 import { foldSearchText } from '@sitepay/domain/search-text';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AmountField } from '../components/amount-field.tsx';
 import { currentLang } from '../i18n/i18n.ts';
 import { translateFieldError } from '../lib/field-errors.ts';
 import { numericFieldError } from './form-values.ts';
@@ -40,10 +40,33 @@ type Props = {
   autoFocus?: boolean;
   /** The record being edited, for a reference's name when its record is not among the options. */
   record?: Record<string, unknown>;
+  /** Whether the field takes a negative number (numeric kinds; from the schema). */
+  negative?: boolean;
 };
 
-export function FormField({ spec, control, resource, label, required, autoFocus, record }: Props) {
+export function FormField(props: Props) {
   const { t } = useTranslation();
+  const { spec, resource, label } = props;
+  if (spec.kind !== 'amount') return <ControlledField {...props} />;
+  const hintKey = typeof spec.hint === 'function' ? spec.hint(props.record) : spec.hint ? spec.name : null;
+  return (
+    <AmountField
+      name={spec.name}
+      control={props.control}
+      label={label}
+      required={props.required}
+      allowNegative={props.negative}
+      hint={hintKey ? t(`resources.${resource}.hints.${hintKey}`) : undefined}
+      errorText={(error) => translateFieldError(t, label, numericFieldError('amount', error))}
+      sx={spec.width === 'full' ? { gridColumn: { md: '1 / -1' } } : undefined}
+    />
+  );
+}
+
+function ControlledField({ spec, control, resource, label, required, autoFocus, record, negative }: Props) {
+  const { t } = useTranslation();
+  // a minus typed where no negative number is taken is said at once, not only when saving
+  const [minusRefused, setMinusRefused] = useState(false);
   const { field, fieldState } = useController({ name: spec.name, control });
   const kind = spec.kind ?? 'text';
   const hintKey = typeof spec.hint === 'function' ? spec.hint(record) : spec.hint ? spec.name : null;
@@ -55,8 +78,10 @@ export function FormField({ spec, control, resource, label, required, autoFocus,
     name: field.name,
     inputRef: field.ref,
     onBlur: field.onBlur,
-    error: Boolean(fieldState.error),
-    helperText: translateFieldError(t, label, numericFieldError(kind, fieldState.error)) ?? hint,
+    error: Boolean(fieldState.error) || minusRefused,
+    helperText:
+      translateFieldError(t, label, numericFieldError(kind, fieldState.error)) ??
+      (minusRefused ? t('validation.negative_not_allowed', { field: label }) : hint),
     placeholder: spec.placeholder ? t(`resources.${resource}.placeholders.${spec.name}`) : undefined,
     sx:
       spec.width === 'full' || kind === 'textarea' || kind === 'references'
@@ -65,7 +90,6 @@ export function FormField({ spec, control, resource, label, required, autoFocus,
   };
 
   if (kind === 'date') return <DateInput {...common} value={field.value} onChange={field.onChange} />;
-  if (kind === 'amount') return <AmountInput {...common} value={field.value} onChange={field.onChange} />;
   if (kind === 'reference' && spec.options)
     return (
       <ReferenceInput
@@ -96,7 +120,10 @@ export function FormField({ spec, control, resource, label, required, autoFocus,
     <TextField
       {...common}
       value={field.value ?? ''}
-      onChange={field.onChange}
+      onChange={(event) => {
+        if (numeric) setMinusRefused(!negative && event.target.value.includes('-'));
+        field.onChange(event);
+      }}
       type={
         kind === 'email'
           ? 'email'
@@ -117,6 +144,7 @@ export function FormField({ spec, control, resource, label, required, autoFocus,
             inputMode: kind === 'integer' ? 'numeric' : 'decimal',
             style: { textAlign: 'right' },
           },
+          formHelperText: { role: minusRefused ? 'alert' : undefined } as object,
           input:
             kind === 'percent'
               ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
@@ -187,35 +215,6 @@ function DateInput({ value, onChange, onBlur, helperText, error, ...rest }: Inpu
         onBlur();
       }}
       slotProps={{ htmlInput: { inputMode: 'numeric', lang } }}
-    />
-  );
-}
-
-function AmountInput({ value, onChange, onBlur, helperText, ...rest }: InputProps) {
-  const [text, setText] = useState(() =>
-    value === '' || value == null ? '' : formatAmount(value as string),
-  );
-  const parsed = text ? parseAmountInput(text) : null;
-  let words = '';
-  try {
-    words = parsed ? amountToVietnameseWords(parsed) : '';
-  } catch {
-    words = '';
-  }
-  return (
-    <TextField
-      {...rest}
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value);
-        onChange(parseAmountInput(e.target.value) ?? e.target.value);
-      }}
-      onBlur={() => {
-        if (parsed) setText(formatAmount(parsed));
-        onBlur();
-      }}
-      helperText={helperText ?? words}
-      slotProps={{ htmlInput: { inputMode: 'decimal', style: { textAlign: 'right' } } }}
     />
   );
 }

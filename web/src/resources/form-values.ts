@@ -39,6 +39,13 @@ export function isRequired(schema: z.ZodType, name: string): boolean {
   return !field.safeParse('').success && !field.safeParse(undefined).success;
 }
 
+/** Whether a schema field takes a negative number (typed as text, or as a number). */
+export function acceptsNegative(schema: z.ZodType, name: string): boolean {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;
+  const field = shape?.[name];
+  return Boolean(field && (field.safeParse('-1').success || field.safeParse(-1).success));
+}
+
 /** The first error of each field the form shows, in the server's order (the first gets focus). */
 export function serverFieldErrors(
   errors: { field: string; message: string }[],

@@ -22,9 +22,9 @@ describe('values as lists and view pages show them', () => {
 
 describe('percentages, choices, flags and picker labels', () => {
   test('a rate reads without trailing zeros and with a percent sign', () => {
-    expect(formatValue('10.00', 'percent', 'vi')).toBe('10 %');
-    expect(formatValue('12.50', 'percent', 'en')).toBe('12.5 %');
-    expect(formatValue('0.00', 'percent', 'vi')).toBe('0 %');
+    expect(formatValue('10.00', 'percent', 'vi')).toBe('10%');
+    expect(formatValue('12.50', 'percent', 'en')).toBe('12.5%');
+    expect(formatValue('0.00', 'percent', 'vi')).toBe('0%');
     expect(trimDecimal('1200')).toBe('1200');
   });
 

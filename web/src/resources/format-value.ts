@@ -4,11 +4,21 @@
  */
 import { formatDate } from '@sitepay/domain/date-format';
 import { formatAmount } from '@sitepay/domain/number-format';
-import { formatMoment } from '../components/history-values.ts';
 import type { Lang } from '../i18n/i18n.ts';
 import type { ColumnKind, FieldKind } from './resource.types.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A moment as the reader's local date and time: "05/03/2026 14:07" (vi), "03/05/2026 14:07" (en). */
+export function formatMoment(iso: string, lang: Lang): string {
+  // PostgreSQL's own text ("2026-11-23 06:44:35.534+00") read as the ISO moment it is
+  const moment = iso.replace(/^(\S{10}) /, '$1T').replace(/([+-]\d{2})$/, '$1:00');
+  const time = new Date(moment);
+  if (Number.isNaN(time.getTime())) return iso;
+  return `${formatDate(moment, lang)} ${pad(time.getHours())}:${pad(time.getMinutes())}`;
+}
 
 /** A decimal without its trailing zeros: "10.00" → "10", "5.50" → "5.5". */
 export const trimDecimal = (value: string): string =>
@@ -33,7 +43,8 @@ export function formatValue(value: unknown, kind: ColumnKind | FieldKind | undef
     case 'integer':
       return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
     case 'percent':
-      return `${trimDecimal(String(value))} %`;
+      // "10%", as Vietnamese and English accounting papers write a rate
+      return `${trimDecimal(String(value))}%`;
     case 'decimal':
       return trimDecimal(String(value));
     default:

@@ -21,7 +21,7 @@ export const resource: ResourceDescription = {
     { field: 'priority', kind: 'number', width: 100, hideBelow: 'sm' },
     { field: 'status', kind: 'status', width: 140 },
   ],
-  list: { hideOnPhones: ['rowNumber', 'actions'] },
+  list: { hideOnPhones: ['rowNumber'] },
   defaultSort: { field: 'priority', desc: false },
   form: {
     createSchema: groupInputSchema,

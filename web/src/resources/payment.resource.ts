@@ -20,6 +20,7 @@ export const resource: ResourceDescription = {
   name: 'payment',
   apiBase: API,
   routeBase: '/management/payment',
+  exportPath: 'export/payment',
   titleField: 'requirement_no',
   scopedByConstruction: true,
   changeable: paymentChangeable,
@@ -31,8 +32,10 @@ export const resource: ResourceDescription = {
       { key: 'month', paging: `${API}/month/paging` },
       { key: 'mine', paging: `${API}/transaction-created/paging` },
     ],
+    // the reports' and the home page's drill-downs: a contractor's, a contract's, my rejected requests
+    filters: ['constructorId', 'contractId', 'approvalStatus'],
     highlight: { field: 'overdue', color: 'error' },
-    hideOnPhones: ['rowNumber', 'actions'],
+    hideOnPhones: ['rowNumber'],
   },
   // fits 1280 px beside the drawer; on a phone: the request (a link), the amount and its approval
   columns: [

@@ -20,7 +20,7 @@ export const resource: ResourceDescription = {
     { field: 'description', flex: 2, minWidth: 160, sortable: false, hideBelow: 'md' },
     { field: 'status', kind: 'status', width: 140 },
   ],
-  list: { hideOnPhones: ['rowNumber', 'actions'] },
+  list: { hideOnPhones: ['rowNumber'] },
   defaultSort: { field: 'code', desc: false },
   form: {
     createSchema: privilegeInputSchema,

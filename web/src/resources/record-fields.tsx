@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../lib/error-catalogue.ts';
 import { FormField } from './form-field.tsx';
-import { isRequired, serverFieldErrors } from './form-values.ts';
+import { acceptsNegative, isRequired, serverFieldErrors } from './form-values.ts';
 import type { FieldSpec } from './resource.types.ts';
 
 type Props = {
@@ -44,6 +44,7 @@ export function RecordFields({ resource, fields, schema, form, record, columns =
           record={record}
           label={t(`resources.${resource}.fields.${spec.name}`)}
           required={isRequired(schema, spec.name)}
+          negative={acceptsNegative(schema, spec.name)}
           autoFocus={index === 0}
         />
       ))}

@@ -31,7 +31,7 @@ import { useAbility } from '../app/use-ability.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { HistoryPanel } from '../components/history-panel.tsx';
 import { api } from '../lib/api-client.ts';
-import { formDefaults, referenceLists } from './form-values.ts';
+import { formDefaults } from './form-values.ts';
 import { applyServerErrors, RecordFields } from './record-fields.tsx';
 import { RelatedTable } from './related-table.tsx';
 import { invalidateResource, relatedListQuery } from './resource.queries.ts';
@@ -150,7 +150,7 @@ export function ChildrenSection({ resource, section, parent }: Props) {
               apiBase={base}
               id={history.id}
               resource={section.childResource}
-              references={referenceLists(section.form.fields)}
+              description={section}
               omit={[section.parentField]}
               plain
             />

@@ -47,12 +47,18 @@ export function PagedSection({ resource, section, parent }: Props) {
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const path = withId(section.list, parent.id);
+  // the section's own query (`?constructionId={id}`) goes along with the page and the search
+  const [path = '', own = ''] = withId(section.list, parent.id).split('?');
   const list = useQuery({
-    queryKey: ['resource', resource.name, 'related', section.key, path, { page, itemsPerPage, search }],
+    queryKey: ['resource', resource.name, 'related', section.key, path, own, { page, itemsPerPage, search }],
     queryFn: ({ signal }) =>
       api.get<Page<ResourceRecord>>(path, {
-        query: { page, itemsPerPage, search: search || undefined },
+        query: {
+          ...Object.fromEntries(new URLSearchParams(own)),
+          page,
+          itemsPerPage,
+          search: search || undefined,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -11,6 +11,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SearchIcon from '@mui/icons-material/Search';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
@@ -19,6 +20,8 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import { alpha, useTheme } from '@mui/material/styles';
@@ -36,12 +39,14 @@ import {
 import { enUS, viVN } from '@mui/x-data-grid/locales';
 import { statusFilters } from '@sitepay/domain/common.schema';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigation, useSearchParams } from 'react-router';
+import { ConstructionFilter } from '../app/layout/construction-filter.tsx';
 import { useSelectedConstruction } from '../app/layout/construction-selector.tsx';
 import { useAbility } from '../app/use-ability.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ExportButton } from '../components/export-button.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { currentLang } from '../i18n/i18n.ts';
 import {
@@ -50,9 +55,11 @@ import {
   pageStep,
   readListParams,
   rowNumber,
+  toExportQuery,
   withParams,
 } from '../lib/list-params.ts';
 import { displayValue } from './format-value.ts';
+import { actionsWidth, type ColumnNeed, fitColumns, textWidth } from './list-columns.ts';
 import { type CountExactly, DisplayedRows } from './list-pager.tsx';
 import { displayedRows, isEstimated, rowCountProps } from './list-total.ts';
 import {
@@ -64,6 +71,7 @@ import {
 } from './record-actions.tsx';
 import { resourceListQuery, type StatusAction, useStatusAction } from './resource.queries.ts';
 import {
+  type ColumnSpec,
   type RecordAction,
   type ResourceDescription,
   type ResourceRecord,
@@ -168,27 +176,131 @@ export function ResourceListPage({
   const selectedRows = rows.filter((row) =>
     selected.type === 'include' ? selected.ids.has(row.id) : !selected.ids.has(row.id),
   );
-  // Rebuilt when the language, the page or the rules change (labels, row numbers, allowed actions).
+  const belowXl = useMediaQuery(theme.breakpoints.down('xl'));
+  const belowLarge = useMediaQuery(theme.breakpoints.down('lg'));
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  // phones leave out the row number by default, and fold a row's actions into one menu
+  const phoneHidden = phone ? (options.hideOnPhones ?? ['rowNumber']) : [];
+  const breakpointHidden = (c: ColumnSpec) =>
+    (c.hideBelow === 'xl' && belowXl) ||
+    (c.hideBelow === 'lg' && belowLarge) ||
+    (c.hideBelow === 'md' && narrow) ||
+    (c.hideBelow === 'sm' && phone);
+  const canUpdate = ability.can('update', subject);
+  const iconCount = phone
+    ? 1
+    : [
+        actions.view && ability.can('read', subject),
+        actions.update && canUpdate,
+        actions.status && canUpdate,
+        actions.delete && ability.can('delete', subject),
+      ].filter(Boolean).length +
+      (canUpdate ? (resource.recordActions?.filter((a) => !a.viewOnly).length ?? 0) : 0);
+  const anyAction = actions.view || actions.update || actions.status || actions.delete;
+  const showActions = anyAction && !phoneHidden.includes('actions');
+  const showNumbers = !phoneHidden.includes('rowNumber');
+  const header = (name: string) =>
+    t(`resources.${resource.name}.columns.${name}`, { defaultValue: field(name) });
+  const cellText = (column: ColumnSpec, row: ResourceRecord) =>
+    column.text
+      ? column.text(row, t, lang)
+      : displayValue(resource.name, column.field, row[column.field], column.kind, lang, t);
+
+  // Columns sized to what the page shows and to the grid's width (list-columns.ts); until the grid
+  // is measured, the description's own widths.
+  const [gridWidth, setGridWidth] = useState(0);
+  const gridBox = useElementWidth(setGridWidth);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the listed inputs are what the widths depend on
+  const fitted = useMemo(() => {
+    if (!gridWidth) return null;
+    const chip = (label: string) => textWidth(label, 400, 13) + 26 + 20;
+    const needs = resource.columns
+      .filter((c) => !breakpointHidden(c))
+      .map<ColumnNeed>((column) => {
+        const sortable = column.sortable ?? true;
+        const headerNeed = textWidth(header(column.field), 600) + 20 + (sortable ? 28 : 0);
+        let values = 56;
+        for (const row of rows) {
+          const value = row[column.field];
+          const width =
+            column.kind === 'status'
+              ? chip(t(`status.${String(value)}`, { defaultValue: t('status.unknown') }))
+              : column.kind === 'state'
+                ? value == null || value === ''
+                  ? 0
+                  : chip(displayValue(resource.name, column.field, value, 'choice', lang, t))
+                : column.kind === 'flag'
+                  ? value === true
+                    ? chip(t(`resources.${resource.name}.flags.${column.field}`)) + 24
+                    : 0
+                  : textWidth(cellText(column, row)) +
+                    20 +
+                    (column.flags ?? []).filter((f) => row[f.field] === true).length * 26;
+          values = Math.max(values, width);
+        }
+        const text = !column.kind || column.kind === 'text';
+        const named =
+          column.field === resource.titleField ||
+          Boolean(column.link) ||
+          column.kind === 'status' ||
+          column.kind === 'state';
+        return {
+          field: column.field,
+          natural: Math.max(headerNeed, values),
+          values,
+          grow: text,
+          priority: named ? 2 : column.kind === 'amount' ? 1 : 0,
+        };
+      });
+    const lastNumber = rowNumber(Math.max(rows.length - 1, 0), list.itemsPerPage, list.page);
+    const numberWidth = showNumbers
+      ? Math.ceil(Math.max(textWidth(t('common.rowNumber'), 600), textWidth(String(lastNumber))) + 24)
+      : 0;
+    const actionWidth = showActions
+      ? phone
+        ? 56
+        : Math.max(actionsWidth(iconCount), Math.ceil(textWidth(t('common.actions'), 600)) + 24)
+      : 0;
+    // the checkbox column, and a little for the grid's borders
+    const available = gridWidth - numberWidth - actionWidth - (selection ? 52 : 0) - 4;
+    return { ...fitColumns(needs, available), numberWidth, actionWidth };
+  }, [
+    gridWidth,
+    rows,
+    lang,
+    i18n.language,
+    phone,
+    narrow,
+    belowLarge,
+    belowXl,
+    iconCount,
+    showActions,
+    showNumbers,
+  ]);
+
+  // Rebuilt when the language, the page, the widths or the rules change (labels, row numbers, actions).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the listed inputs are what the columns depend on
   const columns = useMemo<GridColDef<ResourceRecord>[]>(() => {
     const numbered: GridColDef<ResourceRecord> = {
       field: '__row',
       headerName: t('common.rowNumber'),
-      width: 60,
+      width: fitted?.numberWidth || 60,
       sortable: false,
       disableColumnMenu: true,
       renderCell: ({ id }) => rowNumber(rowIndex.get(id) ?? 0, list.itemsPerPage, list.page),
     };
     const described = resource.columns.map<GridColDef<ResourceRecord>>((column) => ({
       field: column.field,
-      headerName: t(`resources.${resource.name}.columns.${column.field}`, {
-        defaultValue: field(column.field),
-      }),
+      headerName: header(column.field),
+      description: header(column.field),
       sortable: column.sortable ?? true,
       disableColumnMenu: true,
-      ...(column.width
-        ? { width: column.width }
-        : { flex: column.flex ?? 1, minWidth: column.minWidth ?? 140 }),
+      ...(fitted?.widths[column.field]
+        ? { width: fitted.widths[column.field] }
+        : column.width
+          ? { width: column.width }
+          : { flex: column.flex ?? 1, minWidth: column.minWidth ?? 140 }),
       renderCell: ({ value, row }) => {
         if (column.kind === 'status') return <StatusChip status={String(value ?? '')} />;
         if (column.kind === 'flag')
@@ -206,16 +318,17 @@ export function ResourceListPage({
               data-state={String(value)}
             />
           );
-        const text = column.text
-          ? column.text(row, t, lang)
-          : displayValue(resource.name, column.field, value, column.kind, lang, t);
+        const text = cellText(column, row);
         const to = column.link?.(row);
+        // a value cut to fit ends with "…"; the whole of it shows on hover
         const content = to ? (
-          <Link component={RouterLink} to={to} underline="hover">
+          <Link component={RouterLink} to={to} underline="hover" title={text} sx={ELLIPSIS}>
             {text}
           </Link>
         ) : (
-          text
+          <Box component="span" title={text} sx={ELLIPSIS}>
+            {text}
+          </Box>
         );
         const flags = (column.flags ?? []).filter((flag) => row[flag.field] === true);
         if (!flags.length) return content;
@@ -227,6 +340,7 @@ export function ResourceListPage({
               alignItems: 'center',
               height: '100%',
               justifyContent: 'inherit',
+              minWidth: 0,
             }}
           >
             {content}
@@ -246,20 +360,25 @@ export function ResourceListPage({
         ? { align: 'right', headerAlign: 'right' }
         : {}),
     }));
-    // room for every icon a row may show: view, edit, status, delete and the description's own
-    const iconCount =
-      [actions.view, actions.update, actions.status, actions.delete].filter(Boolean).length +
-      (resource.recordActions?.filter((a) => !a.viewOnly).length ?? 0);
     const actionColumn: GridColDef<ResourceRecord> = {
       field: '__actions',
       headerName: t('common.actions'),
-      width: Math.max(110, 20 + iconCount * 36),
+      // on phones the one "more" button needs no visible header (screen readers still read it)
+      ...(phone && {
+        renderHeader: () => (
+          <Box component="span" sx={VISUALLY_HIDDEN}>
+            {t('common.actions')}
+          </Box>
+        ),
+      }),
+      width: fitted?.actionWidth || Math.max(110, actionsWidth(iconCount)),
       sortable: false,
       disableColumnMenu: true,
       renderCell: ({ row }) => (
         <RowActions
           row={row}
           resource={resource}
+          compact={phone}
           show={{
             view: actions.view && ability.can('read', subject),
             update: actions.update && changeable(row) && ability.can('update', subject),
@@ -273,27 +392,26 @@ export function ResourceListPage({
         />
       ),
     };
-    const anyAction = actions.view || actions.update || actions.status || actions.delete;
     return anyAction ? [numbered, ...described, actionColumn] : [numbered, ...described];
-  }, [resource, lang, i18n.language, list.page, list.itemsPerPage, ability, ability.rules, rowIndex]);
+  }, [
+    resource,
+    lang,
+    i18n.language,
+    list.page,
+    list.itemsPerPage,
+    ability,
+    ability.rules,
+    rowIndex,
+    fitted,
+    phone,
+    iconCount,
+  ]);
 
-  const belowXl = useMediaQuery(theme.breakpoints.down('xl'));
-  const belowLarge = useMediaQuery(theme.breakpoints.down('lg'));
-  const narrow = useMediaQuery(theme.breakpoints.down('md'));
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const phoneHidden = phone ? (options.hideOnPhones ?? []) : [];
   const columnVisibilityModel = Object.fromEntries([
-    ...resource.columns
-      .filter(
-        (c) =>
-          (c.hideBelow === 'xl' && belowXl) ||
-          (c.hideBelow === 'lg' && belowLarge) ||
-          (c.hideBelow === 'md' && narrow) ||
-          (c.hideBelow === 'sm' && phone),
-      )
-      .map((c) => [c.field, false]),
-    ...(phoneHidden.includes('rowNumber') ? [['__row', false]] : []),
-    ...(phoneHidden.includes('actions') ? [['__actions', false]] : []),
+    ...resource.columns.filter(breakpointHidden).map((c) => [c.field, false]),
+    ...(fitted?.hidden ?? []).map((name) => [name, false]),
+    ...(showNumbers ? [] : [['__row', false]]),
+    ...(showActions ? [] : [['__actions', false]]),
   ]);
   // The same model object while the sort stands: the grid takes a new object for a new sort and goes
   // back to the first page, so a page past the first fell back to page 1 on the next render.
@@ -307,9 +425,19 @@ export function ResourceListPage({
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: '1 1 auto', mr: 'auto' }}>
+        <Typography variant="h5" component="h1">
           {title}
         </Typography>
+        <ConstructionFilter constructionId={effective.constructionId} />
+        <Box sx={{ flex: '1 1 0', minWidth: 0 }} />
+        {resource.exportPath && ability.can('read', subject) && (
+          <ExportButton
+            path={resource.exportPath}
+            query={toExportQuery(effective, Boolean(resource.scopedByConstruction), lang)}
+            fallbackName={`${resource.name}.xlsx`}
+            action={t('export.doing', { resource: title })}
+          />
+        )}
         {actions.create && ability.can('create', subject) && (
           <Button
             component={RouterLink}
@@ -385,7 +513,10 @@ export function ResourceListPage({
       {selection && selectedRows.length > 0 && (
         <Box sx={{ mb: 1.5 }}>{selection(selectedRows, () => setSelected(NO_SELECTION))}</Box>
       )}
-      <Box sx={{ width: '100%', display: 'flex', flexDirection: 'column' }}>
+      {answer && rows.length === 0 && (
+        <ConstructionFilter constructionId={effective.constructionId} empty={title} />
+      )}
+      <Box ref={gridBox} sx={{ width: '100%', display: 'flex', flexDirection: 'column' }}>
         <DataGrid<ResourceRecord>
           rows={rows}
           columns={columns}
@@ -497,6 +628,10 @@ export function ResourceListPage({
   );
 }
 
+/**
+ * A row's actions: icon buttons, each named for a screen reader; `compact` (phones) folds them into
+ * one "more" button opening a menu, so the row keeps its name and status in sight.
+ */
 function RowActions({
   row,
   resource,
@@ -505,6 +640,7 @@ function RowActions({
   viewPath,
   onAction,
   onExtra,
+  compact,
 }: {
   row: ResourceRecord;
   resource: ResourceDescription;
@@ -513,52 +649,98 @@ function RowActions({
   extra: RecordAction[];
   onAction: (action: StatusAction) => void;
   onExtra: (action: RecordAction) => void;
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
   const name = String(row[resource.titleField] ?? row.id);
-  const button = (label: string, icon: React.ReactNode, props: object) => (
-    <Tooltip title={label}>
-      <IconButton size="small" aria-label={`${label}: ${name}`} {...props}>
-        {icon}
-      </IconButton>
-    </Tooltip>
-  );
+  type Item = { key: string; label: string; icon: React.ReactNode; props: object };
+  const items: Item[] = [];
+  if (show.view)
+    items.push({
+      key: 'view',
+      label: t('common.view'),
+      icon: <VisibilityOutlinedIcon fontSize="small" />,
+      props: { component: RouterLink, to: viewPath },
+    });
+  if (show.update)
+    items.push({
+      key: 'update',
+      label: t('common.edit'),
+      icon: <EditOutlinedIcon fontSize="small" />,
+      props: { component: RouterLink, to: `${resource.routeBase}/update/${row.id}` },
+    });
+  if (show.status)
+    items.push(
+      row.status === 'O'
+        ? {
+            key: 'deactivate',
+            label: t('common.deactivate'),
+            icon: <BlockIcon fontSize="small" color="warning" />,
+            props: { onClick: () => onAction('deactive') },
+          }
+        : {
+            key: 'activate',
+            label: t('common.activate'),
+            icon: <CheckCircleOutlineIcon fontSize="small" color="success" />,
+            props: { onClick: () => onAction('active') },
+          },
+    );
+  for (const action of extra) {
+    const Icon = actionIcons[action.icon ?? 'lock'];
+    items.push({
+      key: action.key,
+      label: t(`resources.${resource.name}.actions.${action.key}`),
+      icon: <Icon fontSize="small" color={action.color ?? 'primary'} />,
+      props: { onClick: () => onExtra(action) },
+    });
+  }
+  if (show.delete)
+    items.push({
+      key: 'delete',
+      label: t('common.delete'),
+      icon: <DeleteOutlineIcon fontSize="small" color="error" />,
+      props: { onClick: () => onAction('delete') },
+    });
+  if (!items.length) return null;
+  if (compact)
+    return (
+      <>
+        <IconButton
+          size="small"
+          aria-label={`${t('common.actions')}: ${name}`}
+          aria-haspopup="menu"
+          aria-expanded={menu ? 'true' : undefined}
+          onClick={(event) => setMenu(event.currentTarget)}
+        >
+          <MoreVertIcon fontSize="small" />
+        </IconButton>
+        <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+          {items.map((item) => (
+            <MenuItem
+              key={item.key}
+              {...item.props}
+              onClick={(event: React.MouseEvent) => {
+                setMenu(null);
+                (item.props as { onClick?: (e: React.MouseEvent) => void }).onClick?.(event);
+              }}
+            >
+              <ListItemIcon>{item.icon}</ListItemIcon>
+              {item.label}
+            </MenuItem>
+          ))}
+        </Menu>
+      </>
+    );
   return (
     <Box sx={{ display: 'flex', gap: 0.25, alignItems: 'center', height: '100%' }}>
-      {show.view &&
-        button(t('common.view'), <VisibilityOutlinedIcon fontSize="small" />, {
-          component: RouterLink,
-          to: viewPath,
-        })}
-      {show.update &&
-        button(t('common.edit'), <EditOutlinedIcon fontSize="small" />, {
-          component: RouterLink,
-          to: `${resource.routeBase}/update/${row.id}`,
-        })}
-      {show.status &&
-        (row.status === 'O'
-          ? button(t('common.deactivate'), <BlockIcon fontSize="small" color="warning" />, {
-              onClick: () => onAction('deactive'),
-            })
-          : button(t('common.activate'), <CheckCircleOutlineIcon fontSize="small" color="success" />, {
-              onClick: () => onAction('active'),
-            }))}
-      {extra.map((action) => {
-        const Icon = actionIcons[action.icon ?? 'lock'];
-        return (
-          <Box key={action.key} component="span" sx={{ display: 'contents' }}>
-            {button(
-              t(`resources.${resource.name}.actions.${action.key}`),
-              <Icon fontSize="small" color={action.color ?? 'primary'} />,
-              { onClick: () => onExtra(action) },
-            )}
-          </Box>
-        );
-      })}
-      {show.delete &&
-        button(t('common.delete'), <DeleteOutlineIcon fontSize="small" color="error" />, {
-          onClick: () => onAction('delete'),
-        })}
+      {items.map((item) => (
+        <Tooltip key={item.key} title={item.label}>
+          <IconButton size="small" aria-label={`${item.label}: ${name}`} {...item.props}>
+            {item.icon}
+          </IconButton>
+        </Tooltip>
+      ))}
     </Box>
   );
 }
@@ -660,5 +842,41 @@ function ListChips({
           )),
         )}
     </Box>
+  );
+}
+
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** A cell's text cut with "…" when it does not fit (its `title` carries the whole of it). */
+const ELLIPSIS = {
+  display: 'block',
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** A ref that reports the element's width, now and whenever it changes (window, drawer). */
+function useElementWidth(onWidth: (width: number) => void) {
+  const observer = useRef<ResizeObserver | null>(null);
+  return useCallback(
+    (element: HTMLElement | null) => {
+      observer.current?.disconnect();
+      observer.current = null;
+      if (!element) return;
+      onWidth(Math.floor(element.getBoundingClientRect().width));
+      observer.current = new ResizeObserver(([entry]) => {
+        if (entry) onWidth(Math.floor(entry.contentRect.width));
+      });
+      observer.current.observe(element);
+    },
+    [onWidth],
   );
 }

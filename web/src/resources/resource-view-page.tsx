@@ -27,7 +27,6 @@ import { FilePanel } from '../components/file-panel.tsx';
 import { HistoryPanel } from '../components/history-panel.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 import { currentLang } from '../i18n/i18n.ts';
-import { referenceLists } from './form-values.ts';
 import { displayValue, formatValue, optionLabel } from './format-value.ts';
 import {
   actionIcons,
@@ -45,7 +44,13 @@ import {
   type StatusAction,
   useStatusAction,
 } from './resource.queries.ts';
-import type { FieldSpec, RelatedSection, ResourceDescription, ResourceRecord } from './resource.types.ts';
+import {
+  type FieldSpec,
+  type RelatedSection,
+  type ResourceDescription,
+  type ResourceRecord,
+  viewFieldsOf,
+} from './resource.types.ts';
 
 /**
  * `actions`: a feature's own buttons beside edit (a user's password reset), given the record; not
@@ -75,10 +80,10 @@ export function ResourceViewPage({
   if (record.isPending) return <Skeleton variant="rounded" height={320} />;
   if (!record.data) return <Alert severity="error">{t('errors.causes.notFound')}</Alert>;
   const data = record.data;
-  const fields = resource.viewFields ?? resource.form.fields.map((f) => f.name);
+  const fields = viewFieldsOf(resource);
   const label = (name: string) => t(`resources.${resource.name}.fields.${name}`, { defaultValue: name });
   const specOf = (name: string) => resource.form.fields.find((f) => f.name === name);
-  const kindOf = (name: string) => specOf(name)?.kind ?? resource.columns.find((c) => c.field === name)?.kind;
+  const kindOf = (name: string) => fields.find((f) => f.name === name)?.kind;
   const row = (name: string, value: React.ReactNode) => (
     <Box
       key={name}
@@ -109,7 +114,8 @@ export function ResourceViewPage({
   const canDelete = viewActions.includes('delete') && ability.can('delete', resource.name);
   const resourceName = t(`resources.${resource.name}.name`);
   const recordName = String(data[resource.titleField] ?? data.id);
-  const sections = resource.related ?? [];
+  // a section about records the user may not read (a contractor's contracts) is left out
+  const sections = (resource.related ?? []).filter((s) => !s.requires || ability.can('read', s.requires));
   const tabs = [...new Set(sections.flatMap((s) => (s.tab ? [s.tab] : [])))];
   const tab = tabs.includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'info';
   const renderSection = (section: RelatedSection) =>
@@ -136,7 +142,7 @@ export function ResourceViewPage({
   );
   const details = (
     <>
-      {fields.map((name) => row(label(name), fieldValue(name)))}
+      {fields.map(({ name }) => row(label(name), fieldValue(name)))}
       <Divider sx={{ my: 2 }} />
       {row(t('common.createdAt'), formatValue(data.created_at, 'date', lang))}
       {row(t('common.createdBy'), String(data.created_by ?? ''))}
@@ -247,15 +253,7 @@ export function ResourceViewPage({
           onChanged={() => client.invalidateQueries({ queryKey: ['resource', resource.name] })}
         />
       )}
-      <HistoryPanel
-        apiBase={resource.apiBase}
-        id={data.id}
-        resource={resource.name}
-        references={referenceLists(resource.form.fields)}
-        kinds={Object.fromEntries(
-          resource.form.fields.filter((f) => f.kind === 'choice').map((f) => [f.name, 'choice' as const]),
-        )}
-      />
+      <HistoryPanel apiBase={resource.apiBase} id={data.id} resource={resource.name} description={resource} />
     </>
   );
   const dialogs = (

@@ -16,7 +16,7 @@ export type ChipColor = 'default' | 'primary' | 'secondary' | 'success' | 'warni
 export type FlagIcon = 'lock' | 'flag' | 'clock';
 
 /**
- * How a value reads in a list cell or on the view page: `percent` "10 %", `choice` the translated
+ * How a value reads in a list cell or on the view page: `percent` "10%", `choice` the translated
  * label of an enum value, `state` that label as a chip coloured by `colors` (an approval status),
  * `flag` a chip when true (e.g. a closed construction), nothing when false.
  */
@@ -34,7 +34,12 @@ export type ColumnKind =
 export type ColumnSpec = {
   field: string;
   kind?: ColumnKind;
-  /** Fixed width in px; otherwise the column flexes with `flex` (default 1). */
+  /**
+   * The first paint's width in px (else it flexes with `flex`, default 1). Once the list is measured,
+   * every column is sized to its header and the page's values and fitted to the window
+   * (`list-columns.ts`): long text narrows with "…" (whole on hover), and when even that does not fit,
+   * columns leave from the right — never the record's name or link, its status or state, its amount.
+   */
   width?: number;
   flex?: number;
   minWidth?: number;
@@ -145,13 +150,16 @@ export type RecordAction = {
 };
 
 /**
- * Existing records linked to this one (a project's constructions): listed, linked by picking from
- * the candidates, unlinked with a confirmation. Texts: `resources.<name>.related.<key>.title|add|
+ * Existing records linked to this one (a project's constructions, a company's projects): listed,
+ * linked by picking from the candidates and unlinked with a confirmation when `add` / `remove` say
+ * how; read only without them. Texts: `resources.<name>.related.<key>.title|add|
  * remove|confirmRemove|pick|empty|none`; column labels from `resources.<childResource>.fields`.
  */
 export type LinkedSection = {
   kind: 'linked';
   key: string;
+  /** The CASL subject whose read right the section needs (`contract`): hidden from users without it. */
+  requires?: string;
   /** The view page's tab it sits in (`resources.<name>.tabs.<tab>`); see `ResourceDescription.related`. */
   tab?: string;
   childResource: string;
@@ -188,6 +196,7 @@ export type LinkedSection = {
 export type ChildrenSection = {
   kind: 'children';
   key: string;
+  requires?: string;
   tab?: string;
   childResource: string;
   /** The child kind's API base (`beneficiary`): create, update/{id}, delete/{id}, history/{id}. */
@@ -202,16 +211,21 @@ export type ChildrenSection = {
 };
 
 /**
- * A read-only paged list about this record (a user's sign-ins): `{items, total, …}` read page by page
- * with the paging query, optionally searched. Texts: `resources.<name>.related.<key>.title|empty`;
+ * A read-only paged list about this record (a user's sign-ins, a construction's contracts):
+ * `{items, total, …}` read page by page with the paging query, optionally searched; a column's
+ * `link` opens a row. Texts: `resources.<name>.related.<key>.title|empty`;
  * column labels from `resources.<childResource>.fields`.
  */
 export type PagedSection = {
   kind: 'paged';
   key: string;
+  requires?: string;
   tab?: string;
   childResource: string;
-  /** A paging endpoint; `{id}` is this record's id. */
+  /**
+   * A paging endpoint; `{id}` is this record's id. It may carry its own query
+   * (`payment-transaction/paging?constructionId={id}`), kept beside the page and search.
+   */
   list: string;
   columns: ColumnSpec[];
   search?: boolean;
@@ -235,8 +249,8 @@ export type ListOptions = {
   /** A boolean field that marks its row (an overdue request). */
   highlight?: { field: string; color: 'error' | 'warning' };
   /**
-   * Columns left out on phones (below sm) so the rest fit without scrolling sideways; without the
-   * actions a column should `link` to the record.
+   * Left out on phones (below sm); the row number by default. On phones a row's actions fold into
+   * one "more" menu; without the actions a column should `link` to the record.
    */
   hideOnPhones?: ('rowNumber' | 'actions')[];
 };
@@ -250,6 +264,12 @@ export type ResourceDescription = {
   viewRoute?: string;
   /** List options beyond search and the status select. */
   list?: ListOptions;
+  /**
+   * The list's Excel export (`export/contract`, relative to /api), taking the list's own query
+   * without its paging: the list then offers "Export to Excel" to users who may read it
+   * (`export.*` strings), with the download's progress and a Cancel.
+   */
+  exportPath?: string;
   /**
    * Whether a record may be edited, activated, deactivated or deleted now (a payment request only
    * while created or rejected); always by default. Permissions still apply.
@@ -273,8 +293,12 @@ export type ResourceDescription = {
     createSchema: z.ZodType;
     updateSchema: z.ZodType;
   };
-  /** Fields the view page shows; defaults to the form's fields. */
-  viewFields?: string[];
+  /**
+   * Fields the view page shows; defaults to the form's fields. A field the form does not have is
+   * named with its kind (`{ name: 'vat_amount', kind: 'amount' }`) when it is not plain text. The
+   * change history shows these fields, the form's and the columns' (and no other), read by kind.
+   */
+  viewFields?: ViewField[];
   /** Boolean fields shown as a chip beside the status on the view page when true (`closed`). */
   flags?: string[];
   /** Actions a row offers; all by default. */
@@ -301,6 +325,23 @@ export type ResourceDescription = {
 };
 
 export type ResourceRecord = { id: number; status: string; version: number } & Record<string, unknown>;
+
+/** A field of the view page: its name, with its kind when the form does not describe it. */
+export type ViewField = string | { name: string; kind?: ColumnKind | FieldKind };
+
+/** The view page's fields by name and kind (the view field's own, else the form field's, else the column's). */
+export function viewFieldsOf(
+  resource: Pick<ResourceDescription, 'viewFields' | 'columns'> & { form: { fields: FieldSpec[] } },
+): { name: string; kind?: ColumnKind | FieldKind }[] {
+  const kindOf = (name: string) =>
+    resource.form.fields.find((f) => f.name === name)?.kind ??
+    resource.columns.find((c) => c.field === name)?.kind;
+  return (resource.viewFields ?? resource.form.fields.map((f) => f.name)).map((field) =>
+    typeof field === 'string'
+      ? { name: field, kind: kindOf(field) }
+      : { name: field.name, kind: field.kind ?? kindOf(field.name) },
+  );
+}
 
 export function endpointsOf(resource: ResourceDescription): ResourceEndpoints {
   const base = resource.apiBase.replace(/\/+$/, '');

@@ -27,7 +27,7 @@ export const resource: ResourceDescription = {
     { field: 'priority', kind: 'number', width: 100, hideBelow: 'xl' },
     { field: 'status', kind: 'status', width: 140 },
   ],
-  list: { hideOnPhones: ['rowNumber', 'actions'] },
+  list: { hideOnPhones: ['rowNumber'] },
   defaultSort: { field: 'priority', desc: false },
   form: {
     createSchema: roleInputSchema,

@@ -15,8 +15,12 @@ const note: Extra = {
 
 const extras: Record<SettingName, Extra> = {
   bank: {
-    fields: [{ name: 'short_name' }],
-    columns: [{ field: 'short_name', width: 140, hideBelow: 'md', sortable: false }],
+    // the NAPAS BIN (six digits) is what a VietQR code names the bank by
+    fields: [{ name: 'short_name' }, { name: 'bin', hint: true }],
+    columns: [
+      { field: 'short_name', width: 140, hideBelow: 'md', sortable: false },
+      { field: 'bin', width: 100, hideBelow: 'sm', sortable: false },
+    ],
   },
   tax: {
     fields: [{ name: 'value', kind: 'percent' }],

@@ -18,7 +18,7 @@ export const resource: ResourceDescription = {
   endpoints: { paging: 'admin/user/list/paging' },
   routeBase: '/admin/user',
   titleField: 'user_name',
-  list: { hideOnPhones: ['rowNumber', 'actions'] },
+  list: { hideOnPhones: ['rowNumber'] },
   columns: [
     // beside the drawer at 1280 px: login, name, department, roles, status and the row's actions
     { field: 'user_name', width: 140, link: (r) => `/admin/user/view/${r.id}` },
@@ -27,7 +27,7 @@ export const resource: ResourceDescription = {
     { field: 'department_name', flex: 1, minWidth: 130, sortable: false, hideBelow: 'md' },
     { field: 'role_codes', flex: 1, minWidth: 150, sortable: false, hideBelow: 'md' },
     { field: 'last_login_at', width: 150, sortable: false, hideBelow: 'xl' },
-    { field: 'status', kind: 'status', width: 120, hideBelow: 'sm' },
+    { field: 'status', kind: 'status', width: 120 },
   ],
   defaultSort: { field: 'created_at', desc: true },
   form: {

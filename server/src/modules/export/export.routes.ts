@@ -26,7 +26,6 @@ import { projectKind } from '../project/project.resource.ts';
 import {
   defineExport,
   type ExportColumn,
-  type ExportSpec,
   exportLang,
   type Lang,
   sendXlsx,

@@ -66,7 +66,9 @@ export const userKind: RecordKind = {
     >`(select d.name from ${department} d where d.id = ${outer(u.department_id)})`,
     role_codes: sql<string | null>`(select string_agg(r.code, ', ' order by r.priority, r.code) from ${role} r
       where r.id in (${userRoleIds(outer(u.id) as never)}))`,
-    last_login_at: sql<string | null>`(select to_char(max(h.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${accessHistory} h
+    last_login_at: sql<
+      string | null
+    >`(select to_char(max(h.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${accessHistory} h
       where h.user_id = ${outer(u.id)} and h.type = 'login' and h.result = 'success')`,
   },
   readOnly: ['avatar'],

@@ -1,94 +1,148 @@
 /**
- * Icons for menu entries, chosen by the entry's `icon` or, failing that, its `name`. Icons are
- * imported one by one so only these few reach the bundle.
+ * Icons for menu entries: one icon per screen, so no two entries of the drawer look alike. A
+ * shipped screen is known by its menu `name` (the seed gives the role and contractor-type screens
+ * the same `icon`, "badge"); an entry an administrator adds is drawn by its `icon` (Material icon
+ * names, with or without "mdi-"), else a plain circle. Icons are imported one by one so only these
+ * reach the bundle.
  */
 
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import ApiIcon from '@mui/icons-material/Api';
+import AppsIcon from '@mui/icons-material/Apps';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import BadgeIcon from '@mui/icons-material/Badge';
+import BarChartIcon from '@mui/icons-material/BarChart';
 import BusinessIcon from '@mui/icons-material/Business';
 import CategoryIcon from '@mui/icons-material/Category';
 import CircleOutlinedIcon from '@mui/icons-material/CircleOutlined';
 import ConstructionIcon from '@mui/icons-material/Construction';
+import CorporateFareIcon from '@mui/icons-material/CorporateFare';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DescriptionIcon from '@mui/icons-material/Description';
+import DomainIcon from '@mui/icons-material/Domain';
 import EngineeringIcon from '@mui/icons-material/Engineering';
+import EventIcon from '@mui/icons-material/Event';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GroupsIcon from '@mui/icons-material/Groups';
+import GroupWorkIcon from '@mui/icons-material/GroupWork';
+import HandymanIcon from '@mui/icons-material/Handyman';
 import HistoryIcon from '@mui/icons-material/History';
 import HomeIcon from '@mui/icons-material/Home';
+import InsightsIcon from '@mui/icons-material/Insights';
 import KeyIcon from '@mui/icons-material/Key';
 import MailIcon from '@mui/icons-material/Mail';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import PeopleIcon from '@mui/icons-material/People';
+import PercentIcon from '@mui/icons-material/Percent';
 import PersonIcon from '@mui/icons-material/Person';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import TuneIcon from '@mui/icons-material/Tune';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import WorkIcon from '@mui/icons-material/Work';
 
-const byKey: Record<string, SvgIconComponent> = {
-  home: HomeIcon,
+/** The shipped screens (the seed's menu names), each with an icon of its own. */
+const byName: Record<string, SvgIconComponent> = {
   'about-me': HomeIcon,
-  dashboard: HomeIcon,
+  profile: PersonIcon,
   management: WorkIcon,
   company: BusinessIcon,
-  business: BusinessIcon,
   project: AccountTreeIcon,
-  'account-tree': AccountTreeIcon,
-  construction: ConstructionIcon,
+  construction: ApartmentIcon,
   constructor: EngineeringIcon,
-  engineering: EngineeringIcon,
   contract: DescriptionIcon,
-  description: DescriptionIcon,
   payment: PaymentsIcon,
-  payments: PaymentsIcon,
   approval: FactCheckIcon,
   report: AssessmentIcon,
-  assessment: AssessmentIcon,
-  admin: SecurityIcon,
-  security: SecurityIcon,
-  user: PersonIcon,
-  person: PersonIcon,
-  department: ApartmentIcon,
-  apartment: ApartmentIcon,
-  group: GroupsIcon,
-  groups: GroupsIcon,
-  system: SettingsIcon,
-  settings: SettingsIcon,
-  setting: SettingsIcon,
-  application: SettingsIcon,
-  menu: MenuBookIcon,
-  history: HistoryIcon,
+  'report-payment': BarChartIcon,
+  'report-constructor': HandymanIcon,
+  'report-construction': DomainIcon,
+  'report-contract': InsightsIcon,
+  admin: AdminPanelSettingsIcon,
+  user: PeopleIcon,
+  department: CorporateFareIcon,
+  'application-configure': TuneIcon,
   email: MailIcon,
-  folder: WorkIcon,
-  'fact-check': FactCheckIcon,
-  'bar-chart': AssessmentIcon,
-  insights: AssessmentIcon,
-  domain: ConstructionIcon,
-  'admin-panel-settings': SecurityIcon,
-  'verified-user': SecurityIcon,
-  people: GroupsIcon,
-  'group-work': GroupsIcon,
-  'corporate-fare': ApartmentIcon,
-  tune: SettingsIcon,
-  apps: SettingsIcon,
-  'account-balance': AccountBalanceIcon,
-  'credit-card': AccountBalanceIcon,
-  percent: CategoryIcon,
-  category: CategoryIcon,
-  badge: CategoryIcon,
-  'request-quote': CategoryIcon,
-  'swap-horiz': CategoryIcon,
-  'attach-file': DescriptionIcon,
-  event: HistoryIcon,
-  'receipt-long': HistoryIcon,
-  key: KeyIcon,
+  setting: SettingsIcon,
+  bank: AccountBalanceIcon,
+  tax: PercentIcon,
+  'contract-type': CategoryIcon,
+  'construction-item': ConstructionIcon,
+  'document-attachment': AttachFileIcon,
+  'transaction-type': SwapHorizIcon,
+  'constructor-type': BadgeIcon,
+  'payment-type': RequestQuoteIcon,
+  'payment-date': EventIcon,
+  'payment-method': CreditCardIcon,
+  application: AppsIcon,
+  system: SecurityIcon,
+  group: GroupWorkIcon,
+  role: ManageAccountsIcon,
   privilege: KeyIcon,
-  api: ApiIcon,
+  menu: MenuBookIcon,
   endpoint: ApiIcon,
+  ability: VerifiedUserIcon,
+  'history-login': HistoryIcon,
+  'history-payment': ReceiptLongIcon,
+};
+
+/** Material icon names an administrator may give an entry of their own. */
+const byIcon: Record<string, SvgIconComponent> = {
+  home: HomeIcon,
+  person: PersonIcon,
+  folder: WorkIcon,
+  work: WorkIcon,
+  business: BusinessIcon,
+  'account-tree': AccountTreeIcon,
+  apartment: ApartmentIcon,
+  engineering: EngineeringIcon,
+  description: DescriptionIcon,
+  payments: PaymentsIcon,
+  'fact-check': FactCheckIcon,
+  assessment: AssessmentIcon,
+  'bar-chart': BarChartIcon,
+  handyman: HandymanIcon,
+  domain: DomainIcon,
+  insights: InsightsIcon,
+  'admin-panel-settings': AdminPanelSettingsIcon,
+  people: PeopleIcon,
+  groups: GroupsIcon,
+  'corporate-fare': CorporateFareIcon,
+  tune: TuneIcon,
   mail: MailIcon,
+  email: MailIcon,
+  settings: SettingsIcon,
+  'account-balance': AccountBalanceIcon,
+  percent: PercentIcon,
+  category: CategoryIcon,
+  construction: ConstructionIcon,
+  'attach-file': AttachFileIcon,
+  'swap-horiz': SwapHorizIcon,
+  badge: BadgeIcon,
+  'request-quote': RequestQuoteIcon,
+  event: EventIcon,
+  'credit-card': CreditCardIcon,
+  apps: AppsIcon,
+  security: SecurityIcon,
+  'group-work': GroupWorkIcon,
+  'manage-accounts': ManageAccountsIcon,
+  key: KeyIcon,
+  'menu-book': MenuBookIcon,
+  menu: MenuBookIcon,
+  api: ApiIcon,
+  'verified-user': VerifiedUserIcon,
+  history: HistoryIcon,
+  'receipt-long': ReceiptLongIcon,
 };
 
 const normalize = (key: string | null | undefined) =>
@@ -99,7 +153,5 @@ const normalize = (key: string | null | undefined) =>
 
 export function menuIcon(icon: string | null, name: string): SvgIconComponent {
   const fromIcon = normalize(icon);
-  return (
-    byKey[fromIcon] ?? byKey[fromIcon.split('-')[0] ?? ''] ?? byKey[normalize(name)] ?? CircleOutlinedIcon
-  );
+  return byName[name] ?? byIcon[fromIcon] ?? byIcon[fromIcon.split('-')[0] ?? ''] ?? CircleOutlinedIcon;
 }

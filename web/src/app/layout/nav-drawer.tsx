@@ -19,14 +19,13 @@ import { alpha, useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { activeTrail, buildMenuTree, isActiveEntry, type MenuNode } from '../../lib/menu-tree.ts';
 import type { SidebarMode } from '../../lib/preferences.ts';
 import { menuQuery } from '../account.queries.ts';
-import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from '../theme.ts';
-import { menuIcon } from './menu-icons.tsx';
+import { DARK_SIDEBAR, DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from '../theme.ts';
 
 type Props = {
   collapsed: boolean;
@@ -48,12 +47,20 @@ export function NavDrawer({ collapsed, mobile, mobileOpen, onMobileClose, onExpa
   const width = mini ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
   const dark = sidebar === 'dark';
   const colors = dark
-    ? { bg: '#1f2633', fg: 'rgba(255,255,255,0.87)', muted: 'rgba(255,255,255,0.6)', border: '#1f2633' }
+    ? // the dark bar takes the colour as chosen (primary.light): the text shade is too dark on it
+      {
+        bg: DARK_SIDEBAR,
+        fg: 'rgba(255,255,255,0.87)',
+        muted: 'rgba(255,255,255,0.6)',
+        border: DARK_SIDEBAR,
+        active: 'primary.light',
+      }
     : {
         bg: '#ffffff',
         fg: theme.palette.text.primary,
         muted: theme.palette.text.secondary,
         border: theme.palette.divider,
+        active: 'primary.main',
       };
 
   const content = (
@@ -163,7 +170,24 @@ export function NavDrawer({ collapsed, mobile, mobileOpen, onMobileClose, onExpa
   );
 }
 
-type Colors = { bg: string; fg: string; muted: string; border: string };
+// The entries' icons (one per screen, ~40 of them) come in a chunk of their own, asked for as this
+// module loads: the menu they decorate comes from the server, which takes longer, so they are there
+// when it is — and out of the first bundle (DESIGN.md §7: 300 KB).
+const iconChunk = import('./menu-icons.tsx');
+let loadedIcons: Awaited<typeof iconChunk> | null = null;
+void iconChunk.then((icons) => {
+  loadedIcons = icons;
+});
+
+function useMenuIcons() {
+  const [icons, setIcons] = useState(loadedIcons);
+  useEffect(() => {
+    if (!icons) void iconChunk.then(setIcons);
+  }, [icons]);
+  return icons;
+}
+
+type Colors = { bg: string; fg: string; muted: string; border: string; active: string };
 
 function MenuList(props: {
   nodes: MenuNode[];
@@ -208,12 +232,16 @@ function MenuItem({
   const [open, setOpen] = useState(inTrail);
   const active = hasChildren ? mini && inTrail : isActiveEntry(node.path, pathname);
   const title = menuTitle(node, i18n.language);
-  const Icon = menuIcon(node.icon, node.name);
+  const Icon = useMenuIcons()?.menuIcon(node.icon, node.name);
   const newBadge = node.is_new || node.children.some((c) => c.is_new);
 
   const icon = (
     <Badge color="error" variant="dot" invisible={!newBadge || !mini}>
-      <Icon fontSize="small" />
+      {Icon ? (
+        <Icon fontSize="small" />
+      ) : (
+        <Box component="span" sx={{ display: 'block', width: 20, height: 20 }} />
+      )}
     </Badge>
   );
   const itemSx = {
@@ -223,10 +251,10 @@ function MenuItem({
     borderRadius: 1.5,
     pl: mini ? 1.5 : 1.5 + depth * 2,
     color: colors.fg,
-    '& .MuiListItemIcon-root': { color: active ? 'primary.main' : colors.muted, minWidth: 36 },
+    '& .MuiListItemIcon-root': { color: active ? colors.active : colors.muted, minWidth: 36 },
     '&.Mui-selected': {
       bgcolor: alpha(theme.palette.primary.main, 0.16),
-      color: 'primary.main',
+      color: colors.active,
       fontWeight: 600,
       '&:hover': { bgcolor: alpha(theme.palette.primary.main, 0.24) },
     },

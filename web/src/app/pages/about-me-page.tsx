@@ -1,21 +1,53 @@
-/** /about-me, the home page: who you are, your department and constructions, and quick links. */
+/**
+ * /about-me, the home page: who you are; what you must act on now (`GET report/home`): requests
+ * waiting for your decision (only for those who decide), your rejected requests, overdue unpaid ones
+ * and those falling due this week, each a card leading to the list it counts; the selected
+ * construction's totals with a link to its report; your constructions and quick links. No chart
+ * here: the first visit stays within its JS budget (docs/performance.md).
+ */
+import AssignmentLateOutlinedIcon from '@mui/icons-material/AssignmentLateOutlined';
+import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import HourglassTopOutlinedIcon from '@mui/icons-material/HourglassTopOutlined';
+import ReplyOutlinedIcon from '@mui/icons-material/ReplyOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '@sitepay/domain/date-format';
+import { compareAmounts } from '@sitepay/domain/money';
+import { abbreviateAmount, formatAmount } from '@sitepay/domain/number-format';
+import type { homeSchema } from '@sitepay/domain/report.schema';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type React from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { paymentListLink } from '../../features/report/report-links.ts';
+import '../../i18n/report-strings.ts';
+import { currentLang } from '../../i18n/i18n.ts';
+import { api } from '../../lib/api-client.ts';
 import { buildMenuTree, menuLeaves } from '../../lib/menu-tree.ts';
 import { readSession } from '../../lib/session.ts';
-import { constructionsQuery, menuQuery, profileQuery } from '../account.queries.ts';
+import { constructionsQuery, menuQuery, profileQuery, roleNames } from '../account.queries.ts';
+import { useSelectedConstruction } from '../layout/construction-selector.tsx';
 import { menuIcon } from '../layout/menu-icons.tsx';
 import { menuTitle } from '../layout/nav-drawer.tsx';
+
+type Home = z.infer<typeof homeSchema>;
+
+const homeQuery = (constructionId: number) =>
+  queryOptions({
+    queryKey: ['report', 'home', constructionId],
+    queryFn: ({ signal }) => api.get<Home>('report/home', { query: { constructionId }, signal }),
+    staleTime: 0,
+  });
 
 export function AboutMePage() {
   const { t, i18n } = useTranslation();
@@ -30,6 +62,16 @@ export function AboutMePage() {
     [menu.data],
   );
   const name = profile.data?.full_name || profile.data?.user_name || readSession()?.username || '';
+  const [params] = useSearchParams();
+  // what to act on covers every construction unless one is picked in the URL (as the approval
+  // queue counts); the totals are the top bar's construction
+  const picked = params.get('constructionId');
+  const explicit = picked !== null && Number.isInteger(Number(picked)) ? Number(picked) : undefined;
+  const actionsOn = explicit ?? -1;
+  const selected = useSelectedConstruction();
+  const actions = useQuery(homeQuery(actionsOn));
+  const totals = useQuery({ ...homeQuery(selected), enabled: !constructions.isPending });
+  const construction = constructions.data?.find((c) => c.id === selected);
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -46,12 +88,28 @@ export function AboutMePage() {
             </span>
             {profile.data?.roles?.length ? (
               <span>
-                {t('aboutMe.roles')}: <strong>{profile.data.roles.join(', ')}</strong>
+                {t('aboutMe.roles')}: <strong>{roleNames(profile.data, t).join(', ')}</strong>
               </span>
             ) : null}
           </Box>
         )}
       </Paper>
+      <section aria-labelledby="home-act-now">
+        <Typography variant="h6" component="h2" gutterBottom id="home-act-now">
+          {t('report.home.actNow')}
+        </Typography>
+        <ActNow home={actions.data} constructionId={actionsOn} explicit={explicit} failed={actions.isError} />
+      </section>
+      <section aria-labelledby="home-totals">
+        <Typography variant="h6" component="h2" gutterBottom id="home-totals">
+          {construction
+            ? t('report.home.totalsOf', {
+                name: construction.code ? `${construction.code} – ${construction.name}` : construction.name,
+              })
+            : t('report.home.totalsAll')}
+        </Typography>
+        <ConstructionTotals home={totals.data} constructionId={selected} failed={totals.isError} />
+      </section>
       <section>
         <Typography variant="h6" component="h2" gutterBottom>
           {t('aboutMe.constructions')}
@@ -89,5 +147,243 @@ export function AboutMePage() {
         </Box>
       </section>
     </Box>
+  );
+}
+
+type Tone = 'warning' | 'error' | 'info';
+
+function ActionCard({
+  testId,
+  icon,
+  title,
+  detail,
+  figure,
+  tone,
+  to,
+}: {
+  testId: string;
+  icon: React.ReactNode;
+  title: string;
+  detail?: string;
+  figure: { count: number; amount: string } | undefined;
+  tone: Tone;
+  to: string;
+}) {
+  const { t } = useTranslation();
+  const none = figure?.count === 0;
+  return (
+    <Card
+      variant="outlined"
+      data-testid={testId}
+      sx={{ borderLeft: 4, borderLeftColor: none ? 'divider' : `${tone}.main` }}
+    >
+      <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
+        <CardContent sx={{ display: 'grid', gap: 0.5 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              color: none ? 'text.secondary' : `${tone}.main`,
+            }}
+          >
+            {icon}
+            <Typography variant="subtitle2" component="h3" color="text.primary">
+              {title}
+            </Typography>
+          </Box>
+          {figure === undefined ? (
+            <Skeleton width="60%" height={32} />
+          ) : (
+            <>
+              <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid={`${testId}-count`}>
+                {none ? t('report.home.none') : t('report.requestCount', { count: figure.count })}
+              </Typography>
+              {!none && (
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  data-testid={`${testId}-amount`}
+                  sx={{ fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {t('report.money', { amount: formatAmount(figure.amount) })}
+                </Typography>
+              )}
+            </>
+          )}
+          {detail && (
+            <Typography variant="caption" color="text.secondary">
+              {detail}
+            </Typography>
+          )}
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+function ActNow({
+  home,
+  constructionId,
+  explicit,
+  failed,
+}: {
+  home: Home | undefined;
+  constructionId: number;
+  explicit: number | undefined;
+  failed: boolean;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  if (failed) return <Typography color="text.secondary">{t('report.home.unavailable')}</Typography>;
+  const week = home?.due_this_week;
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: { xs: 1, sm: 2 },
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(220px, 1fr))' },
+      }}
+    >
+      {/* the queue only for those who decide (the answer's null says the user decides none) */}
+      {home?.waiting !== null && (
+        <ActionCard
+          testId="home-waiting"
+          icon={<HourglassTopOutlinedIcon />}
+          title={t('report.home.waiting')}
+          figure={home?.waiting ?? undefined}
+          tone="warning"
+          to={`/management/approval/list${explicit !== undefined ? `?constructionId=${explicit}` : ''}`}
+        />
+      )}
+      <ActionCard
+        testId="home-rejected"
+        icon={<ReplyOutlinedIcon />}
+        title={t('report.home.rejected')}
+        figure={home?.rejected}
+        tone="error"
+        to={paymentListLink({ constructionId, view: 'mine', approvalStatus: 'R' })}
+      />
+      <ActionCard
+        testId="home-overdue"
+        icon={<AssignmentLateOutlinedIcon />}
+        title={t('report.home.overdue')}
+        figure={home?.overdue}
+        tone="error"
+        to={paymentListLink({ constructionId, status: 'over due' })}
+      />
+      <ActionCard
+        testId="home-due-week"
+        icon={<EventOutlinedIcon />}
+        title={t('report.home.dueThisWeek')}
+        detail={
+          week
+            ? t('report.home.dueBetween', {
+                from: formatDate(week.from, lang),
+                to: formatDate(week.to, lang),
+              })
+            : undefined
+        }
+        figure={week}
+        tone="info"
+        // the unpaid requests, earliest due first: this week's follow the overdue ones
+        to={`${paymentListLink({ constructionId, status: 'unpaid' })}&sortBy=due_date&sortDesc=false`}
+      />
+    </Box>
+  );
+}
+
+function ConstructionTotals({
+  home,
+  constructionId,
+  failed,
+}: {
+  home: Home | undefined;
+  constructionId: number;
+  failed: boolean;
+}) {
+  const { t } = useTranslation();
+  if (failed) return <Typography color="text.secondary">{t('report.home.unavailable')}</Typography>;
+  const totals = home?.totals;
+  const share =
+    totals && compareAmounts(totals.contract_value, '0') > 0
+      ? Math.min(100, Math.round((Number(totals.paid) / Number(totals.contract_value)) * 100))
+      : 0;
+  const items: { key: keyof NonNullable<typeof totals>; label: string }[] = [
+    { key: 'contract_value', label: t('report.home.contractValue') },
+    { key: 'requested', label: t('report.home.requested') },
+    { key: 'paid', label: t('report.home.paid') },
+    { key: 'remaining', label: t('report.home.remaining') },
+  ];
+  const report =
+    constructionId > 0
+      ? `/report/construction/view/${constructionId}?constructionId=${constructionId}`
+      : '/report/construction/list?constructionId=-1';
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }} data-testid="home-totals">
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
+        }}
+      >
+        <Box>
+          <Typography variant="body2" color="text.secondary">
+            {t('report.home.contracts')}
+          </Typography>
+          <Typography variant="h6" component="p" data-testid="home-total-contracts">
+            {totals ? formatAmount(totals.contracts) : <Skeleton width={40} />}
+          </Typography>
+        </Box>
+        {items.map((item) => (
+          <Box key={item.key} sx={{ minWidth: 0 }}>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {item.label}
+            </Typography>
+            {totals ? (
+              <>
+                <Typography
+                  variant="h6"
+                  component="p"
+                  data-testid={`home-total-${item.key}`}
+                  title={t('report.money', { amount: formatAmount(totals[item.key]) })}
+                >
+                  {abbreviateAmount(totals[item.key])}
+                </Typography>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ fontVariantNumeric: 'tabular-nums', wordBreak: 'break-word' }}
+                >
+                  {formatAmount(totals[item.key])}
+                </Typography>
+              </>
+            ) : (
+              <Skeleton width="70%" />
+            )}
+          </Box>
+        ))}
+      </Box>
+      {totals && (
+        <Box sx={{ mt: 2 }}>
+          <LinearProgress
+            variant="determinate"
+            value={share}
+            color="success"
+            sx={{ height: 8, borderRadius: 4 }}
+            aria-label={t('report.home.paidShare', { percent: share })}
+          />
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1, mt: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              {t('report.home.paidShare', { percent: share })}
+            </Typography>
+            <Link component={RouterLink} to={report} underline="hover" data-testid="home-report-link">
+              {t('report.home.openReport')}
+            </Link>
+          </Box>
+        </Box>
+      )}
+    </Paper>
   );
 }

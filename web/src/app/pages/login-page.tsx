@@ -20,7 +20,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client.ts';
-import { ApiError } from '../../lib/error-catalogue.ts';
+import { ApiError, errorMessage } from '../../lib/error-catalogue.ts';
 import { safeRedirect, translateFieldError } from '../../lib/field-errors.ts';
 import { readSession, saveSession, sessionFromLogin } from '../../lib/session.ts';
 import { menuQuery, queryClient } from '../account.queries.ts';
@@ -58,7 +58,7 @@ export function LoginPage() {
       navigate(target, { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
-        setFailure(error.status === 401 ? t('errors.loginFailed') : error.message || t('errors.internal'));
+        setFailure(error.status === 401 ? t('errors.loginFailed') : errorMessage(error, t));
       }
     }
   });

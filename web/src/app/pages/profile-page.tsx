@@ -28,7 +28,7 @@ import { api } from '../../lib/api-client.ts';
 import { DURATION } from '../../lib/error-catalogue.ts';
 import { translateFieldError } from '../../lib/field-errors.ts';
 import { clearSession } from '../../lib/session.ts';
-import { profileQuery, queryClient } from '../account.queries.ts';
+import { profileQuery, queryClient, roleNames } from '../account.queries.ts';
 
 const passwordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string({ error: 'required' }).min(1, { error: 'required' }) })
@@ -145,7 +145,10 @@ export function ProfilePage() {
               label={t('profile.joinDate')}
               value={p?.join_date ? formatDate(p.join_date, currentLang()) : null}
             />
-            <Row label={t('profile.roles')} value={p?.roles?.length ? <Chips labels={p.roles} /> : null} />
+            <Row
+              label={t('profile.roles')}
+              value={p?.roles?.length ? <Chips labels={roleNames(p, t)} /> : null}
+            />
             <Row
               label={t('profile.constructions')}
               value={

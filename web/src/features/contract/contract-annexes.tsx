@@ -36,7 +36,7 @@ import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../components/amount-field.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
-import { ApiError } from '../../lib/error-catalogue.ts';
+import { ApiError, errorMessage } from '../../lib/error-catalogue.ts';
 import { translateFieldError } from '../../lib/field-errors.ts';
 import { FormField } from '../../resources/form-field.tsx';
 import { formatValue } from '../../resources/format-value.ts';
@@ -60,7 +60,7 @@ export function ContractAnnexes({ contractId, canEdit }: { contractId: number; c
   const list = annexes.data ?? [];
   const total = list.length ? addAmounts(...list.map((a) => a.amount)) : '0';
   const refused = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 422) setRefusal(error.message);
+    if (error instanceof ApiError && error.status === 422) setRefusal(errorMessage(error, t));
   };
 
   const editorRow = (annex?: ContractAnnex) => (
@@ -326,6 +326,7 @@ function AnnexEditor({
           required
           allowNegative
           errorText={errorText('amount')}
+          note={t('contract.annex.negativeHint')}
           sx={{ gridColumn: { sm: '1 / -1', lg: 'auto' } }}
         />
         <Box sx={{ gridColumn: '1 / -1' }}>
@@ -338,9 +339,6 @@ function AnnexEditor({
           />
         </Box>
       </Box>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        {t('contract.annex.negativeHint')}
-      </Typography>
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>
         <Button color="inherit" onClick={onCancel} disabled={busy}>
           {t('common.cancel')}

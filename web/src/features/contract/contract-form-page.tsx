@@ -26,7 +26,7 @@ import { constructionsQuery } from '../../app/account.queries.ts';
 import { useSelectedConstruction } from '../../app/layout/construction-selector.tsx';
 import { AmountField } from '../../components/amount-field.tsx';
 import { PickerField, type PickerOption } from '../../components/picker-field.tsx';
-import { ApiError } from '../../lib/error-catalogue.ts';
+import { ApiError, errorMessage } from '../../lib/error-catalogue.ts';
 import { translateFieldError } from '../../lib/field-errors.ts';
 import { FormField } from '../../resources/form-field.tsx';
 import { useSaveRecord } from '../../resources/resource.queries.ts';
@@ -168,7 +168,7 @@ function ContractForm({ resource, mode, record }: RecordFormProps) {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 422) {
-        setRefusal(error.message || t('errors.unprocessable'));
+        setRefusal(errorMessage(error, t));
         requestAnimationFrame(() => refusalRef.current?.focus());
       }
       if (error.status === 400) {

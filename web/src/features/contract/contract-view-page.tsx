@@ -102,7 +102,12 @@ export function ContractViewPage({ resource }: { resource: ResourceDescription }
         canDelete={canAttach}
         onChanged={() => client.invalidateQueries({ queryKey: ['resource', resource.name] })}
       />
-      <HistoryPanel apiBase={resource.apiBase} id={contract.id} resource={resource.name} />
+      <HistoryPanel
+        apiBase={resource.apiBase}
+        id={contract.id}
+        resource={resource.name}
+        description={resource}
+      />
     </Box>
   );
 }
@@ -163,7 +168,7 @@ function ContractAmounts({ contract }: { contract: Contract }) {
       <Row numeric label={f('amount_before_vat')} value={money(contract.amount_before_vat)} />
       <Row
         numeric
-        label={`${f('vat_amount')} (${percent(contract.vat_rate)} %)`}
+        label={`${f('vat_amount')} (${percent(contract.vat_rate)}%)`}
         value={money(contract.vat_amount)}
       />
       <Row numeric label={f('amount_vat')} value={money(contract.amount_vat)} testId="view-amount-vat" />

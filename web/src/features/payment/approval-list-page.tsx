@@ -19,10 +19,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { addAmounts } from '@sitepay/domain/money';
 import { formatAmount } from '@sitepay/domain/number-format';
-import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { loadReasonStrings } from '../../i18n/reason-strings.ts';
+import { ApiError, errorMessage } from '../../lib/error-catalogue.ts';
 import type { ResourceDescription, ResourceRecord } from '../../resources/resource.types.ts';
 import { ResourceListPage } from '../../resources/resource-list-page.tsx';
 import { type BulkResult, useBulkDecision } from './payment.queries.ts';
@@ -172,6 +175,7 @@ function Outcomes({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  useReasonWords(items.map((i) => i.result));
   const ok = items.filter((i) => i.result?.ok).length;
   const failed = items.length - ok;
   return (
@@ -195,10 +199,27 @@ function Outcomes({
             </Link>
             {': '}
             <strong>{result?.ok ? t('payment.approval.ok') : t('payment.approval.failed')}</strong>
-            {!result?.ok && result?.message ? ` — ${result.message}` : ''}
+            {!result?.ok && result ? ` — ${bulkRefusal(result, t)}` : ''}
           </li>
         ))}
       </Box>
     </Alert>
   );
+}
+
+type BulkRow = BulkResult[number] & { reason?: string; params?: Record<string, string | number> };
+
+/** A row's refusal in the user's words: its reason translated, else the general words of its status. */
+function bulkRefusal(result: BulkRow, t: TFunction): string {
+  const { status, code = '', message = '', reason, params = {} } = result;
+  return errorMessage(new ApiError(status, code, message, [], '', reason, params), t);
+}
+
+/** Loads the refusals' words when a row came back with a reason (the call itself succeeded). */
+function useReasonWords(results: (BulkRow | undefined)[]) {
+  const [, setLoaded] = useState(false);
+  const needed = results.some((r) => r && !r.ok && r.reason);
+  useEffect(() => {
+    if (needed) void loadReasonStrings().then(() => setLoaded(true));
+  }, [needed]);
 }

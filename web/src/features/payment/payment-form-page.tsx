@@ -30,7 +30,7 @@ import { useSelectedConstruction } from '../../app/layout/construction-selector.
 // shared inputs of the contract screens (amounts typed with separators and read in words, pickers)
 import { AmountField } from '../../components/amount-field.tsx';
 import { PickerField, type PickerOption } from '../../components/picker-field.tsx';
-import { ApiError } from '../../lib/error-catalogue.ts';
+import { ApiError, errorMessage } from '../../lib/error-catalogue.ts';
 import { translateFieldError } from '../../lib/field-errors.ts';
 import { FormField } from '../../resources/form-field.tsx';
 import { isRequired } from '../../resources/form-values.ts';
@@ -283,7 +283,7 @@ function PaymentForm({
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 422) {
-        setRefusal(error.message || t('errors.unprocessable'));
+        setRefusal(errorMessage(error, t));
         void status.refetch();
         requestAnimationFrame(() => refusalRef.current?.focus());
       }

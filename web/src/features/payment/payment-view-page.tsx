@@ -1,20 +1,18 @@
 /**
  * A payment request's page (/management/payment/view/:id): where it stands (approval, payment,
  * overdue), every field, the contract's money, the receiving account, the documents handed in, its
- * files, its approval steps, a print of the request (.docx) and its change history. It offers only
- * the moves the server says the caller may make now (GET get-payment-status/{id} → moves), each
- * behind a confirmation (a rejection asks its reason).
+ * files, its approval steps, a print of the request (Word or PDF), once accepted its VietQR code, and
+ * its change history. It offers only the moves the server says the caller may make now
+ * (GET get-payment-status/{id} → moves), each behind a confirmation (a rejection asks its reason).
  */
 
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import CheckBoxOutlinedIcon from '@mui/icons-material/CheckBoxOutlined';
-import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -38,22 +36,13 @@ import { paymentChangeable } from '../../resources/payment.resource.ts';
 import { FlagChip } from '../../resources/record-actions.tsx';
 import { resourceRecordQuery } from '../../resources/resource.queries.ts';
 import type { ResourceDescription } from '../../resources/resource.types.ts';
-import { invalidatePayments, movesQuery, paymentDocumentsQuery, usePrint } from './payment.queries.ts';
+import { invalidatePayments, movesQuery, paymentDocumentsQuery } from './payment.queries.ts';
 import { documentNeed } from './payment-form-parts.tsx';
 import { PaymentMoves } from './payment-moves.tsx';
+import { PaymentPrintButton } from './payment-print-button.tsx';
 import { PaymentTimeline } from './payment-timeline.tsx';
+import { PaymentVietQrSection } from './payment-vietqr.tsx';
 
-/** How the change history reads the request's own fields. */
-const HISTORY_KINDS = {
-  amount: 'amount',
-  invoice_amount: 'amount',
-  settlement_amount: 'amount',
-  guarantee_amount: 'amount',
-  penalty_amount: 'amount',
-  advance_recovery: 'amount',
-  approval_status: 'choice',
-  payment_status: 'choice',
-} as const;
 /** Copies of the contract's parties and ids named elsewhere on the page (the timeline, the checklist). */
 const HISTORY_OMITTED = [
   'company_id',
@@ -71,7 +60,6 @@ export function PaymentViewPage({ resource }: { resource: ResourceDescription })
   const ability = useAbility();
   const client = useQueryClient();
   const record = useQuery(resourceRecordQuery(resource, id));
-  const print = usePrint();
   if (record.isPending) return <Skeleton variant="rounded" height={480} />;
   if (!record.data) return <Alert severity="error">{t('errors.causes.notFound')}</Alert>;
   const payment = record.data as unknown as Payment;
@@ -124,17 +112,7 @@ export function PaymentViewPage({ resource }: { resource: ResourceDescription })
           >
             {t('common.back')}
           </Button>
-          <Button
-            variant="outlined"
-            color="inherit"
-            onClick={() => print.mutate(payment)}
-            disabled={print.isPending}
-            startIcon={
-              print.isPending ? <CircularProgress size={18} color="inherit" /> : <PrintOutlinedIcon />
-            }
-          >
-            {t('payment.view.print')}
-          </Button>
+          <PaymentPrintButton payment={payment} />
           <PaymentMoves payment={payment} routeBase={resource.routeBase} />
         </Box>
       </Paper>
@@ -146,6 +124,7 @@ export function PaymentViewPage({ resource }: { resource: ResourceDescription })
           <BankAccount payment={payment} />
         </Box>
       </Box>
+      <PaymentVietQrSection payment={payment} />
       <Documents id={payment.id} />
       <PaymentTimeline
         id={payment.id}
@@ -184,14 +163,8 @@ export function PaymentViewPage({ resource }: { resource: ResourceDescription })
         apiBase={resource.apiBase}
         id={payment.id}
         resource="payment"
-        references={{
-          transaction_type_id: 'transaction-type/list/all',
-          department_id: 'account/department/list',
-          // the users list is the user screens' (and the admin's): others see the director's id left out
-          ...(ability.can('read', 'user') ? { director_id: 'admin/user/list/all' } : {}),
-        }}
-        kinds={HISTORY_KINDS}
-        omit={[...HISTORY_OMITTED, ...(ability.can('read', 'user') ? [] : ['director_id'])]}
+        description={resource}
+        omit={HISTORY_OMITTED}
       />
     </Box>
   );

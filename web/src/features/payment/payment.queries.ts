@@ -15,9 +15,9 @@ import type { PaymentAction } from '@sitepay/domain/payment-workflow';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { saveBlob } from '../../components/file-panel.tsx';
 import '../../i18n/payment-strings.ts';
 import { api } from '../../lib/api-client.ts';
+import { saveBlob } from '../../lib/download-file.ts';
 
 export type PaymentMoves = z.infer<typeof paymentStatusSchema>;
 export type BulkResult = z.infer<typeof paymentBulkResultSchema>;
@@ -176,18 +176,29 @@ export function useBulkDecision() {
   });
 }
 
-/** The printed request (.docx), saved under a name that says which request it is. */
+export type PrintFormat = 'docx' | 'pdf';
+
+/**
+ * The printed request, Word or PDF (the server converts with LibreOffice: without it, 501
+ * `pdf_unavailable`, told in the user's words, while Word still prints), saved under a name that
+ * says which request it is: YCTT-<contract>-<no>.docx|pdf.
+ */
 export function usePrint() {
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: async (payment: Pick<Payment, 'id' | 'template' | 'contract_no' | 'requirement_no'>) => {
-      const blob = await api.get<Blob>(`${API}/download/${payment.id}`, {
-        query: { template: payment.template || 'v1' },
-        responseType: 'blob',
+    mutationFn: async ({
+      payment,
+      format,
+    }: {
+      payment: Pick<Payment, 'id' | 'template' | 'contract_no' | 'requirement_no'>;
+      format: PrintFormat;
+    }) => {
+      const file = await api.download(`${API}/download/${payment.id}`, {
+        query: { format, template: payment.template || 'v1' },
         action: t('payment.doing.print'),
       });
       const contract = (payment.contract_no ?? String(payment.id)).replace(/[\\/:*?"<>|\s]+/g, '-');
-      saveBlob(blob, `YCTT-${contract}-${payment.requirement_no}.docx`);
+      saveBlob(file.blob, `YCTT-${contract}-${payment.requirement_no}.${format}`);
     },
   });
 }

@@ -25,7 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAbility } from '../../app/use-ability.ts';
-import { ApiError, fieldMessage } from '../../lib/error-catalogue.ts';
+import { ApiError, errorMessage, fieldMessage } from '../../lib/error-catalogue.ts';
 import type { ResourceDescription, ResourceRecord } from '../../resources/resource.types.ts';
 import { ResourceListPage } from '../../resources/resource-list-page.tsx';
 import { ResourceViewPage } from '../../resources/resource-view-page.tsx';
@@ -96,13 +96,7 @@ function TestMailDialog({ config, onClose }: { config: ResourceRecord; onClose: 
   // the server's word on the address (none given and the user has no e-mail: required) lands on it
   const refused = send.error instanceof ApiError ? send.error : null;
   const toError = refused?.errors.find((e) => e.field === 'to');
-  const failure = !refused
-    ? null
-    : toError
-      ? null
-      : refused.status === 0
-        ? t('errors.network')
-        : refused.message || String(refused.status);
+  const failure = !refused ? null : toError ? null : errorMessage(refused, t);
   return (
     <Dialog
       open

@@ -1,0 +1,371 @@
+/**
+ * Reports and the home page. A contractor of its own with one contract on CT-001 and three payment
+ * requests written through the API as the demo accountant (ketoan) and decided by the director
+ * (giamdoc): one paid in January, one waiting for the director in March, one rejected. Then, as
+ * people would: the payment report narrowed to that contractor, its date range changed (the chart's
+ * months and the totals follow), a drill-down from the construction to the contract's position and
+ * on to its requests in the payment list; the contractor's report leading to its requests; the
+ * contract report's counts and value buckets; the director's home page showing what waits for him
+ * and leading to his queue; the accountant's showing his rejected request and no queue.
+ */
+import { formatAmount } from '@sitepay/domain/number-format';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USER,
+  BASE_URL,
+  closeBrowser,
+  openPage,
+  type Session,
+  textOf,
+  unique,
+} from './support/browser.ts';
+
+afterAll(closeBrowser);
+
+type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+type Ref = { id: number; code: string; name: string };
+type Payment = { id: number; version: number; requirement_no: number };
+type Home = {
+  waiting: { count: number; amount: string } | null;
+  rejected: { count: number; amount: string };
+};
+
+async function apiAs(user: string, password: string): Promise<Call> {
+  const response = await fetch(`${BASE_URL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ user_name: user, password }),
+  });
+  if (!response.ok) throw new Error(`${user} sign-in failed: ${response.status}`);
+  const [session] = (await response.json()) as { token: string; id_token: string }[];
+  if (!session) throw new Error('no session');
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${BASE_URL}/api/${path}`, {
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${session.id_token}`,
+        AccessToken: session.token,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return JSON.parse(text) as T;
+  };
+}
+
+const ADMIN = { user: ADMIN_USER, password: ADMIN_PASSWORD };
+const ACCOUNTANT = { user: 'ketoan', password: 'ketoan123' };
+const DIRECTOR = { user: 'giamdoc', password: 'giamdoc123' };
+
+// each user signs in through the form once (the server throttles sign-ins); later pages start from
+// the stored session
+const stored = new Map<string, { name: string; value: string }[]>();
+const PREFERENCES_KEY = `sp_${Buffer.from('sitepay.preferences').toString('base64').replace(/=+$/, '')}`;
+
+async function as(who: { user: string; password: string }, path: string): Promise<Session> {
+  const session = await openPage();
+  const items = stored.get(who.user);
+  if (items) {
+    await session.context.addInitScript((list) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      for (const item of list) localStorage.setItem(item.name, item.value);
+    }, items);
+    await session.page.goto(path);
+  } else {
+    await session.page.goto(`/auth/login?redirect=${encodeURIComponent(path)}`);
+    await session.page.locator('input[name="user_name"]').fill(who.user);
+    await session.page.locator('input[name="password"]').fill(who.password);
+    await session.page.locator('button[type="submit"]').click();
+  }
+  await session.page.waitForURL((url) => url.pathname === path.split('?')[0]);
+  if (!items) {
+    const state = await session.context.storageState();
+    const local = state.origins.find((o) => o.origin === new URL(BASE_URL).origin)?.localStorage ?? [];
+    stored.set(
+      who.user,
+      local.filter((item) => item.name !== PREFERENCES_KEY),
+    );
+  }
+  return session;
+}
+
+let admin: Call;
+let accountant: Call;
+let director: Call;
+let construction: Ref; // CT-001, in both demo users' scope
+let contractor: Ref;
+let contract: { id: number; contract_no: string };
+
+beforeAll(async () => {
+  admin = await apiAs(ADMIN.user, ADMIN.password);
+  accountant = await apiAs(ACCOUNTANT.user, ACCOUNTANT.password);
+  director = await apiAs(DIRECTOR.user, DIRECTOR.password);
+  const tag = unique('');
+  construction = (await admin<Ref[]>('GET', 'account/construction/list')).find((c) => c.code === 'CT-001')!;
+  const types = await admin<{ id: number; code: string }[]>('GET', 'contract-type/list/all');
+  const taxes = await admin<{ id: number; code: string }[]>('GET', 'admin/setting/tax');
+  const banks = await admin<{ id: number }[]>('GET', 'bank/list/all');
+  contractor = await admin<Ref>('POST', 'constructor/create', {
+    code: `NT-R${tag}`,
+    name: `Công ty TNHH Cơ điện Bình Minh ${tag}`,
+  });
+  const beneficiary = await admin<{ id: number }>('POST', 'beneficiary/create', {
+    constructor_id: contractor.id,
+    name: `Bình Minh Vietcombank ${tag}`,
+    bank_id: banks[0]!.id,
+    account_number: `${Date.now()}`.slice(-12),
+  });
+  // 1,000,000,000 + 10 % VAT = 1,100,000,000: in the 1 – 10 B bucket
+  contract = await admin('POST', 'contract/create', {
+    contract_no: `HĐ-R${tag}`,
+    contract_type_id: types[0]!.id,
+    construction_id: construction.id,
+    constructor_id: contractor.id,
+    beneficiary_id: beneficiary.id,
+    // last year, whatever today is: "this year" on the contract report leaves it out
+    signed_date: `${new Date().getFullYear() - 1}-06-10`,
+    amount_before_vat: '1000000000',
+    tax_id: taxes.find((t) => t.code === 'VAT10')!.id,
+    guarantee_percent: '5',
+  });
+  const transactionTypes = await admin<{ id: number; pay_date: number; status: string }[]>(
+    'GET',
+    'transaction-type/list/all',
+  );
+  const write = (amount: string, date: string) =>
+    accountant<Payment>('POST', 'payment-transaction/create', {
+      contract_id: contract.id,
+      payment_code: 'TD',
+      transaction_type_id: transactionTypes.find((t) => t.status === 'O')!.id,
+      date,
+      amount,
+      note: `Thanh toán khối lượng ${tag}`,
+    });
+  const send = (p: Payment) =>
+    accountant<Payment>('PATCH', `payment-transaction/require-approval/${p.id}`, { version: p.version });
+  // paid in January
+  const first = await send(await write('300000000', '2026-01-10'));
+  const accepted = await director<Payment>('PATCH', `payment-approval/accept/${first.id}`, {
+    version: first.version,
+  });
+  await accountant('PATCH', `payment-transaction/require-paid/${first.id}`, { version: accepted.version });
+  // waiting for the director since March
+  await send(await write('200000000', '2026-03-05'));
+  // rejected: counted nowhere in the reports, waiting on the accountant's home page
+  const third = await send(await write('100000000', '2026-03-20'));
+  await director<Payment>('PATCH', `payment-approval/reject/${third.id}`, {
+    version: third.version,
+    note: 'Thiếu hóa đơn',
+  });
+});
+
+const cell = (table: Locator, column: string) =>
+  table.getByTestId('report-totals').locator(`[data-col="${column}"]`);
+/** The tick labels of a chart's axes, in order. */
+const ticks = (chart: Locator) =>
+  chart
+    .locator('.MuiChartsAxis-tickLabel')
+    .allTextContents()
+    .catch(() => [] as string[]);
+
+describe('reports', () => {
+  test('the payment report narrowed to a contractor: a date range changes the totals and the monthly chart, and a construction leads to the contract and on to its requests', async () => {
+    const { page, context, consoleErrors } = await as(
+      ADMIN,
+      `/report/payment/construction?constructionId=${construction.id}&constructorId=${contractor.id}`,
+    );
+    await expect.poll(() => textOf(page.getByTestId('report-title'))).toBe('Thanh toán theo công trình');
+    // January's paid request and March's waiting one; the rejected one counts nowhere
+    await expect
+      .poll(() => textOf(page.getByTestId('figure-requested-full')))
+      .toBe('500,000,000 · 2 yêu cầu');
+    await expect.poll(() => textOf(page.getByTestId('figure-requested'))).toBe('500.00M');
+    await expect.poll(() => textOf(page.getByTestId('figure-paid-full'))).toBe('300,000,000 · 1 yêu cầu');
+    await expect.poll(() => textOf(page.getByTestId('figure-unpaid-full'))).toBe('200,000,000 · 1 yêu cầu');
+    const byConstruction = page.getByTestId('table-constructions');
+    await expect.poll(() => textOf(cell(byConstruction, 'requested'))).toBe('500,000,000');
+    await expect.poll(() => textOf(cell(byConstruction, 'paid'))).toBe('300,000,000');
+    // the months run as a calendar: February shows, empty
+    const months = page.getByTestId('table-months');
+    await expect
+      .poll(() => months.getByTestId('report-row').locator('[data-col="month"]').allTextContents())
+      .toEqual(['01/2026', '02/2026', '03/2026']);
+    const monthChart = page.getByTestId('chart-months');
+    await expect
+      .poll(() => ticks(monthChart))
+      .toEqual(
+        expect.arrayContaining(['01/2026', '02/2026', '03/2026', expect.stringMatching(/^\d+\.\d{2}M$/)]),
+      );
+    // the chart by construction draws CT-001, its axis in K/M/B/T
+    await expect
+      .poll(() => ticks(page.getByTestId('chart-constructions')))
+      .toEqual(
+        expect.arrayContaining([expect.stringMatching(/^CT-001 – /), expect.stringMatching(/^\d+\.\d{2}M$/)]),
+      );
+
+    // payments from 1 February on: January's paid request leaves the figures, the table and the chart
+    await page.getByTestId('filter-from').fill('1/2/2026');
+    await page.getByTestId('filter-from').press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe('2026-02-01');
+    await expect.poll(() => page.getByTestId('filter-from').inputValue()).toBe('01/02/2026');
+    await expect
+      .poll(() => textOf(page.getByTestId('figure-requested-full')))
+      .toBe('200,000,000 · 1 yêu cầu');
+    await expect.poll(() => textOf(page.getByTestId('figure-paid-full'))).toBe('0 · 0 yêu cầu');
+    await expect.poll(() => textOf(cell(byConstruction, 'requested'))).toBe('200,000,000');
+    await expect
+      .poll(() => months.getByTestId('report-row').locator('[data-col="month"]').allTextContents())
+      .toEqual(['03/2026']);
+    await expect
+      .poll(async () => (await ticks(monthChart)).filter((t) => t.includes('/')))
+      .toEqual(['03/2026']);
+    // a range running backwards is flagged on the field, not sent
+    await page.getByTestId('filter-to').fill('31/01/2026');
+    await page.getByTestId('filter-to').press('Enter');
+    await page.getByText('Ngày kết thúc trước ngày bắt đầu').waitFor();
+    await page.getByTestId('filters-clear').click();
+    await expect.poll(() => new URL(page.url()).search).toBe(`?constructionId=${construction.id}`);
+    await page.goto(
+      `/report/payment/construction?constructionId=${construction.id}&constructorId=${contractor.id}`,
+    );
+
+    // drill down: the construction's report, the contract's position, its requests
+    await byConstruction.getByRole('link', { name: 'CT-001' }).click();
+    await page.waitForURL(`**/report/construction/view/${construction.id}?constructionId=${construction.id}`);
+    await page.getByTestId('table-contracts').getByRole('link', { name: contract.contract_no }).click();
+    await page.waitForURL(`**/report/contract/view/${contract.id}**`);
+    await expect
+      .poll(() => textOf(page.getByTestId('report-title')))
+      .toBe(`Hợp đồng ${contract.contract_no}`);
+    await expect.poll(() => textOf(page.getByTestId('figure-contract_value-full'))).toBe('1,100,000,000');
+    await expect.poll(() => textOf(page.getByTestId('figure-paid-full'))).toBe('300,000,000');
+    await expect.poll(() => textOf(page.getByTestId('figure-requested-full'))).toBe('500,000,000');
+    // paid 300 M, waiting 200 M, 545 M still to request under the 1,045 M ceiling, 55 M held back
+    await expect
+      .poll(() => textOf(page.getByTestId('part-waiting')))
+      .toBe('Đã đề nghị, chưa duyệt200,000,000');
+    await expect.poll(() => textOf(page.getByTestId('part-available'))).toBe('Còn được đề nghị545,000,000');
+    await expect.poll(() => textOf(page.getByTestId('part-retained'))).toMatch(/55,000,000$/);
+    const requests = page.getByTestId('table-requests');
+    await expect.poll(() => requests.getByTestId('report-row').count()).toBe(3);
+    await expect.poll(() => textOf(cell(requests, 'amount'))).toBe('500,000,000');
+    await page.getByTestId('to-payment-list').click();
+    await page.waitForURL('**/management/payment/list?**');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('contractId')).toBe(String(contract.id));
+    expect(url.searchParams.get('constructionId')).toBe(String(construction.id));
+    await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(3);
+    await expect.poll(() => textOf(page.getByTestId('filter-chips'))).toContain(`Hợp đồng #${contract.id}`);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test("the contractor's report leads from its construction to its requests in the payment list", async () => {
+    const { page, context, consoleErrors } = await as(
+      ADMIN,
+      `/report/constructor/list?constructionId=${construction.id}`,
+    );
+    await page.getByTestId('table-constructors').getByRole('link', { name: contractor.name }).click();
+    await page.waitForURL(`**/report/constructor/view/${contractor.id}?constructionId=${construction.id}`);
+    await expect.poll(() => textOf(page.getByTestId('figure-contracts'))).toBe('1');
+    await expect.poll(() => textOf(page.getByTestId('figure-contract_value-full'))).toBe('1,100,000,000');
+    await expect
+      .poll(() => textOf(page.getByTestId('figure-paid-full')))
+      .toMatch(/^300,000,000 · Đã trả 27 %$/);
+    await expect.poll(() => textOf(page.getByTestId('figure-remaining-full'))).toBe('800,000,000');
+    const table = page.getByTestId('table-constructions');
+    await expect.poll(() => table.getByTestId('report-row').count()).toBe(1);
+    await expect.poll(() => textOf(cell(table, 'remaining'))).toBe('800,000,000');
+    await table.getByRole('link', { name: 'Xem' }).click();
+    await page.waitForURL('**/management/payment/list?**');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('constructorId')).toBe(String(contractor.id));
+    await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(3);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('the contract report counts the contract and puts its value in its bucket', async () => {
+    const { page, context, consoleErrors } = await as(
+      ADMIN,
+      `/report/contract/list?constructionId=${construction.id}&constructorId=${contractor.id}`,
+    );
+    await expect.poll(() => textOf(page.getByTestId('figure-contracts'))).toBe('1');
+    const buckets = page.getByTestId('table-distribution');
+    await expect
+      .poll(() => buckets.getByTestId('report-row').locator('[data-col="count"]').allTextContents())
+      .toEqual(['0', '0', '1', '0']);
+    await expect.poll(() => textOf(cell(buckets, 'value'))).toBe('1,100,000,000');
+    await expect
+      .poll(() => ticks(page.getByTestId('chart-distribution')))
+      .toEqual(expect.arrayContaining(['< 100M', '100M – 1B', '1B – 10B', '≥ 10B']));
+    await expect.poll(() => textOf(page.getByTestId('table-highest'))).toContain(contract.contract_no);
+    // signed before 2026: a range from 2026 on leaves nothing
+    await page.getByTestId('filter-period').locator('..').click();
+    await page.getByRole('option', { name: 'Năm nay' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toMatch(/^\d{4}-01-01$/);
+    await expect.poll(() => textOf(page.getByTestId('figure-contracts'))).toBe('0');
+    await page.getByTestId('report-empty').first().waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the home page', () => {
+  test('the director sees what waits for his decision and reaches his queue from it', async () => {
+    const home = await director<Home>('GET', 'report/home?constructionId=-1');
+    expect(home.waiting?.count).toBeGreaterThan(0);
+    const { page, context, consoleErrors } = await as(DIRECTOR, '/about-me');
+    await expect
+      .poll(() => textOf(page.getByTestId('home-waiting-count')))
+      .toBe(`${home.waiting!.count} yêu cầu`);
+    await expect
+      .poll(() => textOf(page.getByTestId('home-waiting-amount')))
+      .toBe(`${formatAmount(home.waiting!.amount)} đồng`);
+    await page.getByTestId('home-waiting').getByRole('link').click();
+    await page.waitForURL('**/management/approval/list');
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    // the queue holds this file's waiting request (other tests' may fill its first page)
+    await page.getByLabel('Tìm kiếm').fill(contract.contract_no);
+    await expect
+      .poll(() => page.locator('.MuiDataGrid-row', { hasText: contract.contract_no }).count())
+      .toBe(1);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('the accountant decides nothing: no queue card; his rejected request leads to the list of them', async () => {
+    const home = await accountant<Home>('GET', 'report/home?constructionId=-1');
+    expect(home.waiting).toBeNull();
+    const { page, context, consoleErrors } = await as(ACCOUNTANT, '/about-me');
+    await expect
+      .poll(() => textOf(page.getByTestId('home-rejected-count')))
+      .toBe(`${home.rejected.count} yêu cầu`);
+    expect(await page.getByTestId('home-waiting').count()).toBe(0);
+    // the selected construction's totals, with the way to its report
+    await page.getByTestId('home-total-contract_value').waitFor();
+    await page.getByTestId('home-rejected').getByRole('link').click();
+    await page.waitForURL('**/management/payment/list?**');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('approvalStatus')).toBe('R');
+    expect(url.searchParams.get('view')).toBe('mine');
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    // only rejected requests, this file's among them
+    await page.getByLabel('Tìm kiếm').fill(contract.contract_no);
+    await expect
+      .poll(() => page.locator('.MuiDataGrid-row', { hasText: contract.contract_no }).count())
+      .toBe(1);
+    expect(
+      await page
+        .locator('.MuiDataGrid-row [data-testid="approval-chip"]')
+        .evaluateAll((chips) => chips.every((c) => c.getAttribute('data-state') === 'R')),
+    ).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * Formats the translations use inside a sentence. `{{resource, inSentence}}`: a name that starts a
+ * title ("Hợp đồng", "Payment request") written as it reads within a sentence ("Tạo mới hợp đồng",
+ * "Create payment request") — sentence case in both languages; an acronym ("API", "ROLE_ADMIN")
+ * keeps its capitals.
+ */
+import type { i18n as I18n } from 'i18next';
+
+export function inSentence(value: unknown): string {
+  const text = String(value ?? '');
+  const [first = '', second = ''] = [...text];
+  // "API …", "VAT …", "ROLE_…": a second capital marks an acronym, which keeps its capitals
+  if (second !== second.toLocaleLowerCase('vi')) return text;
+  return first.toLocaleLowerCase('vi') + text.slice(first.length);
+}
+
+export function registerFormats(instance: I18n): void {
+  instance.services.formatter?.add('inSentence', (value) => inSentence(value));
+}

@@ -1,0 +1,14 @@
+/**
+ * The words of the view pages' relation sections (a company's projects and constructions, a
+ * construction's contracts and payment requests, a contractor's contracts): `relations.vi|en.json`,
+ * added by the descriptions that show them, out of the first bundle (DESIGN.md §7) — as
+ * `system-strings.ts` does.
+ */
+import { i18n } from './i18n.ts';
+import en from './relations.en.json';
+import vi from './relations.vi.json';
+
+i18n.addResourceBundle('vi', 'translation', vi, true, false);
+i18n.addResourceBundle('en', 'translation', en, true, false);
+
+export const relationStringsLoaded = true;
