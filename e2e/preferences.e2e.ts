@@ -1,6 +1,7 @@
 /** Language and theme: labels and date format follow the language; colour and sidebar survive a reload. */
 import { formatDate } from '@sitepay/domain/date-format';
 import { afterAll, describe, expect, test } from 'vitest';
+import { accessibleShade } from '../web/src/app/theme.ts';
 import { adminApi, closeBrowser, signedIn, textOf, unique } from './support/browser.ts';
 
 afterAll(closeBrowser);
@@ -46,19 +47,21 @@ describe('preferences', () => {
     const { page, context, consoleErrors } = await signedIn('/management/company/list');
     const createButton = page.getByRole('link', { name: 'Tạo mới' });
     const background = () => createButton.evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(await background()).toBe('rgb(255, 152, 0)'); // orange #ff9800 by default
+    // orange #ff9800 by default, darkened until text in it reads on white (WCAG AA)
+    expect(await background()).toBe(accessibleShade('#ff9800'));
+    expect(accessibleShade('#ff9800')).not.toBe('rgb(255, 152, 0)');
 
     await page.getByRole('button', { name: 'Cài đặt giao diện' }).click();
     await page.getByRole('radio', { name: 'Xanh dương' }).click();
     await page.getByRole('button', { name: 'Tối' }).click();
     await page.keyboard.press('Escape');
-    await expect.poll(background).toBe('rgb(33, 150, 243)');
+    await expect.poll(background).toBe(accessibleShade('#2196f3'));
     const nav = page.getByRole('navigation', { name: 'menu' });
     expect(await nav.getAttribute('data-sidebar')).toBe('dark');
 
     await page.reload();
     await createButton.waitFor();
-    await expect.poll(background).toBe('rgb(33, 150, 243)');
+    await expect.poll(background).toBe(accessibleShade('#2196f3'));
     expect(await nav.getAttribute('data-sidebar')).toBe('dark');
     expect(await nav.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(31, 38, 51)');
     expect(consoleErrors).toEqual([]);

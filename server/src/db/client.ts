@@ -4,6 +4,7 @@
  * and close cleanly. PGlite has no lock of its own, so the embedded mode takes a lock file
  * in its folder and refuses a second server on the same data.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,6 +36,8 @@ export type Database = {
   prepared<T>(name: string, query: SQL): Promise<T[]>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the prepared statements held by each pooled connection (tests, diagnostics). */
+  preparedCounts?(): number[];
 };
 
 const dialect = new PgDialect();
@@ -117,10 +120,69 @@ async function openPglite(dataDir: string | null, analyzeEveryMs = 10 * 60_000):
   };
 }
 
+/** Statements kept prepared on each pooled connection; the least recently used go beyond this. */
+export const STATEMENT_CACHE_SIZE = 256;
+
+/** A statement the server may plan once and run again: the data statements, not DDL or EXPLAIN. */
+const PREPARABLE = /^\s*\(?\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * A pooled connection that runs every data statement as a named prepared statement, named by a
+ * hash of its text: PostgreSQL parses and plans it once per connection instead of at every request
+ * (planning was most of a list's database time: docs/performance.md). Values are always bound
+ * parameters, so ten thousand different searches are one statement. Each connection keeps at most
+ * STATEMENT_CACHE_SIZE of them, least recently used out (DEALLOCATE), so the cache cannot grow
+ * without bound whatever the mix of filters and sorts.
+ */
+class PreparingClient extends pg.Client {
+  /** Prepared names, least recently used first. */
+  readonly statements = new Map<string, true>();
+
+  // biome-ignore lint/suspicious/noExplicitAny: node-pg's query has a dozen overloads
+  override query(config: any, values?: any, callback?: any): any {
+    if (
+      config &&
+      typeof config === 'object' &&
+      typeof config.text === 'string' &&
+      config.name === undefined &&
+      typeof config.submit !== 'function' && // a Query or Cursor object runs as it is
+      PREPARABLE.test(config.text)
+    ) {
+      const name = `s_${crypto.createHash('sha1').update(config.text).digest('hex').slice(0, 24)}`;
+      this.use(name);
+      return super.query({ ...config, name }, values, callback);
+    }
+    return super.query(config, values, callback);
+  }
+
+  private use(name: string) {
+    if (this.statements.delete(name)) {
+      this.statements.set(name, true);
+      return;
+    }
+    this.statements.set(name, true);
+    while (this.statements.size > STATEMENT_CACHE_SIZE) {
+      const oldest = this.statements.keys().next().value as string;
+      this.statements.delete(oldest);
+      // Forgotten by node-pg when the server has dropped it (the callback runs before the next
+      // queued statement is sent): one queued before the DEALLOCATE still finds it prepared, one
+      // queued after prepares it again. A DEALLOCATE refused (in a failed transaction) leaves it
+      // prepared: it stays in the cache, to go at a later turn.
+      const connection = (this as unknown as { connection: { parsedStatements: Record<string, unknown> } })
+        .connection;
+      super.query(`deallocate ${oldest}`, (error: Error | null) => {
+        if (error) this.statements.set(oldest, true);
+        else delete connection.parsedStatements[oldest];
+      });
+    }
+  }
+}
+
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   // JIT compilation costs more than it saves on the short statements of lists and forms (it took
   // 295 of 337 ms of a search over 1 M payment requests): off for the app's own connections.
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: url,
     max: poolSize,
     options: '-c jit=off',
@@ -134,6 +196,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   // database crashes under it, its 'error' event would be an uncaught exception and end the server.
   // The query in flight is rejected either way (a 503), and the pool drops the broken client.
   pool.on('connect', (client) => client.on('error', () => {}));
+  const clients = new Set<PreparingClient>();
+  pool.on('connect', (client) => clients.add(client as unknown as PreparingClient));
+  pool.on('remove', (client) => clients.delete(client as unknown as PreparingClient));
   try {
     const c = await pool.connect();
     c.release();
@@ -192,6 +257,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       }
     },
     close: () => pool.end(),
+    preparedCounts: () => [...clients].map((c) => c.statements.size),
   };
 }
 
