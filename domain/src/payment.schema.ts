@@ -174,6 +174,9 @@ export const paymentBulkResultSchema = z.array(
     status: z.number(),
     code: z.string().optional(),
     message: z.string().optional(),
+    /** Which rule refused this row, and its values: the screens say it in the user's language. */
+    reason: z.string().optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     version: z.number().optional(),
   }),
 );

@@ -109,6 +109,14 @@ describe.each(backends)('access control and data scope (%s)', (backend) => {
       join_date: '2024-03-01',
     });
     expect(me.roles).toEqual(expect.arrayContaining(['ROLE_DIRECTOR', 'SCOPE_HP']));
+    // each role's name beside its code, in the same order (the screens show names, not codes)
+    expect(me.role_names).toHaveLength(me.roles.length);
+    const names = (await s.call('GET', '/api/admin/role/list/all', admin)).body as {
+      code: string;
+      name: string;
+    }[];
+    expect(me.role_names).toEqual(me.roles.map((code: string) => names.find((r) => r.code === code)!.name));
+    expect(me.role_names).not.toContain('ROLE_DIRECTOR');
     expect(me.constructions).toHaveLength(3);
     expect(me).not.toHaveProperty('password_hash');
     const depts = (await s.call('GET', '/api/account/department/list', giamdoc)).body;

@@ -589,6 +589,13 @@ describe.each(backends)('payment requests (%s)', (backend) => {
       expect.objectContaining({ id: b.id, ok: false, status: 422 }),
       expect.objectContaining({ id: 2147480000, ok: false, status: 404 }),
     ]);
+    // a refused row says which rule refused it, as a single refusal would
+    const single = await s.call('PATCH', `/api/payment-approval/accept/${b.id}`, giamdoc, {
+      version: b.version,
+    });
+    expect(single.status).toBe(422);
+    expect(single.body.reason).toBeTruthy();
+    expect(res.body[1]).toMatchObject({ reason: single.body.reason });
     const rej = await s.call('POST', '/api/payment-approval/reject-many', giamdoc, {
       items: [{ id: a.id, version: 0 }],
     });

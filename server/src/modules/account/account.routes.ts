@@ -41,7 +41,7 @@ export function registerAccountRoutes(app: FastifyInstance) {
       .where(eq(appUser.id, user.id));
     if (!row) throw notFound('user');
     const roles = await app.db
-      .select({ code: role.code })
+      .select({ code: role.code, name: role.name })
       .from(role)
       .where(sql`${role.id} in (${userRoleIds(user.id)})`)
       .orderBy(asc(role.priority), asc(role.code));
@@ -60,6 +60,8 @@ export function registerAccountRoutes(app: FastifyInstance) {
       join_date,
       version,
       roles: roles.map((x) => x.code),
+      /** The roles' names, in the order of `roles`: what the screens show for a role of the company's own. */
+      role_names: roles.map((x) => x.name),
       constructions: (await userConstructions(app.db, user.id, user.isAdmin)).map(({ id, code, name }) => ({
         id,
         code,

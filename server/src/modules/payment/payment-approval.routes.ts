@@ -125,6 +125,7 @@ export function registerPaymentApprovalRoutes(app: FastifyInstance) {
               status: error.status,
               code: error.code,
               message: error.message,
+              ...(error.reason ? { reason: error.reason, params: error.params } : {}),
             });
           }
         }
