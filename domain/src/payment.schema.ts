@@ -152,6 +152,9 @@ export const paymentListQuerySchema = pagingQuerySchema.extend({
   /** Payment date range, inclusive. */
   from: optionalDate(),
   to: optionalDate(),
+  /** Due date range, inclusive (the home page's "due this week"). */
+  dueFrom: optionalDate(),
+  dueTo: optionalDate(),
 });
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
 

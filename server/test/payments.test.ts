@@ -547,6 +547,11 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect(await page(`paging?${sel}&search=da hoc`)).toEqual([old.id]);
     // the contract number is searchable on a request, also after workflow moves and edits
     expect(await page(`paging?${sel}&from=2019-12-01&to=2020-02-01`)).toEqual([old.id]);
+    // by due date (the home page's "due this week"): the old request fell due in 2020, the new one later
+    const dueOld = (await s.call('GET', `/api/payment-transaction/get/${old.id}`, ketoan)).body.due_date;
+    expect(await page(`paging?${sel}&dueFrom=${dueOld}&dueTo=${dueOld}`)).toEqual([old.id]);
+    expect(await page(`paging?${sel}&dueFrom=2021-01-01`)).toEqual([now.id]);
+    expect((await s.call('GET', `/api/payment-transaction/paging?dueFrom=bogus`, ketoan)).status).toBe(400);
     const listed = (await s.call('GET', `/api/payment-transaction/paging?${sel}`, ketoan)).body.items;
     expect(listed.find((x: { id: number }) => x.id === old.id).overdue).toBe(true);
     expect(listed.find((x: { id: number }) => x.id === now.id).overdue).toBe(false);

@@ -4,6 +4,7 @@
  * "Create payment request") — sentence case in both languages; an acronym ("API", "ROLE_ADMIN")
  * keeps its capitals.
  */
+import { formatDate } from '@sitepay/domain/date-format';
 import type { i18n as I18n } from 'i18next';
 
 export function inSentence(value: unknown): string {
@@ -16,4 +17,10 @@ export function inSentence(value: unknown): string {
 
 export function registerFormats(instance: I18n): void {
   instance.services.formatter?.add('inSentence', (value) => inSentence(value));
+  // `{{value, day}}`: an ISO date as the user reads dates (DD/MM/YYYY in Vietnamese)
+  instance.services.formatter?.add('day', (value, lng) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(String(value))
+      ? formatDate(String(value), lng === 'en' ? 'en' : 'vi')
+      : String(value),
+  );
 }

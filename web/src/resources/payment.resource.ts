@@ -33,7 +33,7 @@ export const resource: ResourceDescription = {
       { key: 'mine', paging: `${API}/transaction-created/paging` },
     ],
     // the reports' and the home page's drill-downs: a contractor's, a contract's, my rejected requests
-    filters: ['constructorId', 'contractId', 'approvalStatus'],
+    filters: ['constructorId', 'contractId', 'approvalStatus', 'dueFrom', 'dueTo'],
     highlight: { field: 'overdue', color: 'error' },
     hideOnPhones: ['rowNumber'],
   },

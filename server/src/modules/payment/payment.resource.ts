@@ -124,6 +124,8 @@ export const paymentKind: RecordKind = {
       q.companyId ? eq(p.company_id, q.companyId) : undefined,
       q.from ? gte(p.date, q.from) : undefined,
       q.to ? lte(p.date, q.to) : undefined,
+      q.dueFrom ? gte(p.due_date, q.dueFrom) : undefined,
+      q.dueTo ? lte(p.due_date, q.dueTo) : undefined,
     ];
   },
   extraColumns: paymentExtraColumns,

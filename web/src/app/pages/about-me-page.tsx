@@ -286,8 +286,12 @@ function ActNow({
         }
         figure={week}
         tone="info"
-        // the unpaid requests, earliest due first: this week's follow the overdue ones
-        to={`${paymentListLink({ constructionId, status: 'unpaid' })}&sortBy=due_date&sortDesc=false`}
+        // the unpaid requests due this week, earliest due first
+        to={
+          `${paymentListLink({ constructionId, status: 'unpaid' })}` +
+          (week ? `&dueFrom=${week.from}&dueTo=${week.to}` : '') +
+          '&sortBy=due_date&sortDesc=false'
+        }
       />
     </Box>
   );
