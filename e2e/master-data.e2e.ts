@@ -213,7 +213,8 @@ describe('master data', () => {
     await page.waitForURL((url) => url.pathname === '/management/constructor/list');
 
     await openFromList(page, '/management/constructor/list', code, name);
-    await page.getByText('Nhà thầu chính', { exact: true }).waitFor();
+    // the view's field (the history below may name the type too, once it has loaded)
+    await page.getByText('Nhà thầu chính', { exact: true }).first().waitFor();
     const section = page.locator('section[data-section="beneficiaries"]');
     const dialog = page.getByRole('dialog');
     const addBeneficiary = async (payee: string, account: string) => {
