@@ -262,6 +262,17 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
     expect(payments.xml).not.toContain('<f>');
   });
 
+  it('escapes the characters XML reserves and drops those it cannot carry, keeping the rest of the text', async () => {
+    const made = await s.call('POST', '/api/constructor/create', admin, {
+      code: 'NT-XML',
+      name: 'Công ty <A&B> "Hòa" \'Bình\'\u0001\u000b tab\there',
+    });
+    expect(made.status).toBe(200);
+    const { ws, xml } = await sheetOf('/api/export/constructor?search=NT-XML', admin);
+    expect(dataRows(ws).map((r) => r[1])).toEqual(['Công ty <A&B> "Hòa" \'Bình\' tab\there']);
+    expect(xml).toContain('Công ty &lt;A&amp;B&gt; &quot;Hòa&quot; &apos;Bình&apos; tab\there');
+  });
+
   it('never exports another company’s rows, nor names them in the title', async () => {
     const contractNo = (ws: ExcelJS.Worksheet) => dataRows(ws).map((r) => r[column(ws, 'Số hợp đồng')]);
     const hp = contractNo((await sheetOf('/api/export/payment?status=all', ketoan)).ws);

@@ -54,6 +54,12 @@ export type RecordKind = {
   filters?: (query: Record<string, unknown>, user: CurrentUser) => (SQL | undefined)[];
   /** Display columns computed per row (e.g. the parent's name), as SQL; also sortable by key. */
   extraColumns?: Record<string, SQL>;
+  /**
+   * Display columns that name a referenced row (the construction's name of a construction_id): a
+   * subquery in lists and reads, like `extraColumns`, and looked up once per batch by the exports,
+   * which read thousands of rows naming the same few hundred references.
+   */
+  lookups?: Record<string, Lookup>;
   /** Reference fields checked on write: the referenced record must exist and not be deleted. */
   references?: { field: string; table: RecordTable; activeOnly?: boolean }[];
   /** Checks before activate / deactivate / delete; throw to refuse. */
@@ -70,6 +76,122 @@ export type RecordKind = {
   /** After activate / deactivate / delete, in its transaction (end sessions, re-check a guard). */
   afterStatus?: (tx: Tx, row: Row, status: 'O' | 'C' | 'D', user: CurrentUser) => Promise<void> | void;
 };
+
+/**
+ * `table.column` of the row whose id is the record's `key` field; with `byCode`, of the first live
+ * row (lowest id) whose code equals the key, ignoring case (a payment type named by its code).
+ */
+export type Lookup = { key: string; table: RecordTable; column: string; byCode?: boolean };
+
+const lookupSql = (kind: RecordKind, lookup: Lookup) => {
+  const key = (kind.table as unknown as Record<string, PgColumn>)[lookup.key];
+  if (!key) throw new Error(`${kind.name}: lookup key ${lookup.key} is not a column`);
+  const column = sql.raw(`"${lookup.column}"`);
+  return lookup.byCode
+    ? sql`(select x.${column} from ${lookup.table} x where upper(x.code) = upper(${outer(key)}) and x.status <> 'D' order by x.id limit 1)`
+    : sql`(select x.${column} from ${lookup.table} x where x.id = ${outer(key)})`;
+};
+
+const displayColumnsOf = new WeakMap<RecordKind, Record<string, SQL>>();
+/** The kind's display columns as SQL: its extraColumns and its lookups. */
+export function displayColumns(kind: RecordKind): Record<string, SQL> {
+  let columns = displayColumnsOf.get(kind);
+  if (!columns) {
+    columns = { ...kind.extraColumns };
+    for (const [field, lookup] of Object.entries(kind.lookups ?? {}))
+      columns[field] = lookupSql(kind, lookup);
+    displayColumnsOf.set(kind, columns);
+  }
+  return columns;
+}
+// biome-ignore lint/suspicious/noExplicitAny: rows of any selection
+type AnyRow = Record<string, any>;
+
+/** Lookups resolved in memory at most this many references per kind of reference, then afresh. */
+const LOOKUP_CACHE_ROWS = 50_000;
+
+/**
+ * Reads `fields` of many records in batches without a subquery per row: `select` holds what to
+ * read instead (the lookups' key columns, the other fields as they are), and `resolve` fills the
+ * lookups of a batch with one query per referenced table for the keys not seen yet.
+ */
+export function batchedLookups(kind: RecordKind, fields: string[]) {
+  const columns = selection(kind) as Record<string, PgColumn | SQL>;
+  const table = kind.table as unknown as Record<string, PgColumn>;
+  const select: Record<string, PgColumn | SQL> = {};
+  type Group = {
+    key: string;
+    table: RecordTable;
+    byCode: boolean;
+    fields: [string, string][];
+    cache: Map<unknown, AnyRow | null>;
+  };
+  const groups = new Map<string, Group>();
+  for (const field of fields) {
+    const lookup = kind.lookups?.[field];
+    if (!lookup) {
+      select[field] = columns[field]!;
+      continue;
+    }
+    select[lookup.key] = table[lookup.key]!;
+    const id = `${lookup.key} ${getTableName(lookup.table)} ${Boolean(lookup.byCode)}`;
+    const group: Group = groups.get(id) ?? {
+      key: lookup.key,
+      table: lookup.table,
+      byCode: Boolean(lookup.byCode),
+      fields: [],
+      cache: new Map(),
+    };
+    group.fields.push([field, lookup.column]);
+    groups.set(id, group);
+  }
+  const resolve = async (tx: Tx, rows: AnyRow[]) => {
+    for (const g of groups.values()) {
+      const keyOf = (r: AnyRow) => {
+        const k = r[g.key];
+        if (k === null || k === undefined) return undefined;
+        return g.byCode ? String(k).toUpperCase() : k;
+      };
+      const wanted = new Set<unknown>();
+      for (const r of rows) {
+        const k = keyOf(r);
+        if (k !== undefined && !g.cache.has(k)) wanted.add(k);
+      }
+      const missing = [...wanted];
+      if (missing.length) {
+        if (g.cache.size + missing.length > LOOKUP_CACHE_ROWS) g.cache.clear();
+        const target = g.table as unknown as Record<string, PgColumn>;
+        const columns = Object.fromEntries(g.fields.map(([, column]) => [column, target[column]!]));
+        const found = (await (g.byCode
+          ? tx
+              .select({ key: sql<string>`upper(${target.code})`, ...columns })
+              .from(g.table)
+              .where(
+                and(sql`upper(${target.code}) = any(${sql.param(missing)}::text[])`, ne(g.table.status, 'D')),
+              )
+              .orderBy(desc(g.table.id)) // the lowest id last: it wins
+          : tx
+              .select({ key: g.table.id, ...columns })
+              .from(g.table)
+              .where(sql`${g.table.id} = any(${sql.param(missing)}::int[])`))) as AnyRow[];
+        for (const k of missing) g.cache.set(k, null);
+        for (const row of found) g.cache.set(row.key, row);
+      }
+      for (const r of rows) {
+        const k = keyOf(r);
+        const hit = k === undefined ? null : g.cache.get(k);
+        for (let i = 0; i < g.fields.length; i++) {
+          const [field, column] = g.fields[i]!;
+          r[field] = hit?.[column] ?? null;
+        }
+      }
+    }
+    return rows;
+  };
+  return { select, resolve };
+}
+
+const hasDisplayColumns = (kind: RecordKind) => Boolean(kind.extraColumns || kind.lookups);
 
 /** Columns never answered and never written to the change history (hashes, encrypted secrets). */
 export const SECRET_COLUMNS = ['password_hash', 'secret_hash', 'api_key_hash', 'password_enc'];
@@ -110,7 +232,7 @@ export function toRecord(row: Row): Row {
 const selection = (kind: RecordKind) => {
   // search_text is for the WHERE clause only: reading it back would only be thrown away
   const { search_text: _unused, ...columns } = getTableColumns(kind.table) as Record<string, PgColumn>;
-  return { ...columns, ...kind.extraColumns };
+  return { ...columns, ...displayColumns(kind) };
 };
 
 /**
@@ -131,7 +253,7 @@ export function listSpec(
     extraWhere,
     ...(kind.filters?.(query, user) ?? []),
   );
-  const sortable: Record<string, PgColumn | SQL> = { ...kind.extraColumns, ...kind.sortable };
+  const sortable: Record<string, PgColumn | SQL> = { ...displayColumns(kind), ...kind.sortable };
   const sortBy = query.sortBy && sortable[query.sortBy] ? query.sortBy : undefined;
   const key = sortBy ? sortable[sortBy]! : (kind.sortable[kind.defaultSort?.by ?? ''] ?? t.created_at);
   const descending = sortBy ? Boolean(query.sortDesc) : (kind.defaultSort?.desc ?? true);
@@ -314,7 +436,7 @@ export async function createRecord(tx: Tx, kind: RecordKind, input: Row, user: C
   const row = inserted[0]!;
   await writeHistory(tx, kind, row.id, 'create', diff(undefined, toRecord(row)), user);
   await kind.afterWrite?.(tx, row, input, user);
-  return kind.extraColumns ? toRecord(await findRecord(tx, kind, row.id, user)) : toRecord(row);
+  return hasDisplayColumns(kind) ? toRecord(await findRecord(tx, kind, row.id, user)) : toRecord(row);
 }
 
 /** Applies `changes` to a record read at `version`; a stale version writes nothing (409). */
@@ -359,7 +481,7 @@ export async function updateRecord(
   if (['activate', 'deactivate', 'delete'].includes(action)) {
     await kind.afterStatus?.(tx, updated[0], changes.status as 'O' | 'C' | 'D', user);
   }
-  if (!kind.extraColumns) return toRecord(updated[0]);
+  if (!hasDisplayColumns(kind)) return toRecord(updated[0]);
   // a deleted record is out of every read; answer it as written
   return status(updated[0]) === 'D' ? toRecord(updated[0]) : toRecord(await findRecord(tx, kind, id, user));
 }

@@ -21,7 +21,7 @@ import {
   transactionType,
 } from '../../db/schema.ts';
 import { scopeConstructionIds } from '../../http/access-sql.ts';
-import { outer, type RecordKind } from '../../http/records.ts';
+import { type Lookup, outer, type RecordKind } from '../../http/records.ts';
 import { selectedConstruction } from '../construction/construction.resource.ts';
 import { beforePaymentStatus, beforePaymentWrite } from './payment.workflow.ts';
 import { businessToday } from './payment-dates.ts';
@@ -36,13 +36,10 @@ export const unpaidSql = sql`(${p.payment_status} = 'O' and ${p.status} = 'O' an
 /** Unpaid after its due date (date + the transaction type's pay_date). */
 export const overdueSql = sql`(${unpaidSql} and ${p.due_date} < ${todaySql})`;
 
-const name = (table: SQLWrapper, column: string, key: SQL) =>
-  sql<string | null>`(select x.${sql.raw(column)} from ${table} x where x.id = ${key})`;
 const ofContract = (column: string) =>
   sql<string | null>`(select x.${sql.raw(column)} from ${contract} x where x.id = ${outer(p.contract_id)})`;
 
 export const paymentExtraColumns: Record<string, SQL> = {
-  contract_no: ofContract('contract_no'),
   contract_amount_vat: ofContract('amount_vat::text'),
   contract_value: sql<
     string | null
@@ -53,22 +50,25 @@ export const paymentExtraColumns: Record<string, SQL> = {
   beneficiary_name: sql<
     string | null
   >`(select b.name from ${contract} x join ${beneficiary} b on b.id = x.beneficiary_id where x.id = ${outer(p.contract_id)})`,
-  construction_code: name(construction, 'code', outer(p.construction_id)),
-  construction_name: name(construction, 'name', outer(p.construction_id)),
-  constructor_code: name(constructorTable, 'code', outer(p.constructor_id)),
-  constructor_name: name(constructorTable, 'name', outer(p.constructor_id)),
-  company_name: name(company, 'name', outer(p.company_id)),
-  transaction_type_name: name(transactionType, 'name', outer(p.transaction_type_id)),
-  payment_type_name: sql<
-    string | null
-  >`(select x.name from ${paymentType} x where upper(x.code) = upper(${outer(p.payment_code)}) and x.status <> 'D' order by x.id limit 1)`,
-  department_name: name(department, 'name', outer(p.department_id)),
   director_name: sql<
     string | null
   >`(select coalesce(x.full_name, x.user_name) from ${appUser} x where x.id = ${outer(p.director_id)})`,
-  user_name: name(appUser, 'user_name', outer(p.user_id)),
-  user_full_name: name(appUser, 'full_name', outer(p.user_id)),
   overdue: sql<boolean>`(${outer(p.payment_status)} = 'O' and ${outer(p.status)} = 'O' and ${outer(p.approval_status)} <> 'R' and ${outer(p.due_date)} < ${todaySql})`,
+};
+
+/** The names of the rows a request refers to. */
+export const paymentLookups: Record<string, Lookup> = {
+  contract_no: { key: 'contract_id', table: contract, column: 'contract_no' },
+  construction_code: { key: 'construction_id', table: construction, column: 'code' },
+  construction_name: { key: 'construction_id', table: construction, column: 'name' },
+  constructor_code: { key: 'constructor_id', table: constructorTable, column: 'code' },
+  constructor_name: { key: 'constructor_id', table: constructorTable, column: 'name' },
+  company_name: { key: 'company_id', table: company, column: 'name' },
+  payment_type_name: { key: 'payment_code', table: paymentType, column: 'name', byCode: true },
+  transaction_type_name: { key: 'transaction_type_id', table: transactionType, column: 'name' },
+  department_name: { key: 'department_id', table: department, column: 'name' },
+  user_name: { key: 'user_id', table: appUser, column: 'user_name' },
+  user_full_name: { key: 'user_id', table: appUser, column: 'full_name' },
 };
 
 function statusFilter(status: PaymentListQuery['status']): SQL | undefined {
@@ -129,6 +129,7 @@ export const paymentKind: RecordKind = {
     ];
   },
   extraColumns: paymentExtraColumns,
+  lookups: paymentLookups,
   references: [{ field: 'transaction_type_id', table: transactionType as never, activeOnly: true }],
   readOnly: [
     'construction_id',
