@@ -367,6 +367,7 @@ type WriterInternals = {
 const ROWS_PER_WRITE = 100;
 
 /** Characters XML must escape, and those it cannot carry (dropped), as exceljs's xmlEncode. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML 1.0 cannot carry
 const XML_UNSAFE = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/g;
 const XML_ENTITIES: Record<string, string> = {
   '<': '&lt;',
