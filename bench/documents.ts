@@ -12,29 +12,36 @@
  *
  * Every loop is bounded in count and time; every connection targets 127.0.0.1.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
-import { buildApp, prepareDatabase } from '../server/src/app.ts';
-import { openDatabase } from '../server/src/db/client.ts';
 import type { CurrentUser } from '../server/src/http/auth.ts';
 import { readBatches } from '../server/src/http/paging.ts';
 import { listSpec } from '../server/src/http/records.ts';
 import { paymentExport } from '../server/src/modules/export/export.routes.ts';
 import { EXPORT_BATCH_ROWS } from '../server/src/modules/export/xlsx-export.ts';
 import { cpuMeter, waitQuiet } from './cpu.ts';
-import { generate, type Sink, scaleFor } from './generate.ts';
+import { scaleFor } from './generate.ts';
+import {
+  ADMIN_PASSWORD,
+  benchDatabase,
+  bounded,
+  log,
+  machine,
+  migrateSeedGenerate,
+  round,
+  rssMb,
+  rssPeak,
+  type Server,
+  signIn,
+  sinkOf,
+  sleep,
+  startServer,
+  stats,
+  writeOut,
+} from './harness.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: args } = parseArgs({
   options: {
     pglite: { type: 'boolean', default: false },
@@ -51,127 +58,37 @@ const { values: args } = parseArgs({
     },
   },
 });
-const bounded = (n: number, min: number, max: number, name: string) => {
-  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`--${name} must be within ${min}…${max}`);
-  return n;
-};
 const backend = args.pglite ? 'pglite' : 'postgres';
 const payments = bounded(Number(args.payments), 1000, 2_000_000, 'payments');
 const duration = bounded(Number(args.duration), 2, 120, 'duration');
 const connections = bounded(Number(args.connections), 1, 100, 'connections');
 const prints = bounded(Number(args.prints), 1, 1000, 'prints');
 const quietWait = bounded(Number(args['quiet-wait']), 0, 600, 'quiet-wait');
-const ADMIN_PASSWORD = 'bench-admin-1';
-
-const log = (line: string) => console.log(line);
-const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
-const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-const stats = (samples: number[]) => {
-  const s = [...samples].sort((a, b) => a - b);
-  return {
-    n: s.length,
-    p50: round(percentile(s, 50)),
-    p99: round(percentile(s, 99)),
-    max: round(s.at(-1) ?? 0),
-  };
-};
-const rssMb = (pid: number) =>
-  Math.round(Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1]) / 1024);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Samples a process's RSS every 50 ms until stopped: its largest value. */
-function rssPeak(pid: number) {
-  let peak = rssMb(pid);
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssMb(pid));
-  }, 50);
-  return () => {
-    clearInterval(timer);
-    return Math.max(peak, rssMb(pid));
-  };
-}
 
 async function main() {
   log(
-    `SitePay documents bench: ${backend}, ${payments.toLocaleString('en')} payment requests, ${os.cpus().length} cores, Node ${process.version}`,
+    `SitePay documents bench: ${backend}, ${payments.toLocaleString('en')} payment requests, ${machine().cores} cores, Node ${process.version}`,
   );
   // 1. a fresh database, migrated and seeded by the server's own code, then the generated data
-  const dbName = `sitepay_docs_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-  const adminUrl = new URL(args['pg-url']!);
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(adminUrl.hostname))
-    throw new Error('the bench targets 127.0.0.1 only');
-  let databaseUrl: string | null = null;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-docs-'));
-  if (backend === 'postgres') {
-    const c = new pg.Client({ connectionString: adminUrl.toString() });
-    await c.connect();
-    await c.query(`create database ${dbName}`);
-    await c.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
-  let server: ChildProcess | null = null;
-  const cleanup = async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server!.once('exit', r));
-    }
-    if (args.keep) return log(`kept: ${databaseUrl ?? dataDir}`);
-    if (databaseUrl) {
-      const c = new pg.Client({ connectionString: adminUrl.toString() });
-      await c.connect();
-      await c.query(`drop database if exists ${dbName} with (force)`);
-      await c.end();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const target = await benchDatabase({ backend, adminUrl: args['pg-url']!, prefix: 'docs', keep: args.keep });
+  let server: Server | null = null;
+  const cleanup = () => target.cleanup(server?.process ?? null);
   const out: Record<string, unknown> = {
     date: new Date().toISOString(),
     backend,
-    machine: {
-      cores: os.cpus().length,
-      memoryGb: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
-    },
+    machine: machine(),
     options: { payments, duration, connections, prints },
   };
   try {
-    const database = await openDatabase(
-      databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 4 } : { kind: 'pglite', dataDir },
-    );
-    await database.migrate();
-    const setup = await buildApp(
+    const database = await migrateSeedGenerate(
+      target,
+      scaleFor({ companies: 1000, paymentRequests: payments }),
       {
-        jwtSecret: 'bench-setup-secret-bench-setup-secret',
-        webDist: null,
-        bodyLimit: 1024 * 1024,
-        loginThrottle: { windowSeconds: 900, maxFailuresPerUser: 10, maxAttemptsPerAddress: 50 },
-        trustProxy: false,
+        seed: Number(args.seed) || 42,
+        log,
       },
-      database,
     );
-    await prepareDatabase(setup, database, { adminPassword: ADMIN_PASSWORD, demo: false });
-    await setup.close();
-    // biome-ignore lint/suspicious/noExplicitAny: the driver's own client under Drizzle
-    const client = (database.db as any).$client as Sink;
-    const t0 = performance.now();
-    await generate(client, scaleFor({ companies: 1000, paymentRequests: payments }), {
-      seed: Number(args.seed) || 42,
-      log,
-    });
-    await client.query('vacuum analyze');
-    log(`generated in ${Math.round((performance.now() - t0) / 1000)} s`);
+    const client = sinkOf(database);
     const liveRows = Number(
       (await client.query(`select count(*)::int as n from payment_transaction where status <> 'D'`)).rows[0]
         .n,
@@ -203,43 +120,11 @@ async function main() {
     await database.close();
 
     // 2. the real server, as `npm start` runs it
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['scripts/start.mjs'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ADMIN_PASSWORD,
-        JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '',
-        SKIP_WEB_BUILD: '1',
-        DATA_DIR: dataDir,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    for (let i = 0; ; i++) {
-      if (i > 600 || server.exitCode !== null) throw new Error('the server did not start');
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await sleep(200);
-    }
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user_name: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const token = ((await login.json()) as { id_token: string }[])[0]!.id_token;
+    server = await startServer(target);
+    const { base, pid } = server;
+    const token = await signIn(base, 'admin', ADMIN_PASSWORD);
+    if (!token) throw new Error('admin cannot sign in');
     const auth = { authorization: `Bearer ${token}` };
-    const pid = server.pid!;
     await sleep(3000);
     const idleMb = rssMb(pid);
     log(`server ready; idle RSS ${idleMb} MB; ${liveRows.toLocaleString('en')} live payment requests`);
@@ -374,13 +259,7 @@ async function main() {
     ] as const;
     for (const [what, met] of verdicts) log(`  ${met ? 'met    ' : 'NOT MET'}  ${what}`);
     out.verdicts = Object.fromEntries(verdicts);
-    fs.mkdirSync(path.join(root, 'bench/out'), { recursive: true });
-    const file = path.join(
-      root,
-      `bench/out/${new Date().toISOString().replace(/[:.]/g, '-')}-documents-${backend}.json`,
-    );
-    fs.writeFileSync(file, JSON.stringify(out, null, 2));
-    log(`written: ${path.relative(root, file)}`);
+    log(`written: ${writeOut(`documents-${backend}`, out)}`);
   } finally {
     await cleanup();
   }

@@ -19,6 +19,8 @@
  *   accountants (nv0011…nv0050), the approver the bench director (nv0001);
  * - `search_text` folds the fields the server's `paymentKind.searchFields` names (the contract's
  *   number, the contractor's code and name, the construction's code are read with the contract).
+ * - contract annexes (0.6 per contract on average, most adding value, a few taking some away), so
+ *   that the contract reports' values include annexes as in real use.
  *
  * The generated user nv0001 is also made a director with a company scope (`addBenchDirector`): the
  * approval queue is benched as that user, not as admin.
@@ -668,7 +670,104 @@ export const paymentRequests: TableGenerator = {
   },
 };
 
-export const paymentTables: TableGenerator[] = [constructors, beneficiaries, contracts, paymentRequests];
+// ---------------------------------------------------------------- contract annexes
+
+/** Live contracts by generation index, read back for the annexes: id, signing day, value. */
+let annexPlan: { contract: Int32Array; no: Int32Array } | null = null;
+let annexContracts: { id: number; amount_vat: number; signed: number }[] = [];
+const annexNotes = {
+  up: [
+    'Bổ sung khối lượng phát sinh',
+    'Điều chỉnh đơn giá vật liệu',
+    'Bổ sung hạng mục theo thiết kế điều chỉnh',
+  ],
+  down: ['Giảm khối lượng không thực hiện', 'Cắt giảm hạng mục theo yêu cầu chủ đầu tư'],
+};
+
+/**
+ * Annexes (`contract_annex`): 0.6 per contract on average (about 45 % of the live contracts have
+ * one or more, numbered PL-01, PL-02… within the contract), signed after their contract. Most add
+ * 3–25 % of the contract's value; one in six takes away 1–5 %, and only on a contract not settled
+ * (its requests stay under its value); 2 % are deleted. The contract reports sum them into the
+ * contract value.
+ */
+export const contractAnnexes: TableGenerator = {
+  table: 'contract_annex',
+  columns: [
+    ...recordColumns,
+    ['contract_id', 'int'],
+    ['annex_no', 'varchar'],
+    ['note', 'text'],
+    ['amount', 'numeric'],
+    ['signed_date', 'date'],
+  ],
+  count: (s) => Math.round(s.contracts * 0.6),
+  async prepare(sink, { scale, r }) {
+    if (!contractPlan || contractPlan.n.length !== scale.contracts)
+      throw new Error('bench: contract annexes need the contracts generated in the same run');
+    const { rows } = await sink.query(
+      `select id, contract_no, amount_vat::text as amount_vat, status from contract where contract_no like $1`,
+      [`${CONTRACT_NO}%`],
+    );
+    annexContracts = new Array(scale.contracts);
+    const live: number[] = [];
+    for (const row of rows) {
+      const c = contractIndexOf(row.contract_no);
+      annexContracts[c] = {
+        id: Number(row.id),
+        amount_vat: Number(row.amount_vat),
+        signed: contractPlan.signed[c]!,
+      };
+      if (row.status !== 'D') live.push(c);
+    }
+    live.sort((a, b) => a - b);
+    const count = Math.round(scale.contracts * 0.6);
+    const contract = new Int32Array(count);
+    for (let i = 0; i < count; i++) contract[i] = live.length ? live[Math.floor(r.next() * live.length)]! : 0;
+    contract.sort();
+    const no = new Int32Array(count);
+    for (let i = 0; i < count; i++) no[i] = i > 0 && contract[i] === contract[i - 1] ? no[i - 1]! + 1 : 1;
+    annexPlan = { contract, no };
+  },
+  row(i, r) {
+    const plan = contractPlan!;
+    const c = annexPlan!.contract[i]!;
+    const k = annexContracts[c]!;
+    const down = plan.closing[c] === 0 && r.chance(1 / 6);
+    const amount = down
+      ? -thousands(k.amount_vat * (0.01 + 0.04 * r.next()))
+      : thousands(k.amount_vat * (0.03 + 0.22 * r.next()));
+    const last = Math.max(k.signed + 31, Math.min(plan.end[c]!, WINDOW_DAYS));
+    const day = Math.min(WINDOW_DAYS, r.int(k.signed + 30, last));
+    const row = {
+      annex_no: `PL-${String(annexPlan!.no[i]).padStart(2, '0')}`,
+      note: r.pick(down ? annexNotes.down : annexNotes.up),
+    };
+    const createdMs = instantMs(day, officeMinutes(r));
+    return [
+      r.chance(0.02) ? 'D' : 'O',
+      0,
+      iso(createdMs),
+      iso(createdMs),
+      'admin',
+      'admin',
+      searchText(['annex_no', 'note'], row),
+      k.id,
+      row.annex_no,
+      row.note,
+      money(amount),
+      isoDay(day),
+    ];
+  },
+};
+
+export const paymentTables: TableGenerator[] = [
+  constructors,
+  beneficiaries,
+  contracts,
+  paymentRequests,
+  contractAnnexes,
+];
 
 // ---------------------------------------------------------------- the bench director
 

@@ -27,6 +27,7 @@ import { registerApplicationRoutes } from './modules/access/application.routes.t
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerHistoryRoutes } from './modules/admin/history.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
 import { registerCompanyRoutes } from './modules/company/company.routes.ts';
 import {
   constructionKind,
@@ -35,10 +36,13 @@ import {
 import { registerConstructorRoutes } from './modules/constructor/constructor.resources.ts';
 import { registerContractRoutes } from './modules/contract/contract.routes.ts';
 import { registerContractFileRoutes } from './modules/contract/contract-file.routes.ts';
+import { registerCreditRoutes } from './modules/customer/credit.routes.ts';
+import { registerCustomerRoutes } from './modules/customer/customer.resource.ts';
 import { departmentResource } from './modules/department/department.resource.ts';
 import { registerExportRoutes } from './modules/export/export.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { registerEmailConfigRoutes } from './modules/mail/email-config.routes.ts';
+import { registerMailListRoutes } from './modules/mail/mail.list.ts';
 import { type MailWorkerOptions, registerMailWorker } from './modules/mail/mail.worker.ts';
 import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
 import { registerPaymentApprovalRoutes } from './modules/payment/payment-approval.routes.ts';
@@ -47,7 +51,9 @@ import { registerPaymentHistoryRoutes } from './modules/payment/payment-history.
 import { projectKind, registerProjectRoutes } from './modules/project/project.resource.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
 import { registerSettingRoutes } from './modules/setting/setting.resources.ts';
+import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { APP_VERSION, registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerTicketRoutes } from './modules/ticket/ticket.resource.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 
 declare module 'fastify' {
@@ -191,6 +197,13 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerPaymentHistoryRoutes(app);
   registerExportRoutes(app);
   registerEmailConfigRoutes(app, config);
+  // receivables (issue 16)
+  registerCustomerRoutes(app);
+  registerCreditRoutes(app);
+  registerBillingRoutes(app);
+  registerTicketRoutes(app);
+  registerMailListRoutes(app);
+  registerStatisticsRoutes(app);
   registerMailWorker(app, config);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) serveWeb(app, config.webDist);

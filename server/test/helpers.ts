@@ -11,6 +11,7 @@ import { buildApp, prepareDatabase } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import type { PdfOptions } from '../src/documents/pdf.ts';
 import type { FilesConfig } from '../src/files/file-store.ts';
+import type { MailWorkerOptions } from '../src/modules/mail/mail.worker.ts';
 
 export const backends = ['pglite', 'postgres'] as const;
 export type Backend = (typeof backends)[number];
@@ -77,6 +78,8 @@ export async function createTestServer(
     pgUrl?: string;
     /** LibreOffice for PDF prints; without it, `soffice` on PATH. */
     pdf?: Partial<PdfOptions>;
+    /** The mail worker's timing; without it, the defaults. */
+    mail?: Partial<MailWorkerOptions>;
   } = {},
 ): Promise<TestServer> {
   const pgDb = backend === 'postgres' && !opts.pgUrl ? await createTestDatabase() : null;
@@ -100,6 +103,7 @@ export async function createTestServer(
       trustProxy: false,
       files: opts.files,
       pdf: opts.pdf,
+      mail: opts.mail,
       logger: opts.log
         ? { level: 'info', stream: { write: (line: string) => opts.log?.(JSON.parse(line)) } }
         : false,

@@ -54,6 +54,11 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
       amount_before_vat: '1000000000',
       tax_id: ids.tax,
     });
+    ids.customer = await create('/api/manage/customer/register', {
+      code: 'RC-KH',
+      name: 'Khách hàng đua',
+      construction_ids: [ids.construction],
+    });
 
     const named =
       (extra: Body = {}) =>
@@ -106,6 +111,15 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
         title_en: `Menu ${value}`,
       }),
       endpoint: (value) => ({ method: 'GET', path: `/api/race/${value}`, endpoint_type: 'api' }),
+      customer: named(),
+      billing: (value) => ({
+        customer_id: ids.customer,
+        construction_id: ids.construction,
+        number: value,
+        bill_date: '2026-03-01',
+        due_date: '2026-04-01',
+        amount: '1000000',
+      }),
       application: (value, field, i) =>
         field === 'client_id'
           ? { code: `${value}-${i}`, client_id: value, name: `Ứng dụng ${value}`, environment: 'production' }

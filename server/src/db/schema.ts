@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -123,11 +124,14 @@ export const construction = pgTable(
     description: text('description'),
     closed: boolean('closed').notNull().default(false),
     closed_at: stamp('closed_at'),
+    /** The customer (chủ đầu tư) it is billed to: at most one (receivables, issue 16). */
+    customer_id: integer('customer_id').references((): AnyPgColumn => customer.id),
   },
   (t) => [
     ...recordIndexes('construction', t),
     uniqueIndex('construction_code_uq').on(t.code).where(sql`status <> 'D'`),
     index('construction_project_idx').on(t.project_id),
+    index('construction_customer_idx').on(t.customer_id),
   ],
 );
 
@@ -408,6 +412,136 @@ export const paymentHistory = pgTable(
   (t) => [
     index('payment_history_payment_idx').on(t.payment_id, t.id.desc()),
     index('payment_history_at_idx').on(t.at.desc(), t.id.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------- receivables (issue 16)
+
+/** The customers the company bills: the owners and investors (chủ đầu tư) of its constructions. */
+export const customer = pgTable(
+  'customer',
+  {
+    ...recordColumns(),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    tax_code: varchar('tax_code', { length: 14 }),
+    address: varchar('address', { length: 500 }),
+    contact_person: varchar('contact_person', { length: 255 }),
+    phone: varchar('phone', { length: 30 }),
+    email: varchar('email', { length: 255 }),
+  },
+  (t) => [
+    ...recordIndexes('customer', t),
+    uniqueIndex('customer_code_uq').on(sql`lower(${t.code})`).where(sql`status <> 'D'`),
+    index('customer_name_idx').on(t.name, t.id),
+    index('customer_code_idx').on(t.code, t.id),
+  ],
+);
+
+/**
+ * A bill (hoá đơn) issued to a customer for one of its constructions. `vat_amount` and `total` are
+ * computed by the server; `paid_amount` and `credited_amount` are the sums of its receipts and of
+ * the credit notes applied to it, kept on the row (written with the row locked) and recomputed by
+ * the check. Its state (open, paid, overdue) is derived when read, never stored.
+ */
+export const billing = pgTable(
+  'billing',
+  {
+    ...recordColumns(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customer.id),
+    construction_id: integer('construction_id')
+      .notNull()
+      .references(() => construction.id),
+    number: varchar('number', { length: 50 }).notNull(),
+    bill_date: date('bill_date', { mode: 'string' }).notNull(),
+    due_date: date('due_date', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    vat_rate: integer('vat_rate').notNull().default(10),
+    vat_amount: money('vat_amount').notNull(),
+    total: money('total').notNull(),
+    paid_amount: money('paid_amount').notNull().default('0'),
+    credited_amount: money('credited_amount').notNull().default('0'),
+    note: text('note'),
+  },
+  (t) => [
+    ...recordIndexes('billing', t),
+    uniqueIndex('billing_number_uq').on(t.customer_id, sql`lower(${t.number})`).where(sql`status <> 'D'`),
+    index('billing_construction_idx').on(t.construction_id, t.created_at.desc(), t.id.desc()),
+    index('billing_customer_idx').on(t.customer_id),
+    index('billing_bill_date_idx').on(t.bill_date, t.id),
+    index('billing_due_date_idx').on(t.due_date, t.id),
+    index('billing_number_idx').on(t.number, t.id),
+    index('billing_total_idx').on(t.total, t.id),
+  ],
+);
+
+/** Money received against a bill. Receipts are never edited: a wrong one is offset by a credit note. */
+export const billingReceipt = pgTable(
+  'billing_receipt',
+  {
+    id: serial('id').primaryKey(),
+    billing_id: integer('billing_id')
+      .notNull()
+      .references(() => billing.id),
+    amount: money('amount').notNull(),
+    receipt_date: date('receipt_date', { mode: 'string' }).notNull(),
+    reference: varchar('reference', { length: 100 }),
+    note: text('note'),
+    user_id: integer('user_id'),
+    user_name: varchar('user_name', { length: 100 }),
+    created_at: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('billing_receipt_billing_idx').on(t.billing_id, t.id),
+    index('billing_receipt_date_idx').on(t.receipt_date),
+  ],
+);
+
+/**
+ * A customer's credit: a credit note (`note`, reduces what it owes; with `billing_id`, applied to
+ * that bill) or a credit limit (`limit`, from its date on; the latest counts).
+ */
+export const credit = pgTable(
+  'credit',
+  {
+    ...recordColumns(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customer.id),
+    billing_id: integer('billing_id').references(() => billing.id),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    credit_date: date('credit_date', { mode: 'string' }).notNull(),
+    reference: varchar('reference', { length: 100 }),
+  },
+  (t) => [
+    index('credit_customer_idx').on(t.customer_id, t.credit_date.desc(), t.id.desc()),
+    index('credit_billing_idx').on(t.billing_id),
+  ],
+);
+
+/** Support tickets, kept in SitePay; `external_id` is the Zendesk id of an imported one. */
+export const ticket = pgTable(
+  'ticket',
+  {
+    ...recordColumns(),
+    external_id: varchar('external_id', { length: 50 }),
+    subject: varchar('subject', { length: 500 }).notNull(),
+    description: text('description'),
+    requester_name: varchar('requester_name', { length: 255 }).notNull(),
+    requester_email: varchar('requester_email', { length: 255 }),
+    state: varchar('state', { length: 10 }).notNull().default('new'),
+    priority: varchar('priority', { length: 10 }).notNull().default('normal'),
+    opened_at: stamp('opened_at').notNull().defaultNow(),
+  },
+  (t) => [
+    ...recordIndexes('ticket', t),
+    uniqueIndex('ticket_external_id_uq').on(t.external_id),
+    index('ticket_state_idx').on(t.state, t.created_at.desc(), t.id.desc()),
+    index('ticket_opened_idx').on(t.opened_at, t.id),
   ],
 );
 

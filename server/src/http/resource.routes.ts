@@ -13,7 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from './auth.ts';
+import type { Db } from '../db/client.ts';
+import { type CurrentUser, currentUser } from './auth.ts';
 import {
   createRecord,
   findRecord,
@@ -54,6 +55,11 @@ export type ResourceDescription = {
   ownCreate?: string;
   /** Path overrides, e.g. { all: 'list/all', paging: 'list/paging' }; false leaves the route out. */
   paths?: Partial<Record<Operation, string | false>>;
+  /**
+   * Adds to the records answered what depends on the caller (figures over the rows of his scope),
+   * after the read or the write: one call per answer, with every record of it.
+   */
+  decorate?: (db: Db, records: Row[], user: CurrentUser) => Promise<void>;
 };
 
 const defaultPaths: Record<Operation, string> = {
@@ -102,6 +108,10 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
     const p = d.paths?.[op] ?? defaultPaths[op];
     return p === false ? null : p === '' ? d.basePath : `${d.basePath}/${p}`;
   };
+  const decorated = async <T extends Row | Row[]>(records: T, user: CurrentUser): Promise<T> => {
+    if (d.decorate) await d.decorate(app.db, (Array.isArray(records) ? records : [records]) as Row[], user);
+    return records;
+  };
   const read = { menus: d.menus.read };
   const create = { menus: d.menus.create };
   const write = { menus: d.menus.update };
@@ -134,17 +144,25 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
       p.paging,
       { config: read, schema: { tags, querystring: listQuery, response: { 200: pageSchema(d.record) } } },
       // no transaction: a list's statements each see their own snapshot either way, and run at once
-      (req) => listRecords(app.db, d.kind, req.query as never, currentUser(req)),
+      async (req) => {
+        const page = await listRecords(app.db, d.kind, req.query as never, currentUser(req));
+        await decorated(page.items, currentUser(req));
+        return page;
+      },
     );
   if (p.all)
-    r.get(p.all, { config: read, schema: { tags, response: { 200: z.array(d.record) } } }, (req) =>
-      listAllRecords(app.db, d.kind, currentUser(req)),
+    r.get(p.all, { config: read, schema: { tags, response: { 200: z.array(d.record) } } }, async (req) =>
+      decorated(await listAllRecords(app.db, d.kind, currentUser(req)), currentUser(req)),
     );
   if (p.get)
     r.get(
       p.get,
       { config: read, schema: { tags, params: idParamsSchema, response: { 200: d.record } } },
-      async (req) => toRecord(await findRecord(app.db, d.kind, req.params.id, currentUser(req))),
+      async (req) =>
+        decorated(
+          toRecord(await findRecord(app.db, d.kind, req.params.id, currentUser(req))),
+          currentUser(req),
+        ),
     );
   if (p.history)
     r.get(
@@ -159,7 +177,11 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
     r.post(
       p.create,
       { config: create, schema: { tags, body: d.input, response: { 200: d.record } } },
-      (req) => app.db.transaction((tx) => createRecord(tx, d.kind, req.body as Row, currentUser(req))),
+      async (req) =>
+        decorated(
+          await app.db.transaction((tx) => createRecord(tx, d.kind, req.body as Row, currentUser(req))),
+          currentUser(req),
+        ),
     );
   if (p.update)
     r.put(
@@ -168,11 +190,12 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
         config: write,
         schema: { tags, params: idParamsSchema, body: d.update, response: { 200: d.record } },
       },
-      (req) => {
+      async (req) => {
         const { version, ...changes } = req.body as Row;
-        return app.db.transaction((tx) =>
+        const row = await app.db.transaction((tx) =>
           updateRecord(tx, d.kind, req.params.id, version, changes as Row, currentUser(req)),
         );
+        return decorated(row, currentUser(req));
       },
     );
   const statusRoute = (url: string | null, method: 'patch' | 'delete', status: 'O' | 'C' | 'D') => {
@@ -183,9 +206,12 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
         config: write,
         schema: { tags, params: idParamsSchema, body: versionBodySchema, response: { 200: d.record } },
       },
-      (req) =>
-        app.db.transaction((tx) =>
-          setRecordStatus(tx, d.kind, req.params.id, req.body.version, status, currentUser(req)),
+      async (req) =>
+        decorated(
+          await app.db.transaction((tx) =>
+            setRecordStatus(tx, d.kind, req.params.id, req.body.version, status, currentUser(req)),
+          ),
+          currentUser(req),
         ),
     );
   };

@@ -28,5 +28,7 @@ export const sectionRedirects: Record<string, string> = {
   '/admin': '/admin/user/list',
   '/management': '/management/company/list',
   '/report': '/report/payment/construction',
+  // the receivables area opens on its statistics dashboard
+  '/manage': '/manage/statistics',
   '/admin/setting': '/admin/setting/bank/list',
 };

@@ -56,6 +56,36 @@ const specialPages: Record<
       return <PaymentViewPage resource={resource} />;
     },
   },
+  '/manage/customer': {
+    view: async (resource) => {
+      const { CustomerViewPage } = await import('../features/receivables/customer-view-page.tsx');
+      return <CustomerViewPage resource={resource} />;
+    },
+  },
+  '/manage/billing': {
+    create: async (resource) => {
+      const { BillingFormPage } = await import('../features/receivables/billing-pages.tsx');
+      return <BillingFormPage resource={resource} mode="create" />;
+    },
+    update: async (resource) => {
+      const { BillingFormPage } = await import('../features/receivables/billing-pages.tsx');
+      return <BillingFormPage resource={resource} mode="update" />;
+    },
+    view: async (resource) => {
+      const { BillingViewPage } = await import('../features/receivables/billing-pages.tsx');
+      return <BillingViewPage resource={resource} />;
+    },
+  },
+  '/manage/ticket': {
+    create: async (resource) => {
+      const { TicketCreatePage } = await import('../features/receivables/ticket-pages.tsx');
+      return <TicketCreatePage resource={resource} />;
+    },
+    list: async (resource) => {
+      const { TicketListPage } = await import('../features/receivables/ticket-pages.tsx');
+      return <TicketListPage resource={resource} />;
+    },
+  },
   '/admin/user': {
     create: async (resource) => {
       const { UserCreatePage } = await import('../features/user/user-create-page.tsx');
@@ -204,6 +234,26 @@ const featureRoutes: { path: string; element: () => Promise<React.ReactElement> 
     },
   })),
   ...reportRoutes,
+  // the receivables area's single screens: the mail list and the statistics dashboard (/manage)
+  {
+    path: '/manage/mail/list',
+    element: async () => {
+      const [{ resource }, { ResourceListPage }] = await Promise.all([
+        import('../resources/mail-list.resource.ts'),
+        import('../resources/resource-list-page.tsx'),
+      ]);
+      return <ResourceListPage resource={resource} />;
+    },
+  },
+  {
+    path: '/manage/statistics',
+    element: async () => {
+      const { ReceivablesStatisticsPage } = await import(
+        '../features/report/receivables-statistics-page.tsx'
+      );
+      return <ReceivablesStatisticsPage />;
+    },
+  },
 ];
 
 function resourceRoutes(): RouteObject[] {

@@ -55,11 +55,19 @@ export const historyQuery = ({
   queryOptions({
     queryKey: ['resource', resource, 'history', apiBase, id],
     queryFn: ({ signal }) =>
-      api.get<HistoryEntry[]>(`${apiBase.replace(/\/+$/, '')}/history/${encodeURIComponent(id)}`, {
+      api.get<HistoryAnswer>(`${apiBase.replace(/\/+$/, '')}/history/${encodeURIComponent(id)}`, {
         signal,
       }),
     staleTime: 0,
   });
+
+/**
+ * A history answer: the entries, or (a customer's) `{ changes, … }` — the record's changes beside
+ * events of its own kind (its bills, receipts and credits), which the record's page shows apart.
+ */
+export type HistoryAnswer = HistoryEntry[] | ({ changes: HistoryEntry[] } & Record<string, unknown>);
+export const historyEntries = (answer: HistoryAnswer | undefined): HistoryEntry[] =>
+  Array.isArray(answer) ? answer : (answer?.changes ?? []);
 
 const actionColor = (action: string) =>
   action === 'create' || action === 'activate'
@@ -76,7 +84,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
   const history = useQuery(historyQuery(props));
   const [count, setCount] = useState(PAGE);
   const titleId = useId();
-  const entries = history.data ?? [];
+  const entries = historyEntries(history.data);
   const shape = useMemo(() => props.description && historyShape(props.description), [props.description]);
   // names of ids the server leaves unnamed (several in one field: a privilege's endpoints)
   const referenceFields = Object.entries({

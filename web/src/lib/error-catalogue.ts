@@ -45,7 +45,7 @@ export function fieldMessage(t: TFunction, label: string, message: string): stri
 }
 
 /** Amounts, dates and entity names in a reason's values, written as the screens write them. */
-const MONEY_PARAMS = new Set(['value', 'requested', 'ceiling', 'remaining', 'outstanding', 'amount']);
+const MONEY_PARAMS = new Set(['value', 'requested', 'ceiling', 'remaining', 'outstanding', 'amount', 'paid']);
 
 /** The server's refusal in the user's language, or null when it sent no known reason. */
 export function reasonText(error: ApiError, t: TFunction): string | null {

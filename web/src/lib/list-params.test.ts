@@ -8,6 +8,7 @@ import {
   toApiQuery,
   toExportQuery,
   withParams,
+  withStatusParam,
 } from './list-params.ts';
 
 describe('list state in the URL', () => {
@@ -175,5 +176,20 @@ describe('the page a cursor names', () => {
     expect(
       withParams(new URLSearchParams('page=3&cursor=abc&view=today'), { view: 'week' }).has('cursor'),
     ).toBe(false);
+  });
+
+  test("a list filtering on another field than the record's status sends the chip's value under that name", () => {
+    const read = readListParams(new URLSearchParams('status=overdue&customerId=4'), {
+      statuses: ['all', 'open', 'overdue', 'paid'],
+      filters: ['customerId'],
+    });
+    const query = withStatusParam(toApiQuery(read, true), 'state');
+    expect(query).toMatchObject({ state: 'overdue', customerId: '4' });
+    expect('status' in query).toBe(false);
+    // "all" sends no state at all; without a key the query is as it was
+    expect(withStatusParam(toApiQuery({ ...read, status: 'all' }, true), 'state')).toMatchObject({
+      state: undefined,
+    });
+    expect(withStatusParam(toApiQuery(read, true), undefined)).toMatchObject({ status: 'overdue' });
   });
 });

@@ -152,6 +152,16 @@ export function toApiQuery(
 }
 
 /**
+ * The query with the status chips' value under the key the API filters on (`state` for bills), the
+ * record's `status` then left out; as it is without one.
+ */
+export function withStatusParam<Q extends { status?: string }>(query: Q, key?: string) {
+  if (!key || key === 'status') return query;
+  const { status, ...rest } = query;
+  return { ...rest, [key]: status && status !== 'all' ? status : undefined };
+}
+
+/**
  * The query of a list's export (GET /api/export/<list>): exactly what the list asks its paging
  * endpoint — construction, status, search, sort, its own filters — without the paging, plus the quick
  * view (the export's `view` stands for the view's own paging endpoint) and the language of the

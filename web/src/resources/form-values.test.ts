@@ -29,6 +29,14 @@ describe('what a generic form starts from', () => {
     ).toEqual({ name: 'A', start_date: '2026-03-05', value: '10', project_id: 4 });
   });
 
+  test('a coded number answered as 10 or "10.00" is picked as its choice "10" (a bill\'s VAT rate)', () => {
+    const vat: FieldSpec[] = [{ name: 'vat_rate', kind: 'choice', choices: ['0', '5', '8', '10'] }];
+    expect(formDefaults(vat, { vat_rate: 10 })).toEqual({ vat_rate: '10' });
+    expect(formDefaults(vat, { vat_rate: '8.00' })).toEqual({ vat_rate: '8' });
+    expect(formDefaults(vat, { vat_rate: 0 })).toEqual({ vat_rate: '0' });
+    expect(formDefaults(vat)).toEqual({ vat_rate: '' });
+  });
+
   test('an empty optional date passes the construction schema; a malformed one is refused', () => {
     const base = { code: 'CT', name: 'Công trình' };
     expect(constructionInputSchema.safeParse({ ...base, start_date: null }).success).toBe(true);

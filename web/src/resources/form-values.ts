@@ -26,6 +26,9 @@ export function formDefaults(fields: FieldSpec[], record?: Record<string, unknow
     else if (f.kind === 'boolean') values[f.name] = value === true;
     else if ((f.kind === 'decimal' || f.kind === 'percent') && typeof value === 'string')
       values[f.name] = trimDecimal(value);
+    // a coded number the API answers as 10 or "10.00" is the choice "10" (a bill's VAT rate)
+    else if (f.kind === 'choice' && (typeof value === 'number' || typeof value === 'string'))
+      values[f.name] = f.choices?.find((c) => c === trimDecimal(String(value))) ?? value;
     else values[f.name] = value ?? '';
   }
   return values;

@@ -6,6 +6,7 @@ import AlarmIcon from '@mui/icons-material/AccessAlarm';
 import FlagIcon from '@mui/icons-material/Flag';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import ReplayIcon from '@mui/icons-material/Replay';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,11 @@ import type {
   ResourceRecord,
 } from './resource.types.ts';
 
-export const actionIcons = { lock: LockOutlinedIcon, lockOpen: LockOpenOutlinedIcon } as const;
+export const actionIcons = {
+  lock: LockOutlinedIcon,
+  lockOpen: LockOpenOutlinedIcon,
+  send: ReplayIcon,
+} as const;
 
 /** The extra actions a record offers the current user (a list row leaves out `viewOnly` ones). */
 export function offeredActions(
@@ -29,10 +34,13 @@ export function offeredActions(
   ability: AppAbility,
   place: 'list' | 'view' = 'view',
 ): RecordAction[] {
-  if (record.status === 'D' || !ability.can('update', resource.name)) return [];
+  if (record.status === 'D') return [];
   if (resource.changeable && !resource.changeable(record)) return [];
   return (resource.recordActions ?? []).filter(
-    (action) => !(place === 'list' && action.viewOnly) && (action.when?.(record) ?? true),
+    (action) =>
+      ability.can(action.right ?? 'update', resource.name) &&
+      !(place === 'list' && action.viewOnly) &&
+      (action.when?.(record) ?? true),
   );
 }
 

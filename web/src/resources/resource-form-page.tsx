@@ -56,20 +56,23 @@ export function RecordFormPage({
 
 /**
  * `onSaved`: what follows a save instead of going back to the list (a new user's page, after the
- * password the server chose is shown once).
+ * password the server chose is shown once). `initial`: values a create form starts from instead of
+ * empty ones (a bill for the customer whose page it was asked from).
  */
 export function ResourceFormPage({
   resource,
   mode,
   onSaved,
+  initial,
 }: {
   resource: ResourceDescription;
   mode: Mode;
   onSaved?: (saved: ResourceRecord) => void;
+  initial?: Record<string, unknown>;
 }) {
   const form = useMemo(
-    () => (props: RecordFormProps) => <ResourceForm {...props} onSaved={onSaved} />,
-    [onSaved],
+    () => (props: RecordFormProps) => <ResourceForm {...props} onSaved={onSaved} initial={initial} />,
+    [onSaved, initial],
   );
   return <RecordFormPage resource={resource} mode={mode} form={form} />;
 }
@@ -79,7 +82,8 @@ function ResourceForm({
   mode,
   record,
   onSaved,
-}: RecordFormProps & { onSaved?: (saved: ResourceRecord) => void }) {
+  initial,
+}: RecordFormProps & { onSaved?: (saved: ResourceRecord) => void; initial?: Record<string, unknown> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const schema = mode === 'update' ? resource.form.updateSchema : resource.form.createSchema;
@@ -88,8 +92,9 @@ function ResourceForm({
   const defaults = useMemo(() => {
     const values = formDefaults(fields, record);
     if (mode === 'update') values.version = record?.version ?? 0;
+    else Object.assign(values, initial);
     return values;
-  }, [fields, record, mode]);
+  }, [fields, record, mode, initial]);
   const form = useForm<FieldValues>({
     resolver: zodResolver(schema as never) as never,
     defaultValues: defaults,

@@ -94,9 +94,12 @@ export type ListSelection = (rows: ResourceRecord[], clear: () => void) => React
 export function ResourceListPage({
   resource,
   selection,
+  toolbar,
 }: {
   resource: ResourceDescription;
   selection?: ListSelection;
+  /** A feature's own buttons beside create (the tickets' import from a Zendesk export). */
+  toolbar?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const lang = currentLang();
@@ -196,8 +199,14 @@ export function ResourceListPage({
         actions.status && canUpdate,
         actions.delete && ability.can('delete', subject),
       ].filter(Boolean).length +
-      (canUpdate ? (resource.recordActions?.filter((a) => !a.viewOnly).length ?? 0) : 0);
-  const anyAction = actions.view || actions.update || actions.status || actions.delete;
+      (resource.recordActions?.filter((a) => !a.viewOnly && ability.can(a.right ?? 'update', subject))
+        .length ?? 0);
+  const anyAction =
+    actions.view ||
+    actions.update ||
+    actions.status ||
+    actions.delete ||
+    Boolean(resource.recordActions?.some((a) => !a.viewOnly));
   const showActions = anyAction && !phoneHidden.includes('actions');
   const showNumbers = !phoneHidden.includes('rowNumber');
   const header = (name: string) =>
@@ -438,6 +447,7 @@ export function ResourceListPage({
             action={t('export.doing', { resource: title })}
           />
         )}
+        {toolbar}
         {actions.create && ability.can('create', subject) && (
           <Button
             component={RouterLink}

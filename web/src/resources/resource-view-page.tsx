@@ -253,7 +253,14 @@ export function ResourceViewPage({
           onChanged={() => client.invalidateQueries({ queryKey: ['resource', resource.name] })}
         />
       )}
-      <HistoryPanel apiBase={resource.apiBase} id={data.id} resource={resource.name} description={resource} />
+      {resource.history !== false && (
+        <HistoryPanel
+          apiBase={resource.apiBase}
+          id={data.id}
+          resource={resource.name}
+          description={resource}
+        />
+      )}
     </>
   );
   const dialogs = (

@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api-client.ts';
 import { ApiError } from '../lib/error-catalogue.ts';
-import { type ListParams, reachableByNumber, toApiQuery } from '../lib/list-params.ts';
+import { type ListParams, reachableByNumber, toApiQuery, withStatusParam } from '../lib/list-params.ts';
 import {
   endpointsOf,
   type RecordAction,
@@ -37,7 +37,10 @@ export const resourceListQuery = (
     queryFn: async ({ signal }): Promise<ListAnswer> => {
       const view = resource.list?.views?.find((v) => v.key === params.view);
       const path = view?.paging ?? endpointsOf(resource).paging;
-      const query = toApiQuery(params, Boolean(resource.scopedByConstruction), options);
+      const query = withStatusParam(
+        toApiQuery(params, Boolean(resource.scopedByConstruction), options),
+        resource.list?.statusParam,
+      );
       try {
         return await api.get<ListAnswer>(path, { query, signal, recovers: isPagingRefusal });
       } catch (error) {

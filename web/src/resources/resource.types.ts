@@ -144,7 +144,9 @@ export type RecordAction = {
   /** Offered only when this holds (e.g. not closed yet); never on a deleted record. */
   when?: (record: ResourceRecord) => boolean;
   color?: 'primary' | 'warning' | 'error' | 'success';
-  icon?: 'lock' | 'lockOpen';
+  icon?: 'lock' | 'lockOpen' | 'send';
+  /** The right on the resource it needs: `update` by default, `read` for a read-only screen's action (resend a mail). */
+  right?: 'read' | 'update';
   /** Offered on the view page only, not on every list row (a user's sign-in unlock). */
   viewOnly?: boolean;
 };
@@ -242,6 +244,11 @@ export type RelatedSection = LinkedSection | ChildrenSection | PagedSection;
 export type ListOptions = {
   /** The API's `status` values, offered as chips instead of the select; `[]` offers none. */
   statuses?: readonly string[];
+  /**
+   * The query key the chips' value goes under when the API filters on another field than the
+   * record's `status` (a bill's `state`: open, paid, overdue); `status` is then not sent.
+   */
+  statusParam?: string;
   /** Quick views: other paging endpoints taking the same query (`payment-transaction/today/paging`). */
   views?: { key: string; paging: string }[];
   /** URL parameters passed to the API as they are (`paymentId`), shown as a chip that removes them. */
@@ -322,6 +329,8 @@ export type ResourceDescription = {
    * `<apiBase>/file/download/{fileId}`, delete `<apiBase>/file/delete/{fileId}`.
    */
   files?: boolean;
+  /** `false`: the API keeps no change history of this kind, so the view page shows none. */
+  history?: boolean;
 };
 
 export type ResourceRecord = { id: number; status: string; version: number } & Record<string, unknown>;

@@ -194,6 +194,29 @@ export const seedMenus: SeedMenu[] = [
     true,
   ),
 
+  area(
+    'manage',
+    '/manage',
+    'Công nợ khách hàng',
+    'Receivables',
+    'account_balance_wallet',
+    '/manage/statistics',
+  ),
+  screen(
+    'statistics',
+    '/manage/statistics',
+    'Thống kê công nợ',
+    'Receivables dashboard',
+    'insights',
+    'manage',
+  ),
+  ...crud('customer', '/manage/customer', 'Khách hàng', 'Customers', 'handshake', 'manage'),
+  ...crud('billing', '/manage/billing', 'Hoá đơn', 'Bills', 'receipt', 'manage'),
+  ...crud('ticket', '/manage/ticket', 'Yêu cầu hỗ trợ', 'Support tickets', 'support_agent', 'manage').filter(
+    (m) => m.name !== 'ticket-view',
+  ),
+  screen('mail-list', '/manage/mail/list', 'Thư đã gửi', 'Mail list', 'outgoing_mail', 'manage'),
+
   area('admin', '/admin', 'Quản trị', 'Administration', 'admin_panel_settings', '/admin/user/list'),
   ...crud('user', '/admin/user', 'Người dùng', 'Users', 'people', 'admin'),
   ...crud('department', '/admin/department', 'Phòng ban', 'Departments', 'corporate_fare', 'admin'),
@@ -321,6 +344,13 @@ export const seedRoles: { code: string; name: string; priority: number; menus: s
       'report-contract',
       'report-contract-view',
       'history-payment',
+      'manage',
+      'statistics',
+      ...writeMenus('customer', 'billing'),
+      'ticket',
+      'ticket-create',
+      'ticket-update',
+      'mail-list',
     ],
   },
   {
@@ -343,6 +373,9 @@ export const seedRoles: { code: string; name: string; priority: number; menus: s
       'report-contract',
       'report-contract-view',
       'history-payment',
+      'manage',
+      'statistics',
+      ...readMenus('customer', 'billing'),
     ],
   },
 ];

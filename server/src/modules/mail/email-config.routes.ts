@@ -17,22 +17,15 @@ import {
   emailConfigUpdateSchema,
   testMailSchema,
 } from '@sitepay/domain/admin.schema';
-import {
-  idParamsSchema,
-  pageSchema,
-  pagingQuerySchema,
-  versionBodySchema,
-} from '@sitepay/domain/common.schema';
-import { and, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { idParamsSchema, pageSchema, versionBodySchema } from '@sitepay/domain/common.schema';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { appUser, emailConfig, mailOutbox } from '../../db/schema.ts';
+import { appUser, emailConfig } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { fieldError } from '../../http/errors.ts';
-import { readPage } from '../../http/paging.ts';
 import {
   createRecord,
   findRecord,
@@ -43,6 +36,7 @@ import {
   updateRecord,
 } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
+import { mailItemSchema, mailQuerySchema, readOutbox } from './mail.list.ts';
 import { sealPassword } from './mail.secret.ts';
 import { testMail } from './mail.templates.ts';
 import { deliver, describeMailError, type EmailConfigRow } from './mail.transport.ts';
@@ -82,25 +76,6 @@ export const emailConfigKind: RecordKind = {
 const lockActive = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(${ACTIVE_LOCK})`);
 
 const testAnswerSchema = z.object({ ok: z.boolean(), message: z.string() });
-
-const mailStates = ['pending', 'sending', 'sent', 'failed'] as const;
-const mailItemSchema = z.object({
-  id: z.number(),
-  event: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  state: z.enum(mailStates),
-  attempts: z.number(),
-  last_error: z.string().nullable(),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
-  /** When it is tried again (pending) or its lease ends (sending). */
-  next_attempt_at: z.string().nullable(),
-});
-const mailQuerySchema = pagingQuerySchema.extend({
-  state: z.enum(mailStates).optional(),
-  event: z.string().max(50).optional(),
-});
 
 export function registerEmailConfigRoutes(app: FastifyInstance, opts: { jwtSecret: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -243,63 +218,12 @@ export function registerEmailConfigRoutes(app: FastifyInstance, opts: { jwtSecre
     },
   );
 
-  const o = mailOutbox;
-  const sortable: Record<string, PgColumn> = {
-    created_at: o.created_at,
-    sent_at: o.sent_at,
-    next_attempt_at: o.next_attempt_at,
-    state: o.state,
-    event: o.event,
-    to: o.to,
-    attempts: o.attempts,
-  };
   r.get(
     '/api/admin/mail/paging',
     {
       config,
       schema: { tags: ['mail'], querystring: mailQuerySchema, response: { 200: pageSchema(mailItemSchema) } },
     },
-    (req) => {
-      const q = req.query;
-      const like = q.search?.trim()
-        ? `%${q.search.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-        : undefined;
-      const where: SQL | undefined = and(
-        q.state ? eq(o.state, q.state) : undefined,
-        q.event ? eq(o.event, q.event) : undefined,
-        like
-          ? or(ilike(o.to, like), ilike(o.subject, like), ilike(o.event, like), ilike(o.key, like))
-          : undefined,
-      );
-      const sortBy = q.sortBy && sortable[q.sortBy] ? q.sortBy : undefined;
-      return readPage(
-        app.db,
-        {
-          table: o,
-          selection: {
-            id: o.id,
-            event: o.event,
-            to: o.to,
-            subject: o.subject,
-            state: o.state,
-            attempts: o.attempts,
-            last_error: o.last_error,
-            created_at: o.created_at,
-            sent_at: o.sent_at,
-            next_attempt_at: o.next_attempt_at,
-          },
-          where,
-          key: sortBy ? sortable[sortBy]! : o.created_at,
-          id: o.id,
-          descending: sortBy ? Boolean(q.sortDesc) : true,
-        },
-        q,
-        (row) => {
-          const item: Record<string, unknown> = { ...row, id: Number(row.id) };
-          for (const [k, v] of Object.entries(item)) if (v instanceof Date) item[k] = v.toISOString();
-          return item as z.infer<typeof mailItemSchema>;
-        },
-      ) as never;
-    },
+    (req) => readOutbox(app.db, req.query) as never,
   );
 }

@@ -89,7 +89,7 @@ const ms = (value: number) => sql`(${value}::double precision * interval '1 mill
  * Mails that carry a secret (a new password): their text is wiped from the outbox once they are
  * sent or given up, so the database and its backups do not keep passwords.
  */
-const SECRET_EVENTS = new Set(['reset_password']);
+export const SECRET_EVENTS = new Set(['reset_password']);
 const wipe = (mail: ClaimedMail) =>
   SECRET_EVENTS.has(mail.event) ? sql`, text = ${'(removed after sending)'}, html = null` : sql``;
 

@@ -8,6 +8,7 @@
 
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApartmentIcon from '@mui/icons-material/Apartment';
@@ -36,16 +37,21 @@ import HomeIcon from '@mui/icons-material/Home';
 import InsightsIcon from '@mui/icons-material/Insights';
 import KeyIcon from '@mui/icons-material/Key';
 import MailIcon from '@mui/icons-material/Mail';
+import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import PercentIcon from '@mui/icons-material/Percent';
 import PersonIcon from '@mui/icons-material/Person';
+import QueryStatsIcon from '@mui/icons-material/QueryStats';
+import ReceiptIcon from '@mui/icons-material/Receipt';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TuneIcon from '@mui/icons-material/Tune';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
@@ -94,6 +100,12 @@ const byName: Record<string, SvgIconComponent> = {
   ability: VerifiedUserIcon,
   'history-login': HistoryIcon,
   'history-payment': ReceiptLongIcon,
+  manage: AccountBalanceWalletIcon,
+  statistics: QueryStatsIcon,
+  customer: StorefrontIcon,
+  billing: ReceiptIcon,
+  ticket: SupportAgentIcon,
+  'mail-list': MailOutlineIcon,
 };
 
 /** Material icon names an administrator may give an entry of their own. */
@@ -143,6 +155,12 @@ const byIcon: Record<string, SvgIconComponent> = {
   'verified-user': VerifiedUserIcon,
   history: HistoryIcon,
   'receipt-long': ReceiptLongIcon,
+  'account-balance-wallet': AccountBalanceWalletIcon,
+  'query-stats': QueryStatsIcon,
+  storefront: StorefrontIcon,
+  receipt: ReceiptIcon,
+  'support-agent': SupportAgentIcon,
+  'mail-outline': MailOutlineIcon,
 };
 
 const normalize = (key: string | null | undefined) =>

@@ -230,6 +230,10 @@ function MenuItem({
   const hasChildren = node.children.length > 0;
   const inTrail = hasChildren && activeTrail(node.children, pathname).length > 0;
   const [open, setOpen] = useState(inTrail);
+  // an area opens when the user arrives in it later (its root's redirect, a link from another area)
+  useEffect(() => {
+    if (inTrail) setOpen(true);
+  }, [inTrail]);
   const active = hasChildren ? mini && inTrail : isActiveEntry(node.path, pathname);
   const title = menuTitle(node, i18n.language);
   const Icon = useMenuIcons()?.menuIcon(node.icon, node.name);

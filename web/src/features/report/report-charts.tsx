@@ -103,11 +103,20 @@ export function MonthBars({
   months,
   series,
   testId,
+  stacked = true,
+  monthTicks = true,
+  phoneTicks,
 }: {
-  /** Month labels ("03/2026"), one per bar. */
+  /** Month labels ("03/2026"), one per bar (or other short categories with `monthTicks` false). */
   months: string[];
   series: AmountSeries[];
   testId?: string;
+  /** Parts stacked in one bar (paid on not paid); false sets them side by side (billed beside received). */
+  stacked?: boolean;
+  /** Shorten "03/2026" to "03/26" on a phone; false for categories that are not months (ageing buckets). */
+  monthTicks?: boolean;
+  /** Shorter names of the categories for a phone's axis, one per bar (the tooltip keeps the whole). */
+  phoneTicks?: string[];
 }) {
   const money = useMoney();
   const { phone, skipAnimation } = useChartLook();
@@ -125,7 +134,13 @@ export function MonthBars({
             height: 28,
             // "03/2026" on a wide screen; "03/26" on a phone, whole in the tooltip
             valueFormatter: (month: string, context) =>
-              phone && context.location === 'tick' ? `${month.slice(0, 3)}${month.slice(5)}` : month,
+              !phone || context.location !== 'tick'
+                ? month
+                : phoneTicks
+                  ? (phoneTicks[months.indexOf(month)] ?? month)
+                  : monthTicks
+                    ? `${month.slice(0, 3)}${month.slice(5)}`
+                    : month,
             tickLabelStyle: phone ? { fontSize: 11 } : undefined,
           },
         ]}
@@ -135,7 +150,7 @@ export function MonthBars({
           label: s.label,
           data: s.amounts.map(drawn),
           color: s.color,
-          stack: 'total',
+          ...(stacked && { stack: 'total' }),
           valueFormatter: (_value, { dataIndex }) => money(s.amounts[dataIndex] ?? '0'),
         }))}
         slotProps={{

@@ -43,8 +43,8 @@ export function ReportFilterBar({
   dates,
 }: {
   keys: readonly ReportFilterKey[];
-  /** What the range picks: requests by payment date, or contracts by signing date. */
-  dates: 'payment' | 'signed';
+  /** What the range picks: requests by payment date, contracts by signing date, bills by bill date. */
+  dates: 'payment' | 'signed' | 'billed';
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -70,7 +70,7 @@ export function ReportFilterBar({
       {shows('from') && <PeriodSelect from={filters.from} to={filters.to} onPick={set} fullRow={phone} />}
       {shows('from') && (
         <DateFilter
-          label={t(dates === 'payment' ? 'report.filters.paidFrom' : 'report.filters.signedFrom')}
+          label={t(`report.filters.${dates === 'payment' ? 'paid' : dates}From`)}
           value={filters.from}
           onChange={(from) => set({ from })}
           testId="filter-from"
@@ -78,7 +78,7 @@ export function ReportFilterBar({
       )}
       {shows('to') && (
         <DateFilter
-          label={t(dates === 'payment' ? 'report.filters.paidTo' : 'report.filters.signedTo')}
+          label={t(`report.filters.${dates === 'payment' ? 'paid' : dates}To`)}
           value={filters.to}
           onChange={(to) => set({ to })}
           error={rangeReversed(filters) ? t('report.filters.reversed') : undefined}

@@ -37,6 +37,18 @@ export const reportQueryOptions = <T>(path: string, query: ReportApiQuery) =>
     placeholderData: keepPreviousData,
   });
 
+/**
+ * The receivables dashboard's figures (`GET manage/statistics/billing|customer`): read as a report,
+ * under the same ['report'] keys, so recording a receipt (which refreshes the reports) moves them.
+ */
+export const statisticsQueryOptions = <T>(name: 'billing' | 'customer', query: ReportApiQuery) =>
+  queryOptions({
+    queryKey: ['report', 'manage/statistics', name, query],
+    queryFn: ({ signal }) => api.get<T>(`manage/statistics/${name}`, { query, signal }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
 export type NamedRecord = { id: number; code?: string | null; name: string; company_id?: number | null };
 
 const PICKER_STALE_MS = 5 * 60_000;

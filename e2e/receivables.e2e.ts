@@ -1,0 +1,240 @@
+/**
+ * Receivables (issue 16) as the finance team walks them: /manage opens the statistics; a customer
+ * registered through its form owning a new construction; a bill written for it from the customer's
+ * page (100,000,000 + 10% VAT), its check figures; a part receipt recorded in the bill's dialog (one
+ * above what remains refused in place first), the figures, the words of what remains and the receipt
+ * row following; the customer's page showing what it owes and the bill's events; the bill list's
+ * "overdue"/"open" chips; and the statistics moving by exactly what was billed and received. Then a
+ * Zendesk export imported into the tickets (twice: the second time updates) and the mail list.
+ */
+import { addAmounts } from '@sitepay/domain/money';
+import { formatAmount } from '@sitepay/domain/number-format';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adminApi, closeBrowser, signedIn, textOf, unique } from './support/browser.ts';
+
+afterAll(closeBrowser);
+
+type Statistics = { total_billed: string; total_received: string; total_outstanding: string };
+type Ref = { id: number; code: string; name: string };
+
+let api: Awaited<ReturnType<typeof adminApi>>;
+let construction: Ref;
+let before: Statistics;
+const tag = unique('');
+const customerCode = `KH-${tag}`;
+const customerName = `Công ty CP Đầu tư Hải Đăng ${tag}`;
+const billNumber = `HD-${tag}`;
+let billId = 0;
+
+const digits = (text: string | null) => (text ?? '').replace(/[^\d]/g, '');
+
+beforeAll(async () => {
+  api = await adminApi();
+  construction = await api.post<Ref>('construction/create', {
+    code: `CT-KH${tag}`.slice(0, 50),
+    name: `Tòa nhà văn phòng Hải Đăng ${tag}`,
+  });
+  before = await api.get<Statistics>('manage/statistics/billing?constructionId=-1');
+});
+
+async function pick(page: Page, field: string | RegExp, search: string, option: RegExp) {
+  // in the page itself: the top bar's construction selector is a combobox named "Công trình" too
+  const input = page.locator('main').getByRole('combobox', { name: field });
+  await input.click();
+  await input.fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+describe('receivables', () => {
+  test('/manage opens the statistics dashboard, listed in the drawer', async () => {
+    const { page, consoleErrors } = await signedIn('/manage/statistics');
+    await page.goto('/manage');
+    await page.waitForURL((url) => url.pathname === '/manage/statistics');
+    await expect.poll(() => textOf(page.getByTestId('report-title'))).toBe('Thống kê công nợ');
+    await expect.poll(() => page.getByTestId('figure-billed').count()).toBe(1);
+    // the area and its screens are in the menu tree
+    for (const title of ['Công nợ khách hàng', 'Khách hàng', 'Yêu cầu hỗ trợ', 'Thư đã gửi'])
+      await expect.poll(() => textOf(page.locator('nav').first())).toContain(title);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a customer is registered owning a new construction', async () => {
+    const { page, consoleErrors } = await signedIn('/manage/customer/create');
+    await page.getByLabel('Mã khách hàng').fill(customerCode);
+    await page.getByLabel('Tên khách hàng').fill(customerName);
+    await page.getByLabel('Mã số thuế').fill('0101234567');
+    await page.getByLabel('Người liên hệ').fill('Nguyễn Văn An');
+    await pick(page, /Công trình sở hữu/, construction.code, new RegExp(construction.code));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await expect.poll(() => textOf(page.getByRole('alert'))).toContain('Tạo mới khách hàng thành công');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/manage/customer/list');
+    // found without diacritics
+    await page.getByLabel('Tìm kiếm').fill(`hai dang ${tag}`);
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(`hai dang ${tag}`);
+    const row = page.getByRole('row').filter({ hasText: customerCode });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('link', { name: /Xem/ }).first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/manage/customer/view/'));
+    await expect.poll(() => textOf(page.getByRole('heading', { level: 1 }))).toBe(customerName);
+    await expect.poll(() => textOf(page.locator('main'))).toContain(construction.code);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("a bill is written from the customer's page and shows where it stands", async () => {
+    const customers = await api.get<{ items: Ref[] }>(
+      `manage/customer/list/paging?search=${encodeURIComponent(customerCode)}`,
+    );
+    const customer = customers.items[0]!;
+    const { page, consoleErrors } = await signedIn(`/manage/customer/view/${customer.id}`);
+    await page.getByRole('link', { name: 'Lập hóa đơn' }).click();
+    await page.waitForURL((url) => url.pathname === '/manage/billing/create');
+    // the customer comes picked from its page
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Khách hàng' }).inputValue())
+      .toContain(customerCode);
+    await pick(page, 'Công trình', construction.code, new RegExp(construction.code));
+    await page.getByLabel('Số hóa đơn').fill(billNumber);
+    await page.getByLabel('Ngày hóa đơn').fill('01/03/2026');
+    await page.getByLabel('Hạn thanh toán').fill('31/03/2026');
+    await page.locator('input[name="amount"]').pressSequentially('100000000');
+    await expect.poll(() => textOf(page.locator('main'))).toContain('Một trăm triệu đồng');
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.waitForURL((url) => /^\/manage\/billing\/view\/\d+$/.test(url.pathname));
+    billId = Number(page.url().split('/').pop());
+    await expect.poll(() => textOf(page.getByTestId('check-total'))).toBe('110,000,000');
+    await expect.poll(() => textOf(page.getByTestId('check-remaining'))).toBe('110,000,000');
+    await expect.poll(() => textOf(page.getByTestId('check-paid'))).toBe('0');
+    await expect.poll(() => textOf(page.locator('main'))).toContain('10%');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a part receipt is recorded: one above what remains is refused first', async () => {
+    const { page, consoleErrors } = await signedIn(`/manage/billing/view/${billId}`);
+    await page.getByTestId('record-receipt').click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => textOf(dialog.getByTestId('receipt-remaining'))).toContain('110,000,000');
+    await dialog.locator('input[name="amount"]').pressSequentially('120000000');
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    await expect.poll(() => textOf(dialog)).toContain('vượt quá số còn phải thu');
+    await dialog.locator('input[name="amount"]').fill('');
+    await dialog.locator('input[name="amount"]').pressSequentially('40000000');
+    await dialog.getByLabel('Số chứng từ').fill(`UNC-${tag}`);
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => textOf(page.getByTestId('check-paid'))).toBe('40,000,000');
+    await expect.poll(() => textOf(page.getByTestId('check-remaining'))).toBe('70,000,000');
+    await expect.poll(() => textOf(page.getByTestId('check-remaining-words'))).toBe('Bảy mươi triệu đồng');
+    await expect.poll(() => page.getByTestId('receipt-row').count()).toBe(1);
+    await expect.poll(() => textOf(page.getByTestId('receipt-row'))).toContain(`UNC-${tag}`);
+    // the receipt is in the bill's change history too
+    await expect.poll(() => textOf(page.getByTestId('history-list'))).toContain('Thu tiền');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("the customer's page shows what it owes and its billing events", async () => {
+    const customers = await api.get<{ items: Ref[] }>(
+      `manage/customer/list/paging?search=${encodeURIComponent(customerCode)}`,
+    );
+    const { page, consoleErrors } = await signedIn(`/manage/customer/view/${customers.items[0]!.id}`);
+    await expect.poll(() => textOf(page.locator('main'))).toContain('70,000,000');
+    await expect.poll(() => page.getByTestId('billing-event').count()).toBe(2);
+    await expect
+      .poll(() => page.getByTestId('billing-event').first().getAttribute('data-kind'))
+      .toBe('receipt');
+    const bills = page.locator('[data-section="bills"]');
+    await expect.poll(() => textOf(bills)).toContain(billNumber);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the bill list narrows by state; the statistics move by what was billed and received', async () => {
+    const { page, consoleErrors } = await signedIn(
+      `/manage/billing/list?constructionId=-1&search=${billNumber}`,
+    );
+    const row = page.getByRole('row').filter({ hasText: billNumber });
+    await expect.poll(() => row.count()).toBe(1);
+    // due 31/03/2026: overdue once that day is past, else open
+    const state = (await row.locator('[data-state]').first().getAttribute('data-state')) ?? '';
+    expect(['open', 'overdue']).toContain(state);
+    await page.getByRole('button', { name: state === 'overdue' ? 'Đã thu đủ' : 'Quá hạn' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    await page.getByRole('button', { name: state === 'overdue' ? 'Quá hạn' : 'Chưa thu đủ' }).click();
+    await expect.poll(() => row.count()).toBe(1);
+
+    await page.goto('/manage/statistics?constructionId=-1');
+    const billed = addAmounts(before.total_billed, '110000000');
+    const received = addAmounts(before.total_received, '40000000');
+    await expect
+      .poll(async () => digits(await textOf(page.getByTestId('figure-billed-full'))))
+      .toBe(digits(formatAmount(billed)));
+    await expect
+      .poll(async () => digits(await textOf(page.getByTestId('figure-received-full'))))
+      .toBe(digits(formatAmount(received)));
+    await expect
+      .poll(async () => digits(await textOf(page.getByTestId('figure-outstanding-full'))))
+      .toBe(digits(formatAmount(addAmounts(before.total_outstanding, '70000000'))));
+    // the charts are drawn; the monthly table has March 2026 with at least this bill
+    for (const chart of ['chart-monthly', 'chart-ageing', 'chart-states'])
+      await expect.poll(() => page.locator(`[data-testid="${chart}"] svg`).count()).toBeGreaterThan(0);
+    const march = page.getByTestId('table-monthly').getByRole('row').filter({ hasText: '03/2026' });
+    await expect.poll(() => march.count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a Zendesk export is imported into the tickets, and again as an update', async () => {
+    const { page, consoleErrors } = await signedIn('/manage/ticket/list');
+    const id = Number(String(Date.now()).slice(-9));
+    const file = {
+      name: 'tickets.ndjson',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.from(
+        [
+          JSON.stringify({
+            id,
+            subject: `Hỏi về hóa đơn ${tag}`,
+            status: 'open',
+            priority: 'high',
+            requester: { name: 'Trần Thị Bình' },
+          }),
+          JSON.stringify({
+            id: id + 1,
+            subject: `Đề nghị xuất lại hóa đơn ${tag}`,
+            status: 'pending',
+            requester: { name: 'Lê Văn Cường' },
+          }),
+          '{"id": broken',
+        ].join('\n'),
+      ),
+    };
+    for (const round of [1, 2]) {
+      await page.getByTestId('ticket-import').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('ticket-import-file').setInputFiles(file);
+      await expect.poll(() => textOf(dialog)).toContain('tickets.ndjson');
+      await dialog.getByRole('button', { name: 'Nhập', exact: true }).click();
+      await expect
+        .poll(() => textOf(dialog.getByTestId('ticket-import-result')))
+        .toContain(round === 1 ? 'Đã nhập 2 mới' : 'cập nhật 2');
+      await expect.poll(() => textOf(dialog.getByTestId('ticket-import-result'))).toContain('Dòng 3');
+      await dialog.getByRole('button', { name: 'Đóng' }).click();
+    }
+    await page.getByLabel('Tìm kiếm').fill(tag);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: tag }).count()).toBe(2);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the mail list shows the outbox with its states', async () => {
+    const { page, consoleErrors } = await signedIn('/manage/mail/list');
+    await expect.poll(() => textOf(page.getByRole('heading', { level: 1 }))).toBe('Danh sách thư');
+    await page.getByRole('button', { name: 'Gửi lỗi' }).click();
+    await page.waitForURL((url) => url.searchParams.get('status') === 'failed');
+    // every row left is a failed one, and each offers a resend
+    const states = await page
+      .locator('[data-state]')
+      .evaluateAll((chips) => chips.map((c) => c.getAttribute('data-state')));
+    expect(states.every((s) => s === 'failed')).toBe(true);
+    expect(await page.getByRole('button', { name: /Gửi lại/ }).count()).toBe(states.length);
+    expect(consoleErrors).toEqual([]);
+  });
+});
