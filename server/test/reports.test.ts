@@ -6,6 +6,8 @@
 import { addAmounts, subtractAmounts } from '@sitepay/domain/money';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.ts';
 import { backends, createTestServer, type TestServer } from './helpers.ts';
 
 type Made = {
@@ -27,6 +29,7 @@ describe.each(backends)('reports (%s)', (backend) => {
   const made: Made[] = [];
   const contracts: { id: number; construction: string; value: string; signed: string }[] = [];
   let contractorId: number;
+  let tt: { id: number };
 
   beforeAll(async () => {
     s = await createTestServer(backend, { demo: true });
@@ -38,7 +41,7 @@ describe.each(backends)('reports (%s)', (backend) => {
     ]);
     for (const c of (await s.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body.items)
       ct[c.code] = c;
-    const tt = (await s.call('GET', '/api/transaction-type/list/all', admin)).body.find(
+    tt = (await s.call('GET', '/api/transaction-type/list/all', admin)).body.find(
       (t: { code: string }) => t.code === 'KL',
     );
     const vat10 = (await s.call('GET', '/api/admin/setting/tax', admin)).body.find(
@@ -424,5 +427,69 @@ describe.each(backends)('reports (%s)', (backend) => {
       headers: { authorization: `Bearer ${await s.login(name, 'no-report-1')}` },
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  // last: it adds requests and annexes the other tests do not expect
+  it('a contract’s running totals equal the plain sums after every kind of write', async () => {
+    const k = contracts[0]!.id;
+    const call = async (method: string, path: string, body?: object) => {
+      const r = await s.call(method, path, ketoan, body);
+      expect(r.status, `${path} ${JSON.stringify(r.body)}`).toBe(200);
+      return r.body;
+    };
+    const create = (amount: string) =>
+      call('POST', '/api/payment-transaction/create', {
+        contract_id: k,
+        payment_code: 'TD',
+        transaction_type_id: tt.id,
+        date: '2025-05-02',
+        amount,
+        note: 'Tổng chạy',
+      });
+    // edited, deactivated, activated, deleted; an annex added, changed, deleted
+    let a = await create('1000000.25');
+    a = await call('PUT', `/api/payment-transaction/update/${a.id}`, { ...a, amount: '2000000.75' });
+    const b = await create('3000000');
+    const bOff = await call('PATCH', `/api/payment-transaction/deactivate/${b.id}`, { version: b.version });
+    await call('PATCH', `/api/payment-transaction/active/${b.id}`, { version: bOff.version });
+    const c = await create('4000000');
+    await call('DELETE', `/api/payment-transaction/delete/${c.id}`, { version: c.version });
+    const annex = await call('POST', '/api/contract-annex/create', {
+      contract_id: k,
+      annex_no: 'PL-TONG',
+      amount: '-5000000',
+      signed_date: '2025-05-01',
+    });
+    const second = await call('POST', '/api/contract-annex/create', {
+      contract_id: k,
+      annex_no: 'PL-TONG-2',
+      amount: '7000000',
+      signed_date: '2025-05-03',
+    });
+    await call('DELETE', `/api/contract-annex/delete/${second.id}`, { version: second.version });
+
+    const rows = await queryRows<Record<string, string>>(
+      s.database.db,
+      sql`select k.id::text as id,
+            coalesce(t.annex_amount, 0)::text as kept_annex, coalesce(t.requested, 0)::text as kept_requested,
+            coalesce(t.approved, 0)::text as kept_approved, coalesce(t.paid, 0)::text as kept_paid,
+            coalesce((select sum(x.amount) from contract_annex x where x.contract_id = k.id and x.status <> 'D'), 0)::numeric(18,2)::text as annex,
+            coalesce((select sum(p.amount) from payment_transaction p where p.contract_id = k.id and p.status = 'O' and p.approval_status <> 'R'), 0)::numeric(18,2)::text as requested,
+            coalesce((select sum(p.amount) from payment_transaction p where p.contract_id = k.id and p.status = 'O' and p.approval_status = 'A'), 0)::numeric(18,2)::text as approved,
+            coalesce((select sum(p.amount) from payment_transaction p where p.contract_id = k.id and p.status = 'O' and p.approval_status <> 'R' and p.payment_status = 'P'), 0)::numeric(18,2)::text as paid
+          from contract k left join contract_totals t on t.contract_id = k.id order by k.id`,
+    );
+    for (const r of rows)
+      expect([r.kept_annex, r.kept_requested, r.kept_approved, r.kept_paid], `contract ${r.id}`).toEqual([
+        r.annex,
+        r.requested,
+        r.approved,
+        r.paid,
+      ]);
+    const mine = rows.find((r) => Number(r.id) === k)!;
+    expect(mine.annex).toBe('-5000000.00');
+    // 100,000,000 paid + 120,000,000.50 accepted + 30,000,000 waiting + 2,000,000.75 + 3,000,000
+    expect(mine.requested).toBe('255000001.25');
+    expect(annex.amount).toBe('-5000000.00');
   });
 });

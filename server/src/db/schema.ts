@@ -305,6 +305,22 @@ export const contractAnnex = pgTable(
   ],
 );
 
+/**
+ * A contract's running totals, kept by triggers in the same transaction as every write of its
+ * annexes and requests (migration 0010): live annexes' amount, and its live requests' (active, not
+ * rejected) requested, approved and paid amounts. The reports read these instead of summing a
+ * million requests at every view; a test checks them against plain SUMs after every kind of write.
+ */
+export const contractTotals = pgTable('contract_totals', {
+  contract_id: integer('contract_id')
+    .primaryKey()
+    .references(() => contract.id),
+  annex_amount: money('annex_amount').notNull().default('0'),
+  requested: money('requested').notNull().default('0'),
+  approved: money('approved').notNull().default('0'),
+  paid: money('paid').notNull().default('0'),
+});
+
 // ---------------------------------------------------------------- payment requests
 
 /**

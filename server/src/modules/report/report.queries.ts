@@ -8,7 +8,9 @@
  * - Contract figures: value = amount incl. VAT + live annexes; paid = its paid live requests;
  *   remaining = value − paid; overdue = its overdue requests. The date range picks contracts by
  *   signing date (their payments are then counted whatever their date), payments by payment date.
- * Sums are NUMERIC in SQL, answered as exact decimal strings.
+ * Sums are NUMERIC in SQL, answered as exact decimal strings. A contract's annexes and paid amount
+ * come from its running totals (`contract_totals`, kept by triggers in the writes' transaction):
+ * the same sums, without reading a million requests at every view (docs/performance.md).
  */
 import type { ReportQuery } from '@sitepay/domain/report.schema';
 import { VALUE_BUCKETS } from '@sitepay/domain/report.schema';
@@ -63,25 +65,39 @@ function livePayments(q: ReportQuery, user: CurrentUser): SQL {
 }
 
 export async function paymentReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
-  const where = livePayments(q, user);
-  const rows = await queryRows(
+  // one pass over the requests, grouped three ways: per construction (by = 1), per month (by = 2)
+  // and in all (by = 3, a row of zeros when nothing matches); `by` is grouping()'s bit mask
+  const grouped = await queryRows<Record<string, unknown> & { by: number }>(
     tx,
-    sql`select p.construction_id, c.code as construction_code, c.name as construction_name, ${paymentFigures}
-        from payment_transaction p join construction c on c.id = p.construction_id
-        where ${where}
-        group by p.construction_id, c.code, c.name order by c.code, p.construction_id`,
+    sql`with g as (
+          select grouping(p.construction_id, to_char(p.date, 'YYYY-MM'))::int as by,
+            p.construction_id, to_char(p.date, 'YYYY-MM') as month, ${paymentFigures}
+          from payment_transaction p
+          where ${livePayments(q, user)}
+          group by grouping sets ((p.construction_id), (to_char(p.date, 'YYYY-MM')), ()))
+        select g.*, c.code as construction_code, c.name as construction_name
+        from g left join construction c on c.id = g.construction_id
+        order by g.by, c.code, g.construction_id, g.month`,
   );
-  const months = await queryRows(
-    tx,
-    sql`select to_char(p.date, 'YYYY-MM') as month, ${paymentFigures}
-        from payment_transaction p where ${where}
-        group by 1 order by 1`,
+  const part = (by: number) => grouped.filter((r) => r.by === by);
+  const rows = part(1).map(
+    ({ by: _b, month: _m, construction_id, construction_code, construction_name, ...f }) => ({
+      construction_id,
+      construction_code,
+      construction_name,
+      ...f,
+    }),
   );
-  const [totals] = await queryRows(
-    tx,
-    sql`select ${paymentFigures} from payment_transaction p where ${where}`,
+  const months = part(2).map(
+    ({ by: _b, construction_id: _c, construction_code: _cc, construction_name: _cn, month, ...f }) => ({
+      month,
+      ...f,
+    }),
   );
-  return { rows, months, totals };
+  const [totals] = part(3).map(
+    ({ by: _b, construction_id: _c, construction_code: _cc, construction_name: _cn, month: _m, ...f }) => f,
+  );
+  return { rows, months, totals: totals! };
 }
 
 /** Live contracts the filters leave (`k`), with their value and their requests' figures. */
@@ -94,17 +110,25 @@ function contractsWith(q: ReportQuery, user: CurrentUser): SQL {
     q.from ? sql`k.signed_date >= ${q.from}::date` : undefined,
     q.to ? sql`k.signed_date <= ${q.to}::date` : undefined,
   ]);
+  // annexes and paid amounts from the contract's running totals (kept by triggers with every
+  // write, migration 0010); overdue depends on today, so it is summed from the unpaid requests past
+  // their due date (a partial index holds exactly those), narrowed as the contracts are
+  const overdue = and([
+    sql`p.status = 'O' and p.approval_status <> 'R' and p.payment_status = 'O' and p.due_date < ${todaySql}`,
+    constructionFilter(sql`p.construction_id`, q, user),
+    q.constructorId ? sql`p.constructor_id = ${q.constructorId}` : undefined,
+  ]);
   return sql`select k.id, k.contract_no, k.construction_id, k.constructor_id, k.contract_type_id, k.signed_date,
       k.status,
-      k.amount_vat + coalesce((select sum(a.amount) from contract_annex a where a.contract_id = k.id and a.status <> 'D'), 0) as value,
-      coalesce(pay.paid, 0) as paid, coalesce(pay.overdue, 0) as overdue, coalesce(pay.overdue_count, 0) as overdue_count
+      k.amount_vat + coalesce(t.annex_amount, 0) as value,
+      coalesce(t.paid, 0) as paid, coalesce(od.overdue, 0) as overdue, coalesce(od.overdue_count, 0) as overdue_count
     from contract k
-    left join lateral (
-      select sum(p.amount) filter (where p.payment_status = 'P') as paid,
-        sum(p.amount) filter (where p.payment_status = 'O' and p.due_date < ${todaySql}) as overdue,
-        count(*) filter (where p.payment_status = 'O' and p.due_date < ${todaySql}) as overdue_count
+    left join contract_totals t on t.contract_id = k.id
+    left join (
+      select p.contract_id, sum(p.amount) as overdue, count(*) as overdue_count
       from payment_transaction p
-      where p.contract_id = k.id and p.status = 'O' and p.approval_status <> 'R') pay on true
+      where ${overdue}
+      group by p.contract_id) od on od.contract_id = k.id
     where ${where}`;
 }
 
