@@ -229,11 +229,11 @@ describe('receivables', () => {
     await expect.poll(() => textOf(page.getByRole('heading', { level: 1 }))).toBe('Danh sách thư');
     await page.getByRole('button', { name: 'Gửi lỗi' }).click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'failed');
-    // every row left is a failed one, and each offers a resend
-    const states = await page
-      .locator('[data-state]')
-      .evaluateAll((chips) => chips.map((c) => c.getAttribute('data-state')));
-    expect(states.every((s) => s === 'failed')).toBe(true);
+    // every row left (once the filtered page has replaced the first) is a failed one, each with a resend
+    const statesShown = () =>
+      page.locator('[data-state]').evaluateAll((chips) => chips.map((c) => c.getAttribute('data-state')));
+    await expect.poll(async () => (await statesShown()).every((s) => s === 'failed')).toBe(true);
+    const states = await statesShown();
     expect(await page.getByRole('button', { name: /Gửi lại/ }).count()).toBe(states.length);
     expect(consoleErrors).toEqual([]);
   });

@@ -140,40 +140,67 @@ const contractFigures = sql`
   coalesce(sum(x.overdue), 0)::numeric(18,2)::text as overdue,
   coalesce(sum(x.overdue_count), 0)::int as overdue_count`;
 
-export async function constructorReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
-  const base = contractsWith(q, user);
-  const rows = await queryRows(
-    tx,
-    sql`select x.constructor_id, k.code as constructor_code, k.name as constructor_name, ${contractFigures}
-        from (${base}) x join constructor k on k.id = x.constructor_id
-        group by x.constructor_id, k.code, k.name order by k.code, x.constructor_id`,
+const FIGURES = ['contracts', 'contract_value', 'paid', 'remaining', 'overdue', 'overdue_count'];
+
+/** The ways contracts are grouped: the key and the names answered beside it. */
+const by = {
+  construction: { key: 'construction_id', fields: ['construction_code', 'construction_name'] },
+  constructor: { key: 'constructor_id', fields: ['constructor_code', 'constructor_name'] },
+  type: { key: 'contract_type_id', fields: ['contract_type_name'] },
+};
+type Dim = (typeof by)[keyof typeof by];
+
+/**
+ * The contracts' figures grouped each way of `dims` and in all, in one pass over the contracts
+ * (grouping sets): a list of named rows per dim, in the order of its code or name, and the totals.
+ */
+async function contractGroups(tx: Tx, base: SQL, dims: Dim[]) {
+  const keys = Object.values(by).map((d) =>
+    sql.raw(dims.includes(d) ? `x.${d.key} as ${d.key}` : `null::int as ${d.key}`),
   );
-  const constructions = q.constructorId
-    ? await queryRows(
-        tx,
-        sql`select x.construction_id, c.code as construction_code, c.name as construction_name, ${contractFigures}
-            from (${base}) x join construction c on c.id = x.construction_id
-            group by x.construction_id, c.code, c.name order by c.code, x.construction_id`,
-      )
-    : [];
-  const [totals] = await queryRows(tx, sql`select ${contractFigures} from (${base}) x`);
+  const grouped = sql.raw(dims.map((d) => `x.${d.key}`).join(', '));
+  const sets = sql.raw([...dims.map((d) => `(x.${d.key})`), '()'].join(', '));
+  const rows = await queryRows<Record<string, unknown> & { mask: number }>(
+    tx,
+    sql`with g as (
+          select grouping(${grouped})::int as mask, ${sql.join(keys, sql`, `)}, ${contractFigures}
+          from (${base}) x group by grouping sets (${sets}))
+        select g.*, c.code as construction_code, c.name as construction_name,
+          k.code as constructor_code, k.name as constructor_name, t.name as contract_type_name
+        from g
+        left join construction c on c.id = g.construction_id
+        left join constructor k on k.id = g.constructor_id
+        left join contract_type t on t.id = g.contract_type_id
+        order by g.mask, c.code, g.construction_id, k.code, g.constructor_id, t.name, g.contract_type_id`,
+  );
+  const pick = (row: Record<string, unknown>, fields: string[]) =>
+    Object.fromEntries(fields.map((f) => [f, row[f]]));
+  // grouping()'s mask has a bit per dim, the first the highest, set where the dim is summed away
+  const all = (1 << dims.length) - 1;
+  const groups = dims.map((d, n) =>
+    rows
+      .filter((r) => r.mask === (all ^ (1 << (dims.length - 1 - n))))
+      .map((r) => pick(r, [d.key, ...d.fields, ...FIGURES])),
+  );
+  const totals = pick(rows.find((r) => r.mask === all)!, FIGURES);
+  return { groups, totals };
+}
+
+export async function constructorReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
+  const dims = q.constructorId ? [by.constructor, by.construction] : [by.constructor];
+  const {
+    groups: [rows, constructions = []],
+    totals,
+  } = await contractGroups(tx, contractsWith(q, user), dims);
   return { rows, constructions, totals };
 }
 
 export async function constructionReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
   const base = contractsWith(q, user);
-  const rows = await queryRows(
-    tx,
-    sql`select x.construction_id, c.code as construction_code, c.name as construction_name, ${contractFigures}
-        from (${base}) x join construction c on c.id = x.construction_id
-        group by x.construction_id, c.code, c.name order by c.code, x.construction_id`,
-  );
-  const byType = await queryRows(
-    tx,
-    sql`select x.contract_type_id, t.name as contract_type_name, ${contractFigures}
-        from (${base}) x join contract_type t on t.id = x.contract_type_id
-        group by x.contract_type_id, t.name order by t.name, x.contract_type_id`,
-  );
+  const {
+    groups: [rows, byType],
+    totals,
+  } = await contractGroups(tx, base, [by.construction, by.type]);
   const one = q.constructionId && q.constructionId > 0;
   const contracts = one
     ? await queryRows(
@@ -195,7 +222,6 @@ export async function constructionReport(tx: Tx, q: ReportQuery, user: CurrentUs
             group by 1 order by 1`,
       )
     : [];
-  const [totals] = await queryRows(tx, sql`select ${contractFigures} from (${base}) x`);
   return { rows, by_type: byType, contracts, months, totals };
 }
 
@@ -305,10 +331,12 @@ export async function homeFigures(tx: Tx, q: ReportQuery, user: CurrentUser) {
     paid: string;
     remaining: string;
   }>(tx, sql`select ${contractFigures} from (${base}) x`);
+  // the live requests' sum, from the contracts' running totals (a request's construction is its contract's)
   const [requested] = await queryRows<{ amount: string }>(
     tx,
-    sql`select coalesce(sum(p.amount), 0)::numeric(18,2)::text as amount from payment_transaction p
-        where p.status = 'O' and p.approval_status <> 'R' and ${scope}`,
+    sql`select coalesce(sum(t.requested), 0)::numeric(18,2)::text as amount
+        from contract_totals t join contract k on k.id = t.contract_id
+        where ${constructionFilter(sql`k.construction_id`, q, user)}`,
   );
   return {
     waiting,
