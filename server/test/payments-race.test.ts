@@ -1,5 +1,7 @@
 // Money races only show on PostgreSQL: PGlite runs one transaction at a time (DESIGN.md §6).
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
 describe('payment and annex races on PostgreSQL', () => {
@@ -183,5 +185,90 @@ describe('payment and annex races on PostgreSQL', () => {
       expect(update.status).toBe(422); // the creates came first and asked more than 300,000,000
       expect(created).toBeGreaterThan(3);
     }
+  });
+
+  it('a contract’s running totals equal the plain sums after concurrent creates, moves, annexes and status changes', async () => {
+    const c = await contract('1000000000');
+    const made = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => request(c.id, `${10_000_000 + i}.25`)),
+    );
+    const reqs = made.map((r) => {
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body as { id: number; version: number };
+    });
+    const sent = await Promise.all(
+      reqs
+        .slice(0, 8)
+        .map((r) =>
+          s.call('PATCH', `/api/payment-transaction/require-approval/${r.id}`, ketoan, {
+            version: r.version,
+          }),
+        ),
+    );
+    const decided = await Promise.all([
+      ...sent
+        .slice(0, 4)
+        .map((r) =>
+          s.call('PATCH', `/api/payment-approval/accept/${r.body.id}`, directors[0]!, {
+            version: r.body.version,
+          }),
+        ),
+      ...sent.slice(4).map((r) =>
+        s.call('PATCH', `/api/payment-approval/reject/${r.body.id}`, directors[0]!, {
+          version: r.body.version,
+          note: 'Sai',
+        }),
+      ),
+      ...reqs
+        .slice(8, 10)
+        .map((r) =>
+          s.call('PATCH', `/api/payment-transaction/deactivate/${r.id}`, ketoan, { version: r.version }),
+        ),
+      ...reqs
+        .slice(10)
+        .map((r) =>
+          s.call('DELETE', `/api/payment-transaction/delete/${r.id}`, ketoan, { version: r.version }),
+        ),
+      ...Array.from({ length: 6 }, (_, i) =>
+        s.call('POST', '/api/contract-annex/create', ketoan, {
+          contract_id: c.id,
+          annex_no: `PL-DUA-${i}`,
+          amount: i % 2 ? '2500000.50' : '-1000000',
+          signed_date: '2025-02-01',
+        }),
+      ),
+    ]);
+    for (const r of decided) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const paid = await Promise.all(
+      decided
+        .slice(0, 2)
+        .map((r) =>
+          s.call('PATCH', `/api/payment-transaction/require-paid/${r.body.id}`, ketoan, {
+            version: r.body.version,
+          }),
+        ),
+    );
+    for (const r of paid) expect(r.status, JSON.stringify(r.body)).toBe(200);
+
+    const [row] = await queryRows<Record<string, string>>(
+      s.database.db,
+      sql`select t.annex_amount::text as kept_annex, t.requested::text as kept_requested,
+            t.approved::text as kept_approved, t.paid::text as kept_paid,
+            (select coalesce(sum(a.amount), 0) from contract_annex a where a.contract_id = t.contract_id and a.status <> 'D')::numeric(18,2)::text as annex,
+            (select coalesce(sum(p.amount), 0) from payment_transaction p where p.contract_id = t.contract_id and p.status = 'O' and p.approval_status <> 'R')::numeric(18,2)::text as requested,
+            (select coalesce(sum(p.amount), 0) from payment_transaction p where p.contract_id = t.contract_id and p.status = 'O' and p.approval_status = 'A')::numeric(18,2)::text as approved,
+            (select coalesce(sum(p.amount), 0) from payment_transaction p where p.contract_id = t.contract_id and p.status = 'O' and p.approval_status <> 'R' and p.payment_status = 'P')::numeric(18,2)::text as paid
+          from contract_totals t where t.contract_id = ${c.id}`,
+    );
+    expect([row!.kept_annex, row!.kept_requested, row!.kept_approved, row!.kept_paid]).toEqual([
+      row!.annex,
+      row!.requested,
+      row!.approved,
+      row!.paid,
+    ]);
+    // 3 × −1,000,000 + 3 × 2,500,000.50; the 4 accepted of 10,000,000.25…10,000,003.25; 2 of them paid
+    expect(row!.annex).toBe('4500001.50');
+    expect(row!.approved).toBe('40000007.00');
+    expect(row!.paid).toBe('20000001.50');
   });
 });

@@ -70,11 +70,17 @@ const noPayments: PaymentSums = {
   recovered: '0',
 };
 
-/** Takes the contract row for the rest of the transaction; 404 when it does not exist. */
+/**
+ * Takes the contract row for the rest of the transaction; 404 when it does not exist. `for no key
+ * update`: writers of its money queue behind each other, but a row that merely refers to the
+ * contract (a request, an annex, its running totals — their foreign keys take `key share`) is not
+ * held up by the lock. With `for update`, a request's first running total waited for an annex's
+ * lock while the annex waited for that total: a deadlock, answered 500 (payments-race.test.ts).
+ */
 export async function lockContract(tx: Tx, contractId: number) {
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`select id from ${contract} where id = ${contractId} for update`,
+    sql`select id from ${contract} where id = ${contractId} for no key update`,
   );
   if (!rows[0]) throw notFound('contract');
 }
