@@ -197,22 +197,18 @@ describe('payment and annex races on PostgreSQL', () => {
       return r.body as { id: number; version: number };
     });
     const sent = await Promise.all(
-      reqs
-        .slice(0, 8)
-        .map((r) =>
-          s.call('PATCH', `/api/payment-transaction/require-approval/${r.id}`, ketoan, {
-            version: r.version,
-          }),
-        ),
+      reqs.slice(0, 8).map((r) =>
+        s.call('PATCH', `/api/payment-transaction/require-approval/${r.id}`, ketoan, {
+          version: r.version,
+        }),
+      ),
     );
     const decided = await Promise.all([
-      ...sent
-        .slice(0, 4)
-        .map((r) =>
-          s.call('PATCH', `/api/payment-approval/accept/${r.body.id}`, directors[0]!, {
-            version: r.body.version,
-          }),
-        ),
+      ...sent.slice(0, 4).map((r) =>
+        s.call('PATCH', `/api/payment-approval/accept/${r.body.id}`, directors[0]!, {
+          version: r.body.version,
+        }),
+      ),
       ...sent.slice(4).map((r) =>
         s.call('PATCH', `/api/payment-approval/reject/${r.body.id}`, directors[0]!, {
           version: r.body.version,
@@ -240,13 +236,11 @@ describe('payment and annex races on PostgreSQL', () => {
     ]);
     for (const r of decided) expect(r.status, JSON.stringify(r.body)).toBe(200);
     const paid = await Promise.all(
-      decided
-        .slice(0, 2)
-        .map((r) =>
-          s.call('PATCH', `/api/payment-transaction/require-paid/${r.body.id}`, ketoan, {
-            version: r.body.version,
-          }),
-        ),
+      decided.slice(0, 2).map((r) =>
+        s.call('PATCH', `/api/payment-transaction/require-paid/${r.body.id}`, ketoan, {
+          version: r.body.version,
+        }),
+      ),
     );
     for (const r of paid) expect(r.status, JSON.stringify(r.body)).toBe(200);
 

@@ -4,9 +4,9 @@
  * money), filters change the totals as they should, and an empty range gives zeros.
  */
 import { addAmounts, subtractAmounts } from '@sitepay/domain/money';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
 import { backends, createTestServer, type TestServer } from './helpers.ts';
 
