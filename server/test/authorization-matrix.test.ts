@@ -71,7 +71,41 @@ describe('authorization matrix (pglite)', () => {
         note: 'Ma trận',
       })
     ).body;
+    // a customer owning CT-001, billed, with a credit note
+    const customer = (
+      await s.call('POST', '/api/manage/customer/register', admin, {
+        code: 'KH-MX',
+        name: 'Chủ đầu tư ma trận',
+        construction_ids: [ct.id],
+      })
+    ).body;
+    const bill = (
+      await s.call('POST', '/api/manage/billing/create', admin, {
+        customer_id: customer.id,
+        construction_id: ct.id,
+        number: 'HD-MX-1',
+        bill_date: '2025-03-01',
+        due_date: '2025-04-01',
+        amount: '10000000',
+      })
+    ).body;
+    const credit = (
+      await s.call('POST', '/api/manage/credit/create', admin, {
+        customer_id: customer.id,
+        kind: 'limit',
+        amount: '500000000',
+        reason: 'Hạn mức',
+        credit_date: '2025-01-01',
+      })
+    ).body;
+    expect(
+      [customer.id, bill.id, credit.id].every(Number.isInteger),
+      JSON.stringify([customer, bill, credit]),
+    ).toBe(true);
     Object.assign(hp, {
+      customer: customer.id,
+      bill: bill.id,
+      credit: credit.id,
       company: company.id,
       project:
         company && (await s.call('GET', `/api/admin/project/by-company/${company.id}`, admin)).body[0].id,
@@ -149,6 +183,10 @@ describe('authorization matrix (pglite)', () => {
       return hp.construction;
     if (/^\/api\/admin\/company\/(get|\{id\}\/constructions|history)/.test(path)) return hp.company;
     if (/^\/api\/admin\/project\/(get|history)/.test(path)) return hp.project;
+    if (path.startsWith('/api/manage/customer/') || path.startsWith('/api/manage/credit/list/'))
+      return hp.customer;
+    if (path.startsWith('/api/manage/credit/')) return hp.credit;
+    if (path.startsWith('/api/manage/billing/')) return hp.bill;
     return undefined;
   };
 
