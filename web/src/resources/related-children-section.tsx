@@ -9,11 +9,9 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HistoryIcon from '@mui/icons-material/History';
-import SaveIcon from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -29,6 +27,7 @@ import { type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../app/use-ability.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { DialogSaveActions } from '../components/dialog-save-actions.tsx';
 import { HistoryPanel } from '../components/history-panel.tsx';
 import { api } from '../lib/api-client.ts';
 import { formDefaults } from './form-values.ts';
@@ -239,19 +238,7 @@ function ChildFormDialog({
             />
           </Box>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
-          >
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <DialogSaveActions busy={busy} onCancel={onClose} />
       </Box>
     </Dialog>
   );

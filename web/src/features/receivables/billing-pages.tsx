@@ -9,14 +9,11 @@
 import '../../i18n/receivables-strings.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import SaveIcon from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -38,6 +35,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useAbility } from '../../app/use-ability.ts';
 import { amountWords } from '../../components/amount-words.ts';
 import { Row, Section } from '../../components/detail-section.tsx';
+import { DialogSaveActions } from '../../components/dialog-save-actions.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
 import { ApiError, errorMessage } from '../../lib/error-catalogue.ts';
 import { formDefaults } from '../../resources/form-values.ts';
@@ -324,19 +322,7 @@ function ReceiptDialog({ bill, onClose }: { bill: ResourceRecord; onClose: () =>
             columns={1}
           />
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
-          >
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <DialogSaveActions busy={busy} onCancel={onClose} />
       </Box>
     </Dialog>
   );

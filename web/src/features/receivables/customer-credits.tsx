@@ -7,13 +7,10 @@ import '../../i18n/receivables-strings.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import SaveIcon from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
@@ -32,6 +29,7 @@ import { Controller, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAbility } from '../../app/use-ability.ts';
+import { DialogSaveActions } from '../../components/dialog-save-actions.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
 import { formDefaults } from '../../resources/form-values.ts';
 import { formatValue } from '../../resources/format-value.ts';
@@ -244,19 +242,7 @@ function CreditDialog({
             )}
           </Box>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
-          >
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <DialogSaveActions busy={busy} onCancel={onClose} />
       </Box>
     </Dialog>
   );
