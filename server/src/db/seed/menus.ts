@@ -211,7 +211,7 @@ export const seedMenus: SeedMenu[] = [
     'manage',
   ),
   ...crud('customer', '/manage/customer', 'Khách hàng', 'Customers', 'handshake', 'manage'),
-  ...crud('billing', '/manage/billing', 'Hoá đơn', 'Bills', 'receipt', 'manage'),
+  ...crud('billing', '/manage/billing', 'Hóa đơn', 'Bills', 'receipt', 'manage'),
   ...crud('ticket', '/manage/ticket', 'Yêu cầu hỗ trợ', 'Support tickets', 'support_agent', 'manage').filter(
     (m) => m.name !== 'ticket-view',
   ),
