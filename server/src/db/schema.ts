@@ -52,7 +52,11 @@ const recordIndexes = (
   },
 ) => [
   index(`${name}_created_idx`).on(t.created_at, t.id),
-  index(`${name}_status_created_idx`).on(t.status, t.created_at.desc(), t.id.desc()),
+  index(`${name}_status_created_idx`).on(
+    t.status,
+    t.created_at.desc().nullsFirst(),
+    t.id.desc().nullsFirst(),
+  ),
   index(`${name}_search_trgm_idx`).using('gin', sql`${t.search_text} gin_trgm_ops`),
 ];
 
@@ -277,7 +281,7 @@ export const contract = pgTable(
     uniqueIndex('contract_no_company_uq')
       .on(sql`coalesce(${t.company_id}, 0)`, sql`lower(${t.contract_no})`)
       .where(sql`status <> 'D'`),
-    index('contract_construction_idx').on(t.construction_id, t.status, t.created_at.desc()),
+    index('contract_construction_idx').on(t.construction_id, t.status, t.created_at.desc().nullsFirst()),
     index('contract_constructor_idx').on(t.constructor_id),
     index('contract_signed_idx').on(t.signed_date, t.id),
     index('contract_amount_vat_idx').on(t.amount_vat, t.id),
@@ -319,7 +323,29 @@ export const contractTotals = pgTable('contract_totals', {
   requested: money('requested').notNull().default('0'),
   approved: money('approved').notNull().default('0'),
   paid: money('paid').notNull().default('0'),
+  /** Live requests not paid yet: the reports' overdue is this less those not due yet. */
+  unpaid: money('unpaid').notNull().default('0'),
+  unpaid_count: integer('unpaid_count').notNull().default(0),
 });
+
+/**
+ * Live payment requests summed per construction, month of their payment date and state (migration
+ * 0012, kept by the same trigger in the writes' transaction): the payment report reads these
+ * instead of every request, and the requests themselves only for the part months at a range's
+ * edges (docs/decisions.md "Reports").
+ */
+export const paymentMonthTotals = pgTable(
+  'payment_month_totals',
+  {
+    construction_id: integer('construction_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    approval_status: varchar('approval_status', { length: 1 }).notNull(),
+    payment_status: varchar('payment_status', { length: 1 }).notNull(),
+    count: integer('count').notNull().default(0),
+    amount: money('amount').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.construction_id, t.month, t.approval_status, t.payment_status] })],
+);
 
 // ---------------------------------------------------------------- payment requests
 
@@ -382,27 +408,35 @@ export const paymentTransaction = pgTable(
     ...recordIndexes('payment_transaction', t),
     uniqueIndex('payment_requirement_no_uq').on(t.contract_id, t.requirement_no),
     index('payment_contract_idx').on(t.contract_id, t.status),
-    index('payment_construction_created_idx').on(t.construction_id, t.created_at.desc(), t.id.desc()),
+    index('payment_construction_created_idx').on(
+      t.construction_id,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('payment_construction_status_idx').on(
       t.construction_id,
       t.status,
-      t.created_at.desc(),
-      t.id.desc(),
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
     index('payment_date_idx').on(t.date, t.id),
-    index('payment_user_created_idx').on(t.user_id, t.created_at.desc(), t.id.desc()),
+    index('payment_user_created_idx').on(
+      t.user_id,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('payment_waiting_idx')
-      .on(t.created_at.desc(), t.id.desc())
+      .on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`approval_status = 'W' and status = 'O'`),
     index('payment_overdue_idx')
       .on(t.due_date, t.id)
       .where(sql`payment_status = 'O' and status = 'O' and approval_status <> 'R'`),
     // a construction's unpaid requests and its waiting ones: the selector's two busiest lists
     index('payment_construction_unpaid_idx')
-      .on(t.construction_id, t.created_at.desc(), t.id.desc())
+      .on(t.construction_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`payment_status = 'O' and status = 'O' and approval_status <> 'R'`),
     index('payment_construction_waiting_idx')
-      .on(t.construction_id, t.created_at.desc(), t.id.desc())
+      .on(t.construction_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`approval_status = 'W' and status = 'O'`),
     index('payment_requirement_idx').on(t.requirement_no, t.id),
     index('payment_amount_idx').on(t.amount, t.id),
@@ -426,8 +460,8 @@ export const paymentHistory = pgTable(
     at: stamp('at').notNull().defaultNow(),
   },
   (t) => [
-    index('payment_history_payment_idx').on(t.payment_id, t.id.desc()),
-    index('payment_history_at_idx').on(t.at.desc(), t.id.desc()),
+    index('payment_history_payment_idx').on(t.payment_id, t.id.desc().nullsFirst()),
+    index('payment_history_at_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -484,7 +518,11 @@ export const billing = pgTable(
   (t) => [
     ...recordIndexes('billing', t),
     uniqueIndex('billing_number_uq').on(t.customer_id, sql`lower(${t.number})`).where(sql`status <> 'D'`),
-    index('billing_construction_idx').on(t.construction_id, t.created_at.desc(), t.id.desc()),
+    index('billing_construction_idx').on(
+      t.construction_id,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('billing_customer_idx').on(t.customer_id),
     index('billing_bill_date_idx').on(t.bill_date, t.id),
     index('billing_due_date_idx').on(t.due_date, t.id),
@@ -534,7 +572,11 @@ export const credit = pgTable(
     reference: varchar('reference', { length: 100 }),
   },
   (t) => [
-    index('credit_customer_idx').on(t.customer_id, t.credit_date.desc(), t.id.desc()),
+    index('credit_customer_idx').on(
+      t.customer_id,
+      t.credit_date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('credit_billing_idx').on(t.billing_id),
   ],
 );
@@ -556,7 +598,7 @@ export const ticket = pgTable(
   (t) => [
     ...recordIndexes('ticket', t),
     uniqueIndex('ticket_external_id_uq').on(t.external_id),
-    index('ticket_state_idx').on(t.state, t.created_at.desc(), t.id.desc()),
+    index('ticket_state_idx').on(t.state, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('ticket_opened_idx').on(t.opened_at, t.id),
   ],
 );
@@ -861,7 +903,7 @@ export const mailOutbox = pgTable(
   (t) => [
     uniqueIndex('mail_outbox_key_uq').on(t.key),
     index('mail_outbox_due_idx').on(t.next_attempt_at).where(sql`state in ('pending', 'sending')`),
-    index('mail_outbox_created_idx').on(t.created_at.desc(), t.id.desc()),
+    index('mail_outbox_created_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -895,7 +937,7 @@ export const accessHistory = pgTable(
     result: varchar('result', { length: 10 }).notNull(),
   },
   (t) => [
-    index('access_history_user_at_idx').on(t.user_id, t.at.desc(), t.id.desc()),
+    index('access_history_user_at_idx').on(t.user_id, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('access_history_name_at_idx').on(sql`lower(${t.user_name})`, t.at),
     index('access_history_address_at_idx').on(t.address, t.at),
   ],
@@ -914,5 +956,5 @@ export const recordHistory = pgTable(
     user_name: varchar('user_name', { length: 100 }),
     at: stamp('at').notNull().defaultNow(),
   },
-  (t) => [index('record_history_entity_record_idx').on(t.entity, t.record_id, t.id.desc())],
+  (t) => [index('record_history_entity_record_idx').on(t.entity, t.record_id, t.id.desc().nullsFirst())],
 );

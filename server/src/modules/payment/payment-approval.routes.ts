@@ -38,9 +38,10 @@ export async function queueWhere(tx: Tx, user: CurrentUser): Promise<SQL> {
         eq(p.director_id, user.id),
         sql`${p.department_id} in (select d.id from ${department} d where d.director_id = ${user.id})`,
       );
+  // literals, not parameters: a prepared statement's generic plan can then use the partial index of
+  // waiting requests (payment_waiting_idx), whose predicate names these values
   return and(
-    eq(p.approval_status, 'W'),
-    eq(p.status, 'O'),
+    sql`${p.approval_status} = 'W' and ${p.status} = 'O'`,
     sql`${p.user_id} is distinct from ${user.id}`,
     rights.mayDecide ? mine : sql`false`,
   )!;
