@@ -219,6 +219,28 @@ describe.each(backends)('reports (%s)', (backend) => {
   it('filters change the totals; an empty range gives zeros', async () => {
     const march = await report('payment', admin, 'from=2025-03-01&to=2025-03-31');
     expect(march.totals.requested).toBe(sum(live(made).filter((r) => r.date.startsWith('2025-03'))));
+    // ranges whose edges cut months: whole months from the month summaries, the part months from
+    // the requests, the sums the same as over the requests in the range
+    for (const [from, to] of [
+      ['2025-02-10', '2025-03-31'],
+      ['2025-02-01', '2025-04-01'],
+      ['2025-03-10', '2025-04-01'],
+      ['2025-02-16', '2025-03-20'],
+      ['2025-03-01', '2025-03-20'],
+    ] as const) {
+      const inRange = live(made).filter((r) => r.date >= from && r.date <= to);
+      const got = await report('payment', admin, `from=${from}&to=${to}`);
+      expect(got.totals, `${from}..${to}`).toMatchObject({
+        requested: sum(inRange),
+        requested_count: inRange.length,
+        paid: sum(inRange.filter((r) => r.state === 'P')),
+        unpaid: sum(inRange.filter((r) => r.state !== 'P')),
+        overdue: sum(inRange.filter((r) => r.state !== 'P' && r.overdue)),
+      });
+      expect(got.months.map((m: { month: string }) => m.month)).toEqual(
+        [...new Set(inRange.map((r) => r.date.slice(0, 7)))].sort(),
+      );
+    }
     const one = await report('payment', admin, `constructionId=${ct['CT-002']!.id}`);
     expect(one.totals).toMatchObject({ requested: '10000000.00', unpaid: '10000000.00' });
     const none = await report('payment', admin, 'from=2030-01-01&to=2030-12-31');
@@ -467,6 +489,17 @@ describe.each(backends)('reports (%s)', (backend) => {
       signed_date: '2025-05-03',
     });
     await call('DELETE', `/api/contract-annex/delete/${second.id}`, { version: second.version });
+    // one not due yet: dated two months ahead, it is unpaid but not overdue
+    const ahead = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const d = await call('POST', '/api/payment-transaction/create', {
+      contract_id: k,
+      payment_code: 'TD',
+      transaction_type_id: tt.id,
+      date: ahead,
+      amount: '6000000',
+      note: 'Chưa đến hạn',
+    });
+    expect(d.overdue).toBe(false);
 
     const rows = await queryRows<Record<string, string>>(
       s.database.db,
@@ -486,10 +519,48 @@ describe.each(backends)('reports (%s)', (backend) => {
         r.approved,
         r.paid,
       ]);
+    // the unpaid sums, and the month summaries, against the requests themselves
+    const [unpaid] = await queryRows<{ kept: string; plain: string }>(
+      s.database.db,
+      sql`select (select coalesce(sum(unpaid), 0)::numeric(18,2)::text || '/' || coalesce(sum(unpaid_count), 0) from contract_totals) as kept,
+            (select coalesce(sum(amount), 0)::numeric(18,2)::text || '/' || count(*) from payment_transaction
+              where status = 'O' and approval_status <> 'R' and payment_status = 'O') as plain`,
+    );
+    expect(unpaid!.kept).toBe(unpaid!.plain);
+    const months = (from: string) =>
+      queryRows<Record<string, string>>(
+        s.database.db,
+        sql.raw(`select construction_id, to_char(month, 'YYYY-MM') as month, approval_status, payment_status,
+              sum(n)::int as n, sum(amount)::numeric(18,2)::text as amount
+            from (${from}) x group by 1, 2, 3, 4 having sum(n) <> 0 order by 1, 2, 3, 4`),
+      );
+    expect(
+      await months(
+        `select construction_id, month, approval_status, payment_status, count as n, amount from payment_month_totals`,
+      ),
+    ).toEqual(
+      await months(`select construction_id, date_trunc('month', date)::date as month, approval_status, payment_status,
+          1 as n, amount from payment_transaction where status = 'O' and approval_status <> 'R'`),
+    );
+    // the reports count it: unpaid, not overdue
+    const [plain] = await queryRows<{ unpaid: string; overdue: string }>(
+      s.database.db,
+      sql`select coalesce(sum(amount), 0)::numeric(18,2)::text as unpaid,
+            coalesce(sum(amount) filter (where due_date < ${today()}::date), 0)::numeric(18,2)::text as overdue
+          from payment_transaction where status = 'O' and approval_status <> 'R' and payment_status = 'O'`,
+    );
+    const payments = await report('payment', admin);
+    expect(payments.totals).toMatchObject(plain!);
+    expect(payments.totals.overdue).not.toBe(payments.totals.unpaid);
+    const contractors = await report('constructor', admin);
+    expect(contractors.totals.overdue).toBe(plain!.overdue);
+    const home = await report('home', admin);
+    expect(home.overdue.amount).toBe(plain!.overdue);
     const mine = rows.find((r) => Number(r.id) === k)!;
     expect(mine.annex).toBe('-5000000.00');
     // 100,000,000 paid + 120,000,000.50 accepted + 30,000,000 waiting + 2,000,000.75 + 3,000,000
-    expect(mine.requested).toBe('255000001.25');
+    // + 6,000,000 not due yet
+    expect(mine.requested).toBe('261000001.25');
     expect(annex.amount).toBe('-5000000.00');
   });
 });

@@ -8,9 +8,13 @@
  * - Contract figures: value = amount incl. VAT + live annexes; paid = its paid live requests;
  *   remaining = value − paid; overdue = its overdue requests. The date range picks contracts by
  *   signing date (their payments are then counted whatever their date), payments by payment date.
- * Sums are NUMERIC in SQL, answered as exact decimal strings. A contract's annexes and paid amount
- * come from its running totals (`contract_totals`, kept by triggers in the writes' transaction):
- * the same sums, without reading a million requests at every view (docs/performance.md).
+ * Sums are NUMERIC in SQL, answered as exact decimal strings. They come from running totals kept
+ * by triggers in the writes' transaction — a contract's annexes, paid and unpaid amounts
+ * (`contract_totals`), a construction's requests per month and state (`payment_month_totals`) —
+ * so a report reads summaries instead of a million requests, and is still exact at the moment of
+ * asking. Overdue depends on today: it is what is unpaid less what is not due yet, and the requests
+ * not due yet are read from the partial index of unpaid requests by due date (few: overdue ones
+ * pile up, those to come are the next weeks'). docs/decisions.md "Reports".
  */
 import type { ReportQuery } from '@sitepay/domain/report.schema';
 import { VALUE_BUCKETS } from '@sitepay/domain/report.schema';
@@ -64,17 +68,97 @@ function livePayments(q: ReportQuery, user: CurrentUser): SQL {
   ]);
 }
 
+/** The first day of the month of an ISO date, and of the month after. */
+const monthOf = (iso: string) => `${iso.slice(0, 7)}-01`;
+function nextMonth(iso: string): string {
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * The payment date range split for the month summaries: the whole months inside [from, to] (first
+ * month included, `toMonth` excluded, either end open when the range is) and the rest, the part
+ * months at its edges, read from the requests.
+ */
+export function monthSplit(from?: string, to?: string) {
+  const fromMonth = from ? (from.endsWith('-01') ? from : nextMonth(from)) : undefined;
+  const toIsLastDay = to !== undefined && addDay(to) === nextMonth(to);
+  const toMonth = to ? (toIsLastDay ? nextMonth(to) : monthOf(to)) : undefined;
+  const empty = fromMonth !== undefined && toMonth !== undefined && fromMonth >= toMonth;
+  return {
+    fromMonth,
+    toMonth,
+    fromEdge: from !== undefined && fromMonth !== from,
+    toEdge: to !== undefined && !toIsLastDay,
+    empty,
+  };
+}
+function addDay(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The live requests the filters leave, as parts to add up: `cnt`/`amount` per state, and `nyd_cnt`/
+ * `nyd_amount` for the unpaid ones not due yet (overdue = unpaid − not due yet). Whole months come
+ * from `payment_month_totals`; a contractor filter, which the summaries do not carry, reads the
+ * requests themselves.
+ */
+function paymentParts(q: ReportQuery, user: CurrentUser): SQL {
+  const live = livePayments(q, user);
+  const rowPart = (where: SQL) => sql`select p.construction_id, date_trunc('month', p.date)::date as month,
+      p.approval_status, p.payment_status, 1 as cnt, p.amount, 0 as nyd_cnt, 0::numeric as nyd_amount
+    from payment_transaction p where ${where}`;
+  const notYetDue = sql`select p.construction_id, date_trunc('month', p.date)::date as month,
+      p.approval_status, p.payment_status, 0 as cnt, 0::numeric as amount, 1 as nyd_cnt, p.amount as nyd_amount
+    from payment_transaction p
+    where ${live} and p.payment_status = 'O' and p.due_date >= ${todaySql}`;
+  const split = monthSplit(q.from, q.to);
+  if (q.constructorId || split.empty) return sql`${rowPart(live)} union all ${notYetDue}`;
+  const { fromMonth, toMonth, fromEdge, toEdge } = split;
+  const summary = sql`select s.construction_id, s.month, s.approval_status, s.payment_status, s.count as cnt,
+      s.amount, 0 as nyd_cnt, 0::numeric as nyd_amount
+    from payment_month_totals s
+    where ${and([
+      sql`s.count <> 0`,
+      constructionFilter(sql`s.construction_id`, q, user),
+      fromMonth ? sql`s.month >= ${fromMonth}::date` : undefined,
+      toMonth ? sql`s.month < ${toMonth}::date` : undefined,
+    ])}`;
+  const edges = [
+    fromEdge ? sql`p.date < ${fromMonth}::date` : undefined,
+    toEdge ? sql`p.date >= ${toMonth}::date` : undefined,
+  ].filter((e): e is SQL => e !== undefined);
+  const edgeRows = edges.length
+    ? sql` union all ${rowPart(and([live, sql`(${sql.join(edges, sql` or `)})`]))}`
+    : sql``;
+  return sql`${summary}${edgeRows} union all ${notYetDue}`;
+}
+
+/** The payment figures of a group of `paymentParts` rows (`x`). */
+const partFigures = sql`
+  coalesce(sum(x.cnt), 0)::int as requested_count, coalesce(sum(x.amount), 0)::numeric(18,2)::text as requested,
+  coalesce(sum(x.cnt) filter (where x.approval_status = 'A'), 0)::int as approved_count,
+  coalesce(sum(x.amount) filter (where x.approval_status = 'A'), 0)::numeric(18,2)::text as approved,
+  coalesce(sum(x.cnt) filter (where x.payment_status = 'P'), 0)::int as paid_count,
+  coalesce(sum(x.amount) filter (where x.payment_status = 'P'), 0)::numeric(18,2)::text as paid,
+  coalesce(sum(x.cnt) filter (where x.payment_status = 'O'), 0)::int as unpaid_count,
+  coalesce(sum(x.amount) filter (where x.payment_status = 'O'), 0)::numeric(18,2)::text as unpaid,
+  (coalesce(sum(x.cnt) filter (where x.payment_status = 'O'), 0) - coalesce(sum(x.nyd_cnt), 0))::int as overdue_count,
+  (coalesce(sum(x.amount) filter (where x.payment_status = 'O'), 0) - coalesce(sum(x.nyd_amount), 0))::numeric(18,2)::text as overdue`;
+
 export async function paymentReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
-  // one pass over the requests, grouped three ways: per construction (by = 1), per month (by = 2)
+  // one pass over the parts, grouped three ways: per construction (by = 1), per month (by = 2)
   // and in all (by = 3, a row of zeros when nothing matches); `by` is grouping()'s bit mask
   const grouped = await queryRows<Record<string, unknown> & { by: number }>(
     tx,
     sql`with g as (
-          select grouping(p.construction_id, to_char(p.date, 'YYYY-MM'))::int as by,
-            p.construction_id, to_char(p.date, 'YYYY-MM') as month, ${paymentFigures}
-          from payment_transaction p
-          where ${livePayments(q, user)}
-          group by grouping sets ((p.construction_id), (to_char(p.date, 'YYYY-MM')), ()))
+          select grouping(x.construction_id, x.month)::int as by,
+            x.construction_id, to_char(x.month, 'YYYY-MM') as month, ${partFigures}
+          from (${paymentParts(q, user)}) x
+          group by grouping sets ((x.construction_id), (x.month), ())
+          having grouping(x.construction_id, x.month) = 3 or sum(x.cnt) > 0)
         select g.*, c.code as construction_code, c.name as construction_name
         from g left join construction c on c.id = g.construction_id
         order by g.by, c.code, g.construction_id, g.month`,
@@ -110,25 +194,27 @@ function contractsWith(q: ReportQuery, user: CurrentUser): SQL {
     q.from ? sql`k.signed_date >= ${q.from}::date` : undefined,
     q.to ? sql`k.signed_date <= ${q.to}::date` : undefined,
   ]);
-  // annexes and paid amounts from the contract's running totals (kept by triggers with every
-  // write, migration 0010); overdue depends on today, so it is summed from the unpaid requests past
-  // their due date (a partial index holds exactly those), narrowed as the contracts are
-  const overdue = and([
-    sql`p.status = 'O' and p.approval_status <> 'R' and p.payment_status = 'O' and p.due_date < ${todaySql}`,
+  // annexes, paid and unpaid amounts from the contract's running totals (kept by triggers with
+  // every write, migrations 0010 and 0012); overdue = unpaid − not due yet, whose requests the
+  // partial index of unpaid requests by due date holds, narrowed as the contracts are
+  const notYetDue = and([
+    sql`p.status = 'O' and p.approval_status <> 'R' and p.payment_status = 'O' and p.due_date >= ${todaySql}`,
     constructionFilter(sql`p.construction_id`, q, user),
     q.constructorId ? sql`p.constructor_id = ${q.constructorId}` : undefined,
   ]);
   return sql`select k.id, k.contract_no, k.construction_id, k.constructor_id, k.contract_type_id, k.signed_date,
       k.status,
       k.amount_vat + coalesce(t.annex_amount, 0) as value,
-      coalesce(t.paid, 0) as paid, coalesce(od.overdue, 0) as overdue, coalesce(od.overdue_count, 0) as overdue_count
+      coalesce(t.paid, 0) as paid,
+      coalesce(t.unpaid, 0) - coalesce(nyd.amount, 0) as overdue,
+      coalesce(t.unpaid_count, 0) - coalesce(nyd.count, 0) as overdue_count
     from contract k
     left join contract_totals t on t.contract_id = k.id
     left join (
-      select p.contract_id, sum(p.amount) as overdue, count(*) as overdue_count
+      select p.contract_id, sum(p.amount) as amount, count(*) as count
       from payment_transaction p
-      where ${overdue}
-      group by p.contract_id) od on od.contract_id = k.id
+      where ${notYetDue}
+      group by p.contract_id) nyd on nyd.contract_id = k.id
     where ${where}`;
 }
 
@@ -305,21 +391,46 @@ export async function homeFigures(tx: Tx, q: ReportQuery, user: CurrentUser) {
     ).then((rows) => rows[0]!);
   const rights = await rightsOf(tx, user);
   // the queue's condition names the table itself (no alias)
-  const waiting = rights.mayDecide
-    ? (
-        await queryRows<{ count: number; amount: string }>(
-          tx,
-          sql`select count(*)::int as count, coalesce(sum(amount), 0)::numeric(18,2)::text as amount
-              from payment_transaction
-              where ${await queueWhere(tx, user)} and ${constructionFilter(sql`payment_transaction.construction_id`, q, user)}`,
-        )
-      )[0]!
-    : null;
+  // a director decides every waiting request but their own: the month summaries' waiting ones
+  // less theirs; anyone else, the requests of their units, read through the queue's condition
+  // (which names the table itself, no alias)
+  const waiting = !rights.mayDecide
+    ? null
+    : rights.isDirector
+      ? (
+          await queryRows<{ count: number; amount: string }>(
+            tx,
+            sql`select (w.count - o.count)::int as count, (w.amount - o.amount)::numeric(18,2)::text as amount
+                from (select coalesce(sum(s.count), 0) as count, coalesce(sum(s.amount), 0) as amount
+                      from payment_month_totals s
+                      where s.approval_status = 'W' and ${constructionFilter(sql`s.construction_id`, q, user)}) w,
+                     (select count(*) as count, coalesce(sum(p.amount), 0) as amount
+                      from payment_transaction p
+                      where p.user_id = ${user.id} and p.approval_status = 'W' and p.status = 'O' and ${scope}) o`,
+          )
+        )[0]!
+      : (
+          await queryRows<{ count: number; amount: string }>(
+            tx,
+            sql`select count(*)::int as count, coalesce(sum(amount), 0)::numeric(18,2)::text as amount
+                from payment_transaction
+                where ${await queueWhere(tx, user)} and ${constructionFilter(sql`payment_transaction.construction_id`, q, user)}`,
+          )
+        )[0]!;
   const rejected = await countAmount(
     sql`p.user_id = ${user.id} and p.approval_status = 'R' and p.status = 'O' and ${scope}`,
   );
   const unpaid = sql`p.status = 'O' and p.approval_status <> 'R' and p.payment_status = 'O' and ${scope}`;
-  const overdue = await countAmount(sql`${unpaid} and p.due_date < ${todaySql}`);
+  // overdue = unpaid (the month summaries) − not due yet (the partial index by due date)
+  const [overdue] = await queryRows<{ count: number; amount: string }>(
+    tx,
+    sql`select (u.count - n.count)::int as count, (u.amount - n.amount)::numeric(18,2)::text as amount
+        from (select coalesce(sum(s.count), 0) as count, coalesce(sum(s.amount), 0) as amount
+              from payment_month_totals s
+              where s.payment_status = 'O' and ${constructionFilter(sql`s.construction_id`, q, user)}) u,
+             (select count(*) as count, coalesce(sum(p.amount), 0) as amount
+              from payment_transaction p where ${unpaid} and p.due_date >= ${todaySql}) n`,
+  );
   const week = isoWeek(businessToday());
   const dueThisWeek = await countAmount(
     sql`${unpaid} and p.due_date between ${week.from}::date and ${week.to}::date`,
@@ -341,7 +452,7 @@ export async function homeFigures(tx: Tx, q: ReportQuery, user: CurrentUser) {
   return {
     waiting,
     rejected,
-    overdue,
+    overdue: overdue!,
     due_this_week: { ...dueThisWeek, ...week },
     totals: {
       contracts: totals!.contracts,
