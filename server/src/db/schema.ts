@@ -420,6 +420,14 @@ export const paymentTransaction = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('payment_date_idx').on(t.date, t.id),
+    // the reports' reads of live requests by construction: by payment date (the part months at a
+    // range's edges) and, unpaid, by due date (those not due yet: overdue = unpaid − these)
+    index('payment_live_construction_date_idx')
+      .on(t.construction_id, t.date)
+      .where(sql`status = 'O' and approval_status <> 'R'`),
+    index('payment_unpaid_construction_due_idx')
+      .on(t.construction_id, t.due_date)
+      .where(sql`payment_status = 'O' and status = 'O' and approval_status <> 'R'`),
     index('payment_user_created_idx').on(
       t.user_id,
       t.created_at.desc().nullsFirst(),

@@ -93,9 +93,9 @@ export function monthSplit(from?: string, to?: string) {
     empty,
   };
 }
-function addDay(iso: string): string {
+function addDay(iso: string, days = 1): string {
   const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
+  d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
 
@@ -126,13 +126,15 @@ function paymentParts(q: ReportQuery, user: CurrentUser): SQL {
       fromMonth ? sql`s.month >= ${fromMonth}::date` : undefined,
       toMonth ? sql`s.month < ${toMonth}::date` : undefined,
     ])}`;
+  // each part month read by its own date range, which the (construction, date) index answers
   const edges = [
-    fromEdge ? sql`p.date < ${fromMonth}::date` : undefined,
-    toEdge ? sql`p.date >= ${toMonth}::date` : undefined,
+    fromEdge ? rowPart(livePayments({ ...q, to: addDay(fromMonth!, -1) }, user)) : undefined,
+    toEdge ? rowPart(livePayments({ ...q, from: toMonth }, user)) : undefined,
   ].filter((e): e is SQL => e !== undefined);
-  const edgeRows = edges.length
-    ? sql` union all ${rowPart(and([live, sql`(${sql.join(edges, sql` or `)})`]))}`
-    : sql``;
+  const edgeRows = sql.join(
+    edges.map((e) => sql` union all ${e}`),
+    sql``,
+  );
   return sql`${summary}${edgeRows} union all ${notYetDue}`;
 }
 

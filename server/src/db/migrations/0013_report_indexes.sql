@@ -1,0 +1,2 @@
+CREATE INDEX "payment_live_construction_date_idx" ON "payment_transaction" USING btree ("construction_id","date") WHERE status = 'O' and approval_status <> 'R';--> statement-breakpoint
+CREATE INDEX "payment_unpaid_construction_due_idx" ON "payment_transaction" USING btree ("construction_id","due_date") WHERE payment_status = 'O' and status = 'O' and approval_status <> 'R';
