@@ -7,8 +7,22 @@
 
 import type { Page, PagingQuery } from '@sitepay/domain/common.schema';
 import { foldSearchText } from '@sitepay/domain/search-text';
-import { and, asc, desc, eq, getTableColumns, getTableName, ne, type SQL, sql } from 'drizzle-orm';
-import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  Column,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  is,
+  ne,
+  SQL,
+  StringChunk,
+  sql,
+  Table,
+} from 'drizzle-orm';
+import { getTableConfig, type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
 import { recordHistory } from '../db/schema.ts';
 import type { CurrentUser } from './auth.ts';
@@ -92,14 +106,35 @@ const lookupSql = (kind: RecordKind, lookup: Lookup) => {
     : sql`(select x.${column} from ${lookup.table} x where x.id = ${outer(key)})`;
 };
 
+const dialect = new PgDialect();
+/**
+ * A display column as one piece of SQL text when it has no parameters: Drizzle then copies its text
+ * into every statement instead of walking its tables and columns again at every request (a fifth
+ * of a payment list's server time went to building its SQL, docs/performance.md).
+ */
+function rendered(column: SQL): SQL {
+  // only SQL made of text, tables, columns and more such SQL: a value, or a wrapper that makes one
+  // when the statement is built (today's date), stays as it is, and is not called here
+  const fixed = (chunk: unknown): boolean =>
+    typeof chunk === 'string' ||
+    is(chunk, StringChunk) ||
+    is(chunk, Table) ||
+    is(chunk, Column) ||
+    (is(chunk, SQL) && chunk.queryChunks.every(fixed));
+  if (!fixed(column)) return column;
+  const { sql: text, params } = dialect.sqlToQuery(column);
+  return params.length === 0 ? sql.raw(text) : column;
+}
+
 const displayColumnsOf = new WeakMap<RecordKind, Record<string, SQL>>();
 /** The kind's display columns as SQL: its extraColumns and its lookups. */
 export function displayColumns(kind: RecordKind): Record<string, SQL> {
   let columns = displayColumnsOf.get(kind);
   if (!columns) {
-    columns = { ...kind.extraColumns };
+    columns = {};
+    for (const [field, column] of Object.entries(kind.extraColumns ?? {})) columns[field] = rendered(column);
     for (const [field, lookup] of Object.entries(kind.lookups ?? {}))
-      columns[field] = lookupSql(kind, lookup);
+      columns[field] = rendered(lookupSql(kind, lookup));
     displayColumnsOf.set(kind, columns);
   }
   return columns;
@@ -228,11 +263,17 @@ export function toRecord(row: Row): Row {
   return out;
 }
 
-/** The columns a record is read with: the table's own plus its display columns. */
+const selectionOf = new WeakMap<RecordKind, Readonly<Record<string, PgColumn | SQL>>>();
+/** The columns a record is read with: the table's own plus its display columns (made once). */
 const selection = (kind: RecordKind) => {
-  // search_text is for the WHERE clause only: reading it back would only be thrown away
-  const { search_text: _unused, ...columns } = getTableColumns(kind.table) as Record<string, PgColumn>;
-  return { ...columns, ...displayColumns(kind) };
+  let columns = selectionOf.get(kind);
+  if (!columns) {
+    // search_text is for the WHERE clause only: reading it back would only be thrown away
+    const { search_text: _unused, ...own } = getTableColumns(kind.table) as Record<string, PgColumn>;
+    columns = Object.freeze({ ...own, ...displayColumns(kind) });
+    selectionOf.set(kind, columns);
+  }
+  return columns;
 };
 
 /**

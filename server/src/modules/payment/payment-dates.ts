@@ -7,10 +7,15 @@
 const zone = () => process.env.BUSINESS_TIME_ZONE || 'Asia/Ho_Chi_Minh';
 
 let formatter: { zone: string; format: Intl.DateTimeFormat } | undefined;
+/** The last answer, for its minute: every list row asks (whether it is overdue). */
+let last: { zone: string; minute: number; day: string } | undefined;
 
 /** Today's date (YYYY-MM-DD) in the business time zone (the formatter is built once per zone). */
 export function businessToday(now = new Date()): string {
   const z = zone();
+  // time zones move by whole minutes, so the day is the same all through a minute
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (last?.zone === z && last.minute === minute) return last.day;
   if (formatter?.zone !== z) {
     const format = new Intl.DateTimeFormat('en-CA', {
       timeZone: z,
@@ -20,7 +25,9 @@ export function businessToday(now = new Date()): string {
     });
     formatter = { zone: z, format };
   }
-  return formatter.format.format(now);
+  const day = formatter.format.format(now);
+  last = { zone: z, minute, day };
+  return day;
 }
 
 /** `iso` + `days` calendar days. */
