@@ -260,6 +260,32 @@ describe('payment and annex races on PostgreSQL', () => {
       row!.approved,
       row!.paid,
     ]);
+    // the unpaid sum and the month summaries (all these requests share one construction and one
+    // month, so the concurrent decisions fought over the same summary rows) against the rows
+    const [unpaid] = await queryRows<{ kept: string; plain: string }>(
+      s.database.db,
+      sql`select (select t.unpaid::text || '/' || t.unpaid_count from contract_totals t where t.contract_id = ${c.id}) as kept,
+            (select coalesce(sum(p.amount), 0)::numeric(18,2)::text || '/' || count(*) from payment_transaction p
+              where p.contract_id = ${c.id} and p.status = 'O' and p.approval_status <> 'R' and p.payment_status = 'O') as plain`,
+    );
+    expect(unpaid!.kept).toBe(unpaid!.plain);
+    // 2 accepted and not paid: 10,000,002.25 + 10,000,003.25
+    expect(unpaid!.kept).toBe('20000005.50/2');
+    const months = (from: string) =>
+      queryRows<Record<string, string>>(
+        s.database.db,
+        sql.raw(`select construction_id, to_char(month, 'YYYY-MM') as month, approval_status, payment_status,
+              sum(n)::int as n, sum(amount)::numeric(18,2)::text as amount
+            from (${from}) x group by 1, 2, 3, 4 having sum(n) <> 0 order by 1, 2, 3, 4`),
+      );
+    const kept = await months(
+      'select construction_id, month, approval_status, payment_status, count as n, amount from payment_month_totals',
+    );
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(
+      await months(`select construction_id, date_trunc('month', date)::date as month, approval_status,
+          payment_status, 1 as n, amount from payment_transaction where status = 'O' and approval_status <> 'R'`),
+    );
     // 3 × −1,000,000 + 3 × 2,500,000.50; the 4 accepted of 10,000,000.25…10,000,003.25; 2 of them paid
     expect(row!.annex).toBe('4500001.50');
     expect(row!.approved).toBe('40000007.00');

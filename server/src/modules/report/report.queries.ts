@@ -80,7 +80,7 @@ function nextMonth(iso: string): string {
  * month included, `toMonth` excluded, either end open when the range is) and the rest, the part
  * months at its edges, read from the requests.
  */
-export function monthSplit(from?: string, to?: string) {
+function monthSplit(from?: string, to?: string) {
   const fromMonth = from ? (from.endsWith('-01') ? from : nextMonth(from)) : undefined;
   const toIsLastDay = to !== undefined && addDay(to) === nextMonth(to);
   const toMonth = to ? (toIsLastDay ? nextMonth(to) : monthOf(to)) : undefined;
@@ -127,15 +127,16 @@ function paymentParts(q: ReportQuery, user: CurrentUser): SQL {
       toMonth ? sql`s.month < ${toMonth}::date` : undefined,
     ])}`;
   // each part month read by its own date range, which the (construction, date) index answers
-  const edges = [
+  const parts = [
+    summary,
     fromEdge ? rowPart(livePayments({ ...q, to: addDay(fromMonth!, -1) }, user)) : undefined,
     toEdge ? rowPart(livePayments({ ...q, from: toMonth }, user)) : undefined,
-  ].filter((e): e is SQL => e !== undefined);
-  const edgeRows = sql.join(
-    edges.map((e) => sql` union all ${e}`),
-    sql``,
+    notYetDue,
+  ];
+  return sql.join(
+    parts.filter((e): e is SQL => e !== undefined),
+    sql` union all `,
   );
-  return sql`${summary}${edgeRows} union all ${notYetDue}`;
 }
 
 /** The payment figures of a group of `paymentParts` rows (`x`). */
@@ -391,26 +392,29 @@ export async function homeFigures(tx: Tx, q: ReportQuery, user: CurrentUser) {
       sql`select count(*)::int as count, coalesce(sum(p.amount), 0)::numeric(18,2)::text as amount
           from payment_transaction p where ${where}`,
     ).then((rows) => rows[0]!);
+  // the live requests of the month summaries where `summary` (on `s`) holds, less the requests
+  // where `rows` (on `p`) holds: few rows read, however many the summaries count
+  const summaryLess = (summary: SQL, rows: SQL) =>
+    queryRows<{ count: number; amount: string }>(
+      tx,
+      sql`select (w.count - o.count)::int as count, (w.amount - o.amount)::numeric(18,2)::text as amount
+          from (select coalesce(sum(s.count), 0) as count, coalesce(sum(s.amount), 0) as amount
+                from payment_month_totals s
+                where ${summary} and ${constructionFilter(sql`s.construction_id`, q, user)}) w,
+               (select count(*) as count, coalesce(sum(p.amount), 0) as amount
+                from payment_transaction p where ${rows}) o`,
+    ).then((r) => r[0]!);
   const rights = await rightsOf(tx, user);
-  // the queue's condition names the table itself (no alias)
   // a director decides every waiting request but their own: the month summaries' waiting ones
   // less theirs; anyone else, the requests of their units, read through the queue's condition
   // (which names the table itself, no alias)
   const waiting = !rights.mayDecide
     ? null
     : rights.isDirector
-      ? (
-          await queryRows<{ count: number; amount: string }>(
-            tx,
-            sql`select (w.count - o.count)::int as count, (w.amount - o.amount)::numeric(18,2)::text as amount
-                from (select coalesce(sum(s.count), 0) as count, coalesce(sum(s.amount), 0) as amount
-                      from payment_month_totals s
-                      where s.approval_status = 'W' and ${constructionFilter(sql`s.construction_id`, q, user)}) w,
-                     (select count(*) as count, coalesce(sum(p.amount), 0) as amount
-                      from payment_transaction p
-                      where p.user_id = ${user.id} and p.approval_status = 'W' and p.status = 'O' and ${scope}) o`,
-          )
-        )[0]!
+      ? await summaryLess(
+          sql`s.approval_status = 'W'`,
+          sql`p.user_id = ${user.id} and p.approval_status = 'W' and p.status = 'O' and ${scope}`,
+        )
       : (
           await queryRows<{ count: number; amount: string }>(
             tx,
@@ -424,14 +428,9 @@ export async function homeFigures(tx: Tx, q: ReportQuery, user: CurrentUser) {
   );
   const unpaid = sql`p.status = 'O' and p.approval_status <> 'R' and p.payment_status = 'O' and ${scope}`;
   // overdue = unpaid (the month summaries) − not due yet (the partial index by due date)
-  const [overdue] = await queryRows<{ count: number; amount: string }>(
-    tx,
-    sql`select (u.count - n.count)::int as count, (u.amount - n.amount)::numeric(18,2)::text as amount
-        from (select coalesce(sum(s.count), 0) as count, coalesce(sum(s.amount), 0) as amount
-              from payment_month_totals s
-              where s.payment_status = 'O' and ${constructionFilter(sql`s.construction_id`, q, user)}) u,
-             (select count(*) as count, coalesce(sum(p.amount), 0) as amount
-              from payment_transaction p where ${unpaid} and p.due_date >= ${todaySql}) n`,
+  const overdue = await summaryLess(
+    sql`s.payment_status = 'O'`,
+    sql`${unpaid} and p.due_date >= ${todaySql}`,
   );
   const week = isoWeek(businessToday());
   const dueThisWeek = await countAmount(
@@ -454,7 +453,7 @@ export async function homeFigures(tx: Tx, q: ReportQuery, user: CurrentUser) {
   return {
     waiting,
     rejected,
-    overdue: overdue!,
+    overdue,
     due_this_week: { ...dueThisWeek, ...week },
     totals: {
       contracts: totals!.contracts,
