@@ -10,8 +10,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/client.ts';
 import { type RouteInfo, type SeedResult, seed } from './db/seed/seed.ts';
@@ -21,6 +21,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { openApiTransform } from './http/openapi.ts';
 import { type RecordRouteInfo, registerResource } from './http/resource.routes.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import { registerAbilityRoutes } from './modules/access/ability.routes.ts';
 import { registerAccessRoutes } from './modules/access/access.resources.ts';
 import { registerApplicationRoutes } from './modules/access/application.routes.ts';
@@ -87,7 +88,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
     // one access-log line per request (below), not Fastify's two
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
