@@ -195,8 +195,20 @@ export async function migrateSeedGenerate(
 export type Server = { process: ChildProcess; base: string; pid: number };
 
 /**
- * The real server as `npm start` runs it (`node scripts/start.mjs`: bundled with esbuild, plain
- * Node), on 127.0.0.1 and a free port, its access log dropped; resolves once /api/health answers
+ * The node flags of `npm start` (package.json's start script, e.g. `--max-semi-space-size=32`), so
+ * that the bench runs the server as it is started.
+ */
+export const serverNodeFlags = (): string[] => {
+  const start = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string;
+  const words = start.split(/\s+/);
+  return words
+    .slice(words.indexOf('node') + 1, words.indexOf('scripts/start.mjs'))
+    .filter((w) => w.startsWith('--'));
+};
+
+/**
+ * The real server as `npm start` runs it (`node scripts/start.mjs`, with its node flags: bundled
+ * with esbuild, plain Node), on 127.0.0.1 and a free port, its access log dropped; resolves once /api/health answers
  * (at most 120 s).
  */
 export async function startServer(
@@ -205,7 +217,7 @@ export async function startServer(
 ): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  const server = spawn(process.execPath, [...serverNodeFlags(), 'scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,

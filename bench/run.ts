@@ -37,6 +37,7 @@ import { type BareConfig, type BareScenario, barePath, type Statement } from './
 import { type CpuUsage, cpuMeter, waitQuiet } from './cpu.ts';
 import { BENCH_USER_PASSWORD, generate, type Sink, scaleFor } from './generate.ts';
 import { BENCH_DIRECTOR } from './generate-payments.ts';
+import { serverNodeFlags } from './harness.ts';
 import {
   type CapturedStatement,
   capturePayments,
@@ -703,7 +704,10 @@ async function main() {
     /** The server as `npm start` runs it; with node flags for a CPU profile if asked. */
     const startApp = async (nodeArgs: string[] = []) => {
       const t0 = Date.now();
-      const child = startChild(path.join(root, 'scripts/start.mjs'), appEnv, nodeArgs);
+      const child = startChild(path.join(root, 'scripts/start.mjs'), appEnv, [
+        ...serverNodeFlags(),
+        ...nodeArgs,
+      ]);
       await waitReady(child, `${base}/api/health`);
       return { child, startMs: Date.now() - t0, startedAt: t0 };
     };

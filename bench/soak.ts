@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { serverNodeFlags } from './harness.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -79,7 +80,7 @@ async function main() {
       await c.end();
     };
   }
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  const server = spawn(process.execPath, [...serverNodeFlags(), 'scripts/start.mjs'], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -258,6 +258,17 @@ const selection = (kind: RecordKind) => {
   return columns;
 };
 
+const sortableColumns = new WeakMap<RecordKind, Record<string, PgColumn | SQL>>();
+/** What a list may sort by: the kind's sortable columns and its display columns (made once). */
+const sortableOf = (kind: RecordKind) => {
+  let sortable = sortableColumns.get(kind);
+  if (!sortable) {
+    sortable = { ...displayColumns(kind), ...kind.sortable };
+    sortableColumns.set(kind, sortable);
+  }
+  return sortable;
+};
+
 /**
  * What a list reads, without its paging: the filter (status, scope, search, the kind's filters), the
  * sort key and direction. Lists page through it; exports (modules/export) read all of it in batches.
@@ -269,15 +280,16 @@ export function listSpec(
   extraWhere?: SQL,
 ): PageSpec {
   const t = kind.table;
+  const search = searchCondition(t.search_text, query.search);
   const where = and(
     statusFilterSql(t, query.status),
     scopeOf(kind, user),
-    searchCondition(t.search_text, query.search),
+    search,
     extraWhere,
     ...(kind.filters?.(query, user) ?? []),
   );
-  const sortable: Record<string, PgColumn | SQL> = { ...displayColumns(kind), ...kind.sortable };
-  const sortBy = query.sortBy && sortable[query.sortBy] ? query.sortBy : undefined;
+  const sortable = sortableOf(kind);
+  const sortBy = query.sortBy && Object.hasOwn(sortable, query.sortBy) ? query.sortBy : undefined;
   const key = sortBy ? sortable[sortBy]! : (kind.sortable[kind.defaultSort?.by ?? ''] ?? t.created_at);
   const descending = sortBy ? Boolean(query.sortDesc) : (kind.defaultSort?.desc ?? true);
   return {
@@ -287,7 +299,7 @@ export function listSpec(
     key,
     id: t.id,
     descending,
-    textSearch: Boolean(searchCondition(t.search_text, query.search)),
+    textSearch: Boolean(search),
   };
 }
 
