@@ -9,7 +9,7 @@
  *   npx tsx bench/run.ts --pglite        # embedded PGlite in a new temporary folder
  *   options: --rows 100000 --payments 1000000 --contracts 50000 --duration 10 --warmup 2
  *            --connections 20 --seed 42 --only list,deep (or: companies, payments) --cpu-prof
- *            --log-level info --keep (leave the database) --pg-url postgres://postgres@127.0.0.1:5432/postgres
+ *            --log-level info --keep (leave the database) --reuse <the kept database's URL> --pg-url postgres://postgres@127.0.0.1:5432/postgres
  *
  * Every loop is bounded in count and time; every connection targets 127.0.0.1. Not a test: it
  * asserts nothing and never fails on a budget, it reports.
@@ -70,6 +70,8 @@ const { values: args } = parseArgs({
     'log-level': { type: 'string', default: 'info' },
     'quiet-wait': { type: 'string', default: '90' },
     keep: { type: 'boolean', default: false },
+    /** A PostgreSQL database a run kept (--keep): measured as it is, neither generated nor dropped. */
+    reuse: { type: 'string' },
     'pg-url': {
       type: 'string',
       default: process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -335,7 +337,12 @@ async function main() {
   if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(adminUrl.hostname)) {
     throw new Error('the bench targets 127.0.0.1 only');
   }
-  if (backend === 'postgres') {
+  if (args.reuse) {
+    const reused = new URL(args.reuse);
+    if (backend !== 'postgres' || !['127.0.0.1', 'localhost', '::1', '[::1]'].includes(reused.hostname))
+      throw new Error('--reuse takes a PostgreSQL database on 127.0.0.1');
+    pgDatabaseUrl = reused.toString();
+  } else if (backend === 'postgres') {
     const admin = new pg.Client({ connectionString: adminUrl.toString() });
     await admin.connect();
     await admin.query(`create database ${dbName}`);
@@ -348,7 +355,7 @@ async function main() {
   }
   const cleanup = async () => {
     for (const c of children) c.kill('SIGKILL');
-    if (args.keep) {
+    if (args.keep || args.reuse) {
       log(`kept: ${pgDatabaseUrl ?? dataDir}`);
       return;
     }
@@ -404,13 +411,18 @@ async function main() {
     await setupApp.close();
     // biome-ignore lint/suspicious/noExplicitAny: the driver's own client (pg.Pool or PGlite) under Drizzle
     const client = (database.db as any).$client as Sink;
-    log('generating…');
-    const genStarted = performance.now();
-    const scale = scaleFor({ companies: rows, paymentRequests: payments, contracts });
-    const generated = await generate(client, scale, { seed, log });
-    await client.query('vacuum analyze');
-    out.generate = { seconds: ms((performance.now() - genStarted) / 1000), scale, tables: generated };
-    log(`generated in ${Math.round((performance.now() - genStarted) / 1000)} s (vacuum analyze included)`);
+    if (args.reuse) {
+      log(`reusing ${args.reuse}: not generated again`);
+      out.generate = { reused: true };
+    } else {
+      log('generating…');
+      const genStarted = performance.now();
+      const scale = scaleFor({ companies: rows, paymentRequests: payments, contracts });
+      const generated = await generate(client, scale, { seed, log });
+      await client.query('vacuum analyze');
+      out.generate = { seconds: ms((performance.now() - genStarted) / 1000), scale, tables: generated };
+      log(`generated in ${Math.round((performance.now() - genStarted) / 1000)} s (vacuum analyze included)`);
+    }
     if (backend === 'postgres') {
       const settings = await client.query(
         `select name, setting, unit from pg_settings where name in
