@@ -49,6 +49,12 @@ export type PageSpec = {
    * instead of 2 ms on 60 k rows). Such a list reads its matches once, for its count and its page.
    */
   textSearch?: boolean;
+  /**
+   * The rows are answered as they are read, as API records: these fields are not read at all (a
+   * hash, the search text), and timestamps come as ISO text — the work of a second pass over each
+   * row, done in the first.
+   */
+  asRecords?: { omit: ReadonlySet<string> };
 };
 
 const dialect = new PgDialect();
@@ -161,6 +167,8 @@ type Decoder = ((value: unknown) => unknown) | null;
 /** A selection compiled for reading: its select list, and how a row's values become a record. */
 type Compiled = { list: SQL; names: string[]; decoders: Decoder[] };
 const compiledOf = new WeakMap<object, Compiled>();
+const compiledRecordsOf = new WeakMap<object, Compiled>();
+const isoDate = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
 /**
  * A selection (field name → column or SQL) as one select list, made once per selection object:
@@ -168,14 +176,16 @@ const compiledOf = new WeakMap<object, Compiled>();
  * every request (they were a fifth of a list's server time with the row mapping below, in
  * docs/performance.md), and each field's decoder, applied as Drizzle's own row mapping does.
  */
-function compiled(selection: Record<string, unknown>): Compiled {
-  let c = compiledOf.get(selection);
+function compiled(selection: Record<string, unknown>, asRecords?: PageSpec['asRecords']): Compiled {
+  const cache = asRecords ? compiledRecordsOf : compiledOf;
+  let c = cache.get(selection);
   if (c) return c;
   const parts: SQL[] = [];
   let text = '';
   const names: string[] = [];
   const decoders: Decoder[] = [];
   for (const [name, field] of Object.entries(selection)) {
+    if (asRecords?.omit.has(name)) continue;
     const expression = is(field, SQL.Aliased) ? field.sql : field;
     if (!is(expression, Column) && !is(expression, SQL))
       throw new Error(`${name}: a list reads columns and SQL only`);
@@ -191,11 +201,17 @@ function compiled(selection: Record<string, unknown>): Compiled {
     const decoder: { mapFromDriverValue(v: unknown): unknown } = is(expression, Column)
       ? expression
       : (expression as unknown as { decoder: typeof noopDecoder }).decoder;
-    decoders.push(decoder === noopDecoder ? null : (v) => decoder.mapFromDriverValue(v));
+    decoders.push(
+      decoder === noopDecoder
+        ? null
+        : asRecords
+          ? (v) => isoDate(decoder.mapFromDriverValue(v))
+          : (v) => decoder.mapFromDriverValue(v),
+    );
   }
   parts.push(sql.raw(text));
   c = { list: sql.join(parts), names, decoders };
-  compiledOf.set(selection, c);
+  cache.set(selection, c);
   return c;
 }
 
@@ -257,7 +273,7 @@ export async function readPage<T extends AnyRow>(
   // Backwards from a cursor: read in the reverse order, then turn the rows round.
   const backwards = cursor?.d === 'p';
   const readOrder = backwards ? !descending : descending;
-  const c = compiled(selection);
+  const c = compiled(selection, spec.asRecords);
   const read = async (where: SQL | undefined, order: boolean, skip: number): Promise<Keyed[]> =>
     (
       await readRows(
@@ -376,7 +392,7 @@ async function readMatches(
       ? Number(found[0]!.__count)
       : await countRows(tx, table, spec.where, EXACT_TOTAL_LIMIT + 1);
   if (!found.length) return { rows: [], count };
-  const c = compiled(selection);
+  const c = compiled(selection, spec.asRecords);
   const byId = new Map(
     (
       await readRows(

@@ -300,6 +300,7 @@ export function listSpec(
     id: t.id,
     descending,
     textSearch: Boolean(search),
+    asRecords: { omit: HIDDEN_COLUMNS },
   };
 }
 
@@ -310,7 +311,8 @@ export async function listRecords(
   user: CurrentUser,
   extraWhere?: SQL,
 ): Promise<Page<Row>> {
-  return readPage(tx, listSpec(kind, query, user, extraWhere), query, (row) => toRecord(row as Row));
+  // read as records (listSpec's asRecords): no second pass through toRecord
+  return readPage(tx, listSpec(kind, query, user, extraWhere), query, (row) => row as Row);
 }
 
 /** Every active record the user may see, for pickers. Bounded: pickers of larger sets use paging. */
