@@ -24,5 +24,7 @@ try {
   console.error('SitePay cannot start: the server failed to build (see above)');
   process.exit(1);
 }
-process.setSourceMapsEnabled(true);
+// Source maps are not loaded: parsed, the bundle's map holds about 20 MB for the server's life
+// (docs/performance.md). Stack traces name the bundle's lines, each module marked with its source
+// file's path; `NODE_OPTIONS=--enable-source-maps npm start` names the TypeScript lines instead.
 await import('../server/dist/main.mjs');

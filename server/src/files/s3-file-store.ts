@@ -1,25 +1,25 @@
 /**
  * The S3-compatible FileStore (AWS S3, MinIO, s3rver in tests): chosen by FILE_STORE=s3 and
- * loaded only then. Uploads go through lib-storage, which needs no length in advance (the size
+ * loaded only then — the SDK by dynamic imports here, since the server's bundle hoists a bundled
+ * module's static imports of packages to its top (the SDK is about 25 MB of a process). Uploads go through lib-storage, which needs no length in advance (the size
  * of an upload is known only at its end) and aborts a multipart upload that fails part-way.
  */
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { checkKey, FileNotFoundError, type FileStore, type FileStoreConfig } from './file-store.ts';
 
-const missing = (error: unknown) =>
-  error instanceof S3ServiceException &&
-  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
-
-export function s3FileStore(config: Extract<FileStoreConfig, { kind: 's3' }>): FileStore {
+export async function s3FileStore(config: Extract<FileStoreConfig, { kind: 's3' }>): Promise<FileStore> {
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    ListObjectsV2Command,
+    S3Client,
+    S3ServiceException,
+  } = await import('@aws-sdk/client-s3');
+  const { Upload } = await import('@aws-sdk/lib-storage');
+  const missing = (error: unknown) =>
+    error instanceof S3ServiceException &&
+    (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),

@@ -16,7 +16,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createSemaphore, type Semaphore, SemaphoreTimeoutError } from '../../documents/semaphore.ts';
 import { contentDisposition } from '../../files/file-types.ts';
@@ -252,9 +252,22 @@ export async function sendXlsx(
 /** What every sheet says above its header: the title, the filters, and when and by whom. */
 export type Heading = { title: Words; filters: string[]; user: CurrentUser; lang: Lang; now: Date };
 
+/**
+ * exceljs, loaded on the first export: it holds about 8 MB of heap (and 25 MB of the process) that
+ * a server which never exports would carry for nothing (docs/performance.md).
+ */
+let excel: Promise<typeof ExcelJS> | undefined;
+const loadExcel = () => {
+  excel ??= import('exceljs').then(
+    (m) => ((m as { default?: typeof ExcelJS }).default ?? m) as typeof ExcelJS,
+  );
+  return excel;
+};
+
 /** A workbook writing into `out` as rows are committed (exceljs's streaming writer). */
-export function openWorkbook(out: PassThrough, now: Date) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+export async function openWorkbook(out: PassThrough, now: Date) {
+  const { stream } = await loadExcel();
+  const workbook = new stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false, // a shared-strings table would hold every distinct text in memory
@@ -445,7 +458,7 @@ async function stream(
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) aborted.abort();
   });
-  const workbook = openWorkbook(out, now);
+  const workbook = await openWorkbook(out, now);
   const heading = { title: spec.title, filters: request.filters, user, lang, now };
   const sheet = addSheet(workbook, heading, spec.title[lang], spec.columns);
 
@@ -494,14 +507,14 @@ export type SheetOfRows = {
 };
 
 /** Answers a workbook of a few small sheets (reports), one after the other. */
-export function sendWorkbook(
+export async function sendWorkbook(
   reply: FastifyReply,
   entity: string,
   heading: Heading,
   sheets: SheetOfRows[],
-): FastifyReply {
+): Promise<FastifyReply> {
   const out = new PassThrough();
-  const workbook = openWorkbook(out, heading.now);
+  const workbook = await openWorkbook(out, heading.now);
   for (const s of sheets) {
     const sheet = addSheet(workbook, heading, s.name[heading.lang], s.columns);
     for (const row of s.rows) sheet.add(row);

@@ -4,7 +4,7 @@
  * an overall deadline ends the connection. Used by the worker and by the test-mail action.
  */
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type nodemailerModule from 'nodemailer';
 import type { Tx } from '../../db/client.ts';
 import { emailConfig } from '../../db/schema.ts';
 import { openPassword } from './mail.secret.ts';
@@ -32,8 +32,18 @@ export async function activeEmailConfig(tx: Tx): Promise<EmailConfigRow | undefi
   return row;
 }
 
-function transportOf(config: EmailConfigRow, jwtSecret: string, timeoutMs: number) {
+/** nodemailer, loaded for the first mail (a server with no mail to send need not hold it). */
+let mailer: Promise<typeof nodemailerModule> | undefined;
+const loadMailer = () => {
+  mailer ??= import('nodemailer').then(
+    (m) => ((m as { default?: typeof nodemailerModule }).default ?? m) as typeof nodemailerModule,
+  );
+  return mailer;
+};
+
+async function transportOf(config: EmailConfigRow, jwtSecret: string, timeoutMs: number) {
   const step = Math.max(1000, Math.min(timeoutMs, 30_000));
+  const nodemailer = await loadMailer();
   return nodemailer.createTransport({
     host: config.host,
     port: config.port,
@@ -58,8 +68,8 @@ export async function deliver(
   mail: Delivery,
   limits: DeliveryLimits,
 ): Promise<string> {
-  const transport = transportOf(config, jwtSecret, limits.timeoutMs);
   const deadline = AbortSignal.timeout(limits.timeoutMs);
+  const transport = await transportOf(config, jwtSecret, limits.timeoutMs);
   try {
     const info = await transport.sendMail({
       from: { name: 'SitePay', address: config.from },

@@ -17,8 +17,8 @@ import path from 'node:path';
 import { formatDate } from '@sitepay/domain/date-format';
 import { amountToVietnameseWords } from '@sitepay/domain/money-words';
 import { formatAmount } from '@sitepay/domain/number-format';
-import Docxtemplater from 'docxtemplater';
-import PizZip from 'pizzip';
+import type Docxtemplater from 'docxtemplater';
+import type PizZip from 'pizzip';
 import { addPictureParts, type DocxPicture, pictureParagraph } from '../../documents/docx-picture.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { templatesDir } from '../../paths.ts';
@@ -324,12 +324,24 @@ function checkXml(zip: PizZip): void {
   }
 }
 
+/** docxtemplater and PizZip, loaded on the first print (a few MB a server that never prints need not hold). */
+let docx: Promise<{ Docxtemplater: typeof Docxtemplater; PizZip: typeof PizZip }> | undefined;
+const loadDocx = () => {
+  const defaultOf = <T>(m: unknown) => ((m as { default?: T }).default ?? m) as T;
+  docx ??= Promise.all([import('docxtemplater'), import('pizzip')]).then(([d, z]) => ({
+    Docxtemplater: defaultOf<typeof Docxtemplater>(d),
+    PizZip: defaultOf<typeof PizZip>(z),
+  }));
+  return docx;
+};
+
 /**
  * Fills a Word template with a payment request. Every tag must be one of PaymentTemplateData's:
  * an unknown tag (a typo, or a field that is not printed, such as the internal note) is refused
  * with a 422 naming it rather than printed blank on a document someone signs.
  */
 export async function renderPaymentDocx(template: Buffer, d: PaymentPrintData): Promise<Buffer> {
+  const { Docxtemplater, PizZip } = await loadDocx();
   const data = paymentTemplateData(d);
   let zip: PizZip;
   try {

@@ -7,7 +7,7 @@
  */
 import { vietQrContent, vietQrPayload, vietQrProblem } from '@sitepay/domain/vietqr';
 import { eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import type { Tx } from '../../db/client.ts';
 import { bank } from '../../db/schema.ts';
 import { unprocessable } from '../../http/errors.ts';
@@ -74,12 +74,21 @@ export async function paymentVietQr(db: Tx, row: Row): Promise<PaymentVietQr> {
   };
 }
 
+/** qrcode, loaded on the first code drawn (an accepted request's view or print). */
+let qr: Promise<typeof QRCodeModule> | undefined;
+const loadQr = () => {
+  qr ??= import('qrcode').then(
+    (m) => ((m as { default?: typeof QRCodeModule }).default ?? m) as typeof QRCodeModule,
+  );
+  return qr;
+};
+
 // Error correction M survives a crease or a stamp on paper; a 4-module quiet zone is the standard's.
 const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const;
 
 /** The code as a PNG, `width` pixels square (large enough to print sharp at 3.5 cm). */
 export const vietQrPng = (payload: string, width = 400): Promise<Buffer> =>
-  QRCode.toBuffer(payload, { ...QR_OPTIONS, type: 'png', width });
+  loadQr().then((QRCode) => QRCode.toBuffer(payload, { ...QR_OPTIONS, type: 'png', width }));
 
 export const vietQrDataUrl = (payload: string, width = 300): Promise<string> =>
-  QRCode.toDataURL(payload, { ...QR_OPTIONS, type: 'image/png', width });
+  loadQr().then((QRCode) => QRCode.toDataURL(payload, { ...QR_OPTIONS, type: 'image/png', width }));
