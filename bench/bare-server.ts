@@ -68,7 +68,9 @@ async function main() {
         preparedNames.add(name);
       }
       return (
-        await client.query<Record<string, unknown>>(`execute ${name}(${s.params.map(literal).join(', ')})`)
+        await client.query<Record<string, unknown>>(
+          `execute ${name}${s.params.length ? `(${s.params.map(literal).join(', ')})` : ''}`,
+        )
       ).rows;
     };
     close = () => client.close();

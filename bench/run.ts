@@ -664,7 +664,10 @@ async function main() {
               continue;
             }
             await client.query(`prepare bench_${i} as ${st.sql}`);
-            statements.push({ sql: `execute bench_${i}(${st.params.map(literal).join(', ')})`, params: [] });
+            statements.push({
+              sql: `execute bench_${i}${st.params.length ? `(${st.params.map(literal).join(', ')})` : ''}`,
+              params: [],
+            });
           }
         }
         const { cpu, quiet } = await measured(async () => {

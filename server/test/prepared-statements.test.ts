@@ -89,3 +89,27 @@ describe('prepared statements (postgres)', () => {
     expect(Math.max(...s.database.preparedCounts!())).toBeLessThanOrEqual(STATEMENT_CACHE_SIZE);
   }, 60_000);
 });
+
+describe('named statements on both databases', () => {
+  for (const backend of ['pglite', 'postgres'] as const) {
+    it(`${backend}: a named statement runs with values and without any, again and again`, async () => {
+      const s = await createTestServer(backend, { demo: false });
+      try {
+        for (let i = 0; i < 3; i++) {
+          const [withValue] = await s.database.prepared<{ n: number }>(
+            'test_with_value',
+            sql`select ${i}::int + 1 as n`,
+          );
+          expect(withValue!.n).toBe(i + 1);
+          const [without] = await s.database.prepared<{ n: number }>(
+            'test_without_values',
+            sql`select 41 + 1 as n`,
+          );
+          expect(without!.n).toBe(42);
+        }
+      } finally {
+        await s.close();
+      }
+    }, 60_000);
+  }
+});

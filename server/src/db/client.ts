@@ -99,7 +99,9 @@ async function openPglite(dataDir: string | null, analyzeEveryMs = 10 * 60_000):
         await client.exec(`prepare ${name} as ${text}`);
         preparedNames.add(name);
       }
-      const result = await client.query<T>(`execute ${name}(${params.map(literal).join(', ')})`);
+      const result = await client.query<T>(
+        `execute ${name}${params.length ? `(${params.map(literal).join(', ')})` : ''}`,
+      );
       return result.rows;
     },
     async migrate() {
