@@ -5,10 +5,11 @@
  * a run that cannot reach it fails rather than skipping half of the suite.
  */
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, prepareDatabase } from '../src/app.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
 import type { PdfOptions } from '../src/documents/pdf.ts';
 import type { FilesConfig } from '../src/files/file-store.ts';
 import type { MailWorkerOptions } from '../src/modules/mail/mail.worker.ts';
@@ -145,5 +146,27 @@ export async function createTestServer(
       await database.close();
       await pgDb?.drop();
     },
+  };
+}
+
+/**
+ * The payment month summaries as kept by the trigger and as a plain grouped sum over the live
+ * requests, in the same form (construction, month, approval and payment state: count and amount),
+ * for a test to compare after any writes.
+ */
+export async function monthSummariesAndRows(db: Database['db']) {
+  const months = (from: string) =>
+    queryRows<Record<string, string>>(
+      db,
+      sql.raw(`select construction_id, to_char(month, 'YYYY-MM') as month, approval_status, payment_status,
+            sum(n)::int as n, sum(amount)::numeric(18,2)::text as amount
+          from (${from}) x group by 1, 2, 3, 4 having sum(n) <> 0 order by 1, 2, 3, 4`),
+    );
+  return {
+    kept: await months(
+      'select construction_id, month, approval_status, payment_status, count as n, amount from payment_month_totals',
+    ),
+    plain: await months(`select construction_id, date_trunc('month', date)::date as month, approval_status,
+        payment_status, 1 as n, amount from payment_transaction where status = 'O' and approval_status <> 'R'`),
   };
 }

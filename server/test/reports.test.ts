@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { backends, createTestServer, type TestServer } from './helpers.ts';
+import { backends, createTestServer, monthSummariesAndRows, type TestServer } from './helpers.ts';
 
 type Made = {
   amount: string;
@@ -527,21 +527,8 @@ describe.each(backends)('reports (%s)', (backend) => {
               where status = 'O' and approval_status <> 'R' and payment_status = 'O') as plain`,
     );
     expect(unpaid!.kept).toBe(unpaid!.plain);
-    const months = (from: string) =>
-      queryRows<Record<string, string>>(
-        s.database.db,
-        sql.raw(`select construction_id, to_char(month, 'YYYY-MM') as month, approval_status, payment_status,
-              sum(n)::int as n, sum(amount)::numeric(18,2)::text as amount
-            from (${from}) x group by 1, 2, 3, 4 having sum(n) <> 0 order by 1, 2, 3, 4`),
-      );
-    expect(
-      await months(
-        `select construction_id, month, approval_status, payment_status, count as n, amount from payment_month_totals`,
-      ),
-    ).toEqual(
-      await months(`select construction_id, date_trunc('month', date)::date as month, approval_status, payment_status,
-          1 as n, amount from payment_transaction where status = 'O' and approval_status <> 'R'`),
-    );
+    const summaries = await monthSummariesAndRows(s.database.db);
+    expect(summaries.kept).toEqual(summaries.plain);
     // the reports count it: unpaid, not overdue
     const [plain] = await queryRows<{ unpaid: string; overdue: string }>(
       s.database.db,

@@ -215,15 +215,24 @@ function compiled(selection: Record<string, unknown>, asRecords?: PageSpec['asRe
   return c;
 }
 
+/** Runs `query` through the session of `tx` (its transaction, if any), each row an array of values. */
+function runArrays<T>(tx: Tx, query: SQL, mapRow: (values: unknown[]) => T): Promise<T[]> {
+  const session = (tx as unknown as { session: PgSession }).session;
+  return session
+    .prepareQuery(dialect.sqlToQuery(query), undefined, undefined, true, (rows) =>
+      (rows as unknown[][]).map(mapRow),
+    )
+    .execute() as Promise<T[]>;
+}
+
 /**
- * Runs a statement whose select list begins with `c`'s fields, through the session of `tx` (its
- * transaction, if any), with the rows as arrays: each becomes a record as Drizzle would map it, and
- * the values after the fields (a sort key, an id) are handed over beside it.
+ * Runs a statement whose select list begins with `c`'s fields: each row becomes a record as
+ * Drizzle would map it, and the values after the fields (a sort key, an id) are handed over beside it.
  */
-async function readRows(tx: Tx, c: Compiled, query: SQL): Promise<{ row: AnyRow; rest: unknown[] }[]> {
+function readRows(tx: Tx, c: Compiled, query: SQL): Promise<{ row: AnyRow; rest: unknown[] }[]> {
   const { names, decoders } = c;
   const n = names.length;
-  const toRow = (values: unknown[]) => {
+  return runArrays(tx, query, (values) => {
     const row: AnyRow = {};
     for (let i = 0; i < n; i++) {
       const v = values[i];
@@ -231,24 +240,11 @@ async function readRows(tx: Tx, c: Compiled, query: SQL): Promise<{ row: AnyRow;
       row[names[i]!] = v === null || v === undefined ? null : decoder ? decoder(v) : v;
     }
     return { row, rest: values.length > n ? values.slice(n) : [] };
-  };
-  const session = (tx as unknown as { session: PgSession }).session;
-  return session
-    .prepareQuery(dialect.sqlToQuery(query), undefined, undefined, true, (rows) =>
-      (rows as unknown[][]).map(toRow),
-    )
-    .execute() as Promise<{ row: AnyRow; rest: unknown[] }[]>;
+  });
 }
 
-/** The values of a one-column statement, through the session of `tx` (for counts and ids). */
-async function readValues<T>(tx: Tx, query: SQL): Promise<T[]> {
-  const session = (tx as unknown as { session: PgSession }).session;
-  return session
-    .prepareQuery(dialect.sqlToQuery(query), undefined, undefined, true, (rows) =>
-      (rows as unknown[][]).map((r) => r[0] as T),
-    )
-    .execute() as Promise<T[]>;
-}
+/** The values of a one-column statement (counts, ids). */
+const readValues = <T>(tx: Tx, query: SQL) => runArrays(tx, query, (values) => values[0] as T);
 
 const orderText = (key: PgColumn | SQL | SQL.Aliased, id: PgColumn, descending: boolean) =>
   sql.join(orderBy(key, id, descending), sql`, `);

@@ -13,6 +13,7 @@
  * Strings are always written as string cells, never as formulas: "=HYPERLINK(…)" typed into a
  * contractor's name shows as that text and Excel never computes it (formula injection).
  */
+
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
@@ -24,6 +25,7 @@ import type { CurrentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { readBatches } from '../../http/paging.ts';
 import { batchedLookups, listSpec, type RecordKind } from '../../http/records.ts';
+import { lazyPackage } from '../../lazy-package.ts';
 
 export type Lang = 'vi' | 'en';
 export type Words = Record<Lang, string>;
@@ -252,17 +254,8 @@ export async function sendXlsx(
 /** What every sheet says above its header: the title, the filters, and when and by whom. */
 export type Heading = { title: Words; filters: string[]; user: CurrentUser; lang: Lang; now: Date };
 
-/**
- * exceljs, loaded on the first export: it holds about 8 MB of heap (and 25 MB of the process) that
- * a server which never exports would carry for nothing (docs/performance.md).
- */
-let excel: Promise<typeof ExcelJS> | undefined;
-const loadExcel = () => {
-  excel ??= import('exceljs').then(
-    (m) => ((m as { default?: typeof ExcelJS }).default ?? m) as typeof ExcelJS,
-  );
-  return excel;
-};
+/** exceljs, loaded on the first export (about 8 MB of heap a server that never exports need not hold). */
+const loadExcel = lazyPackage<typeof ExcelJS>(() => import('exceljs'));
 
 /** A workbook writing into `out` as rows are committed (exceljs's streaming writer). */
 export async function openWorkbook(out: PassThrough, now: Date) {

@@ -3,10 +3,12 @@
  * (password opened from `password_enc`), bounded timeouts, and an AbortSignal so that a stop or
  * an overall deadline ends the connection. Used by the worker and by the test-mail action.
  */
+
 import { eq } from 'drizzle-orm';
 import type nodemailerModule from 'nodemailer';
 import type { Tx } from '../../db/client.ts';
 import { emailConfig } from '../../db/schema.ts';
+import { lazyPackage } from '../../lazy-package.ts';
 import { openPassword } from './mail.secret.ts';
 
 export type EmailConfigRow = typeof emailConfig.$inferSelect;
@@ -33,13 +35,7 @@ export async function activeEmailConfig(tx: Tx): Promise<EmailConfigRow | undefi
 }
 
 /** nodemailer, loaded for the first mail (a server with no mail to send need not hold it). */
-let mailer: Promise<typeof nodemailerModule> | undefined;
-const loadMailer = () => {
-  mailer ??= import('nodemailer').then(
-    (m) => ((m as { default?: typeof nodemailerModule }).default ?? m) as typeof nodemailerModule,
-  );
-  return mailer;
-};
+const loadMailer = lazyPackage<typeof nodemailerModule>(() => import('nodemailer'));
 
 async function transportOf(config: EmailConfigRow, jwtSecret: string, timeoutMs: number) {
   const step = Math.max(1000, Math.min(timeoutMs, 30_000));

@@ -12,6 +12,7 @@
  * a paragraph of the body) receives a picture paragraph, and the PNG is added to the package after
  * rendering (documents/docx-picture.ts), since docxtemplater's image module is not free.
  */
+
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatDate } from '@sitepay/domain/date-format';
@@ -21,6 +22,7 @@ import type Docxtemplater from 'docxtemplater';
 import type PizZip from 'pizzip';
 import { addPictureParts, type DocxPicture, pictureParagraph } from '../../documents/docx-picture.ts';
 import { unprocessable } from '../../http/errors.ts';
+import { lazyPackage } from '../../lazy-package.ts';
 import { templatesDir } from '../../paths.ts';
 import { vietQrPng } from './payment-vietqr.ts';
 
@@ -325,15 +327,8 @@ function checkXml(zip: PizZip): void {
 }
 
 /** docxtemplater and PizZip, loaded on the first print (a few MB a server that never prints need not hold). */
-let docx: Promise<{ Docxtemplater: typeof Docxtemplater; PizZip: typeof PizZip }> | undefined;
-const loadDocx = () => {
-  const defaultOf = <T>(m: unknown) => ((m as { default?: T }).default ?? m) as T;
-  docx ??= Promise.all([import('docxtemplater'), import('pizzip')]).then(([d, z]) => ({
-    Docxtemplater: defaultOf<typeof Docxtemplater>(d),
-    PizZip: defaultOf<typeof PizZip>(z),
-  }));
-  return docx;
-};
+const loadDocxtemplater = lazyPackage<typeof Docxtemplater>(() => import('docxtemplater'));
+const loadPizZip = lazyPackage<typeof PizZip>(() => import('pizzip'));
 
 /**
  * Fills a Word template with a payment request. Every tag must be one of PaymentTemplateData's:
@@ -341,7 +336,7 @@ const loadDocx = () => {
  * with a 422 naming it rather than printed blank on a document someone signs.
  */
 export async function renderPaymentDocx(template: Buffer, d: PaymentPrintData): Promise<Buffer> {
-  const { Docxtemplater, PizZip } = await loadDocx();
+  const [Docxtemplater, PizZip] = await Promise.all([loadDocxtemplater(), loadPizZip()]);
   const data = paymentTemplateData(d);
   let zip: PizZip;
   try {

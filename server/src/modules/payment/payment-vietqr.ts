@@ -5,6 +5,7 @@
  * in a banking app instead of typing the account. A paid request has no code any more, so that
  * nobody pays it twice from an old printout on screen.
  */
+
 import { vietQrContent, vietQrPayload, vietQrProblem } from '@sitepay/domain/vietqr';
 import { eq } from 'drizzle-orm';
 import type QRCodeModule from 'qrcode';
@@ -12,6 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { bank } from '../../db/schema.ts';
 import { unprocessable } from '../../http/errors.ts';
 import type { Row } from '../../http/records.ts';
+import { lazyPackage } from '../../lazy-package.ts';
 
 export type PaymentVietQr = {
   payload: string;
@@ -75,13 +77,7 @@ export async function paymentVietQr(db: Tx, row: Row): Promise<PaymentVietQr> {
 }
 
 /** qrcode, loaded on the first code drawn (an accepted request's view or print). */
-let qr: Promise<typeof QRCodeModule> | undefined;
-const loadQr = () => {
-  qr ??= import('qrcode').then(
-    (m) => ((m as { default?: typeof QRCodeModule }).default ?? m) as typeof QRCodeModule,
-  );
-  return qr;
-};
+const loadQr = lazyPackage<typeof QRCodeModule>(() => import('qrcode'));
 
 // Error correction M survives a crease or a stamp on paper; a 4-module quiet zone is the standard's.
 const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const;
