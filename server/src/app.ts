@@ -19,6 +19,7 @@ import { type PdfOptions, registerPdf } from './documents/pdf.ts';
 import { authPlugin, endpointPath } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { watchLoad } from './http/load.ts';
 import { openApiTransform } from './http/openapi.ts';
 import { type RecordRouteInfo, registerResource } from './http/resource.routes.ts';
 import { serializerCompiler } from './http/serializer.ts';
@@ -78,6 +79,10 @@ export type AppConfig = Pick<
   pdf?: Partial<PdfOptions>;
 };
 
+/** Heavy work's own requests: exports, and the reports but the home page (http/load.ts). */
+const isHeavyWork = (url: string) =>
+  url.startsWith('/api/export/') || (url.startsWith('/api/report/') && !url.startsWith('/api/report/home'));
+
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger ?? false,
@@ -107,6 +112,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // requests in flight, and heavy work (exports, reports but the home page) giving way to the others
+  watchLoad(app, isHeavyWork);
   // A stop waits for requests in flight, but not for their keep-alive connections (Fastify keeps
   // an idle one 72 s): Fastify closes the idle ones once, when the stop begins, and a response that
   // ends after that would hold its connection open past the stop deadline. Close each one as soon

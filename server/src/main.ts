@@ -6,6 +6,7 @@
 import { buildApp, prepareDatabase } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { trimMemoryWhenIdle } from './idle-memory.ts';
 import { logDestination, startStopWatchdog } from './logging.ts';
 import { APP_VERSION } from './modules/system/system.routes.ts';
 
@@ -23,6 +24,8 @@ async function main() {
       { ...config, logger: { level: config.logLevel, stream: logDestination() } },
       database,
     );
+    // a quiet server gives back the memory a load made V8 keep (idle-memory.ts)
+    trimMemoryWhenIdle(app);
     const { generatedAdminPassword, demo } = await prepareDatabase(app, database, {
       adminPassword: config.adminPassword,
       demo: config.seedDemo,

@@ -30,7 +30,6 @@ import {
   type Lang,
   sendXlsx,
   type Words,
-  watchRequestsForExports,
 } from './xlsx-export.ts';
 
 const statusLabels: Record<string, Words> = {
@@ -334,7 +333,6 @@ const exports = [
 
 export function registerExportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  watchRequestsForExports(app, (url) => url.startsWith('/api/export/'));
   for (const { spec, query, menus } of exports) {
     r.get(
       `/api/export/${spec.entity}`,

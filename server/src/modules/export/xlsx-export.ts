@@ -23,6 +23,7 @@ import { createSemaphore, type Semaphore, SemaphoreTimeoutError } from '../../do
 import { contentDisposition } from '../../files/file-types.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
+import { loadOf, type ServerLoad } from '../../http/load.ts';
 import { readBatches } from '../../http/paging.ts';
 import { batchedLookups, listSpec, type RecordKind } from '../../http/records.ts';
 import { lazyPackage } from '../../lazy-package.ts';
@@ -67,42 +68,30 @@ export type ExportRequest = {
 export const EXPORT_BATCH_ROWS = 1000;
 /** Rows written between two turns of the event loop (about 5 ms of work on this machine). */
 const YIELD_EVERY_ROWS = 200;
-/** While other requests are in flight, an export waits up to this long after each turn. */
-const YIELD_TO_OTHERS_MS = 20;
 /** Exports at once per server; the others wait up to EXPORT_QUEUE_MS, then 503. */
 const EXPORTS_AT_ONCE = 2;
 const EXPORT_QUEUE_MS = 60_000;
 
 /**
- * Exports are background work beside the screens' requests: each server counts the requests in
- * flight that are not exports, and an export gives way to them (a short wait after each few hundred
- * rows while any is in flight), so that a list stays quick while exports run; alone, an export runs
- * at full speed. At most EXPORTS_AT_ONCE run at once.
+ * Exports are heavy work beside the screens' requests: at most EXPORTS_AT_ONCE run at once per
+ * server, and each gives way to the screens every few hundred rows through the server's heavy lane
+ * (http/load.ts: while any other request is in flight it rests four times as long as it worked),
+ * so that a list stays quick while exports run; alone, an export runs at full speed.
  */
-const serverLoad = new WeakMap<FastifyInstance, { others: number; exports: Semaphore }>();
-
-export function watchRequestsForExports(app: FastifyInstance, isExport: (url: string) => boolean) {
-  const load = { others: 0, exports: createSemaphore(EXPORTS_AT_ONCE) };
-  serverLoad.set(app, load);
-  app.addHook('onRequest', async (request, reply) => {
-    if (isExport(request.url)) return;
-    load.others += 1;
-    reply.raw.once('close', () => {
-      load.others -= 1;
-    });
-  });
+const exportSlots = new WeakMap<FastifyInstance, Semaphore>();
+function slotsOf(app: FastifyInstance): Semaphore {
+  let slots = exportSlots.get(app);
+  if (!slots) {
+    slots = createSemaphore(EXPORTS_AT_ONCE);
+    exportSlots.set(app, slots);
+  }
+  return slots;
 }
 
-/** For tests and the bench: the requests in flight the exports give way to. */
-export const serverLoadOf = (app: FastifyInstance) => serverLoad.get(app);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A turn of the event loop; longer while other requests are in flight (bounded). */
-async function giveWay(load: { others: number } | undefined) {
-  await new Promise((resolve) => setImmediate(resolve));
-  const until = Date.now() + YIELD_TO_OTHERS_MS;
-  while (load && load.others > 0 && Date.now() < until) await sleep(2);
+/** A turn of the event loop after `workedMs` of work; a longer rest while the screens are busy. */
+async function giveWay(load: ServerLoad | undefined, workedMs: number) {
+  if (load) await load.turn(workedMs);
+  else await new Promise((resolve) => setImmediate(resolve));
 }
 const HEADER_ROW = 4;
 const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -226,27 +215,25 @@ export async function sendXlsx(
   request: ExportRequest,
 ): Promise<FastifyReply> {
   const now = request.now ?? new Date();
-  const load = serverLoad.get(app);
-  let release: (() => void) | undefined;
-  if (load) {
-    try {
-      release = await load.exports.acquire(EXPORT_QUEUE_MS);
-    } catch (error) {
-      if (!(error instanceof SemaphoreTimeoutError)) throw error;
-      reply.header('retry-after', '30');
-      throw new HttpError(
-        503,
-        'service_unavailable',
-        'too many exports at once: try again in a moment',
-        undefined,
-        'export_busy',
-      );
-    }
+  const load = loadOf(app);
+  let release: () => void;
+  try {
+    release = await slotsOf(app).acquire(EXPORT_QUEUE_MS);
+  } catch (error) {
+    if (!(error instanceof SemaphoreTimeoutError)) throw error;
+    reply.header('retry-after', '30');
+    throw new HttpError(
+      503,
+      'service_unavailable',
+      'too many exports at once: try again in a moment',
+      undefined,
+      'export_busy',
+    );
   }
   try {
     return await stream(app, reply, spec, request, now, load, release);
   } catch (error) {
-    release?.();
+    release();
     throw error;
   }
 }
@@ -428,8 +415,8 @@ async function stream(
   spec: ExportSpec,
   request: ExportRequest,
   now: Date,
-  load: { others: number } | undefined,
-  release: (() => void) | undefined,
+  load: ServerLoad | undefined,
+  release: () => void,
 ): Promise<FastifyReply> {
   const { lang, user } = request;
   const list = listSpec(spec.kind, request.query, user, request.extraWhere);
@@ -463,6 +450,7 @@ async function stream(
 
   const write = async () => {
     let batch = first;
+    let turnStarted = performance.now();
     while (!batch.done) {
       // the database reads the next batch while this one is written (PostgreSQL works meanwhile)
       const next = batches.next();
@@ -470,8 +458,12 @@ async function stream(
       let written = 0;
       for (const record of batch.value) {
         sheet.add(record);
-        // writing is synchronous work: let the other requests in every few hundred rows
-        if (++written % YIELD_EVERY_ROWS === 0) await giveWay(load);
+        // writing is synchronous work: let the other requests in every few hundred rows (the
+        // time since the last turn counts the batch's reading too)
+        if (++written % YIELD_EVERY_ROWS === 0) {
+          await giveWay(load, performance.now() - turnStarted);
+          turnStarted = performance.now();
+        }
       }
       if (aborted.signal.aborted) return;
       // the client reads slower than we write: wait rather than pile the file up in memory
@@ -487,7 +479,7 @@ async function stream(
       reply.log.error({ err: error, export: spec.entity }, 'export failed part-way');
       out.destroy(error as Error);
     })
-    .finally(() => release?.());
+    .finally(() => release());
   return reply;
 }
 

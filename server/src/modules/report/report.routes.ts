@@ -3,7 +3,8 @@
  * /report/construction, /report/contract/count, count_annex, highest, smallest,
  * amount_distribution — one filter set (report.schema.ts), the caller's data scope, and at most two
  * reports computed at once per server: the rest wait their turn, so a burst of reports cannot take
- * every database connection from the lists (docs/decisions.md "Reports"). `format=xlsx` answers the
+ * every database connection from the lists; and while the screens' requests are in flight, reports
+ * rest between them in the server's heavy lane (http/load.ts; docs/decisions.md "Reports"). `format=xlsx` answers the
  * report as an Excel workbook instead (report.export.ts).
  */
 import {
@@ -24,6 +25,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
+import { loadOf } from '../../http/load.ts';
 import { describeFilters } from '../export/export.routes.ts';
 import { exportLang, sendWorkbook } from '../export/xlsx-export.ts';
 import { reportWorkbooks } from './report.export.ts';
@@ -83,7 +85,11 @@ export function registerReportRoutes(app: FastifyInstance, opts: { concurrent?: 
       (async (req: FastifyRequest, reply: FastifyReply) => {
         const query = req.query as ReportQuery;
         const user = currentUser(req);
-        const result = await gate.run(() => compute(app.db, query, user));
+        // two at most at once, each giving way to the screens' requests (http/load.ts)
+        const load = loadOf(app);
+        const result = await gate.run(() =>
+          load ? load.heavy(() => compute(app.db, query, user)) : compute(app.db, query, user),
+        );
         if (query.format !== 'xlsx') return result;
         const book = reportWorkbooks[path]!;
         const lang = exportLang(req, query.lang);

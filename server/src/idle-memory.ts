@@ -1,0 +1,88 @@
+/**
+ * Memory given back once the server is quiet (DESIGN.md §7: idle ≤ 150 MB after a load as before it).
+ *
+ * Under load V8 grows the young generation to its limit (`--max-semi-space-size`, 2 × 32 MB with
+ * `npm start`) and keeps it: it shrinks it only at a collection that finds the allocation rate low
+ * over the last seconds, and an idle server allocates nothing, so no collection ever comes. Measured
+ * after a load (docs/performance.md "Memory at rest"), the live objects were what they were at start
+ * (38.5 of 47 MB) while the process held 210-230 MB. So, once no request has been in flight for
+ * QUIET_MS, this runs a young-generation collection every TICK_MS (cheap: the young generation is
+ * empty by then) until V8 shrinks it, then one full collection, which returns the freed pages to the
+ * system. It runs once per quiet spell; the first request stops it. A full collection of the
+ * server's 40-50 MB heap takes some tens of milliseconds, never while a request is in flight.
+ */
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import type { FastifyInstance } from 'fastify';
+import { loadOf } from './http/load.ts';
+
+const QUIET_MS = 5_000;
+const TICK_MS = 1_000;
+/** Young-generation collections tried before the full one (V8 judges the rate over 5 s). */
+const MAX_TICKS = 12;
+/** The young generation counts as shrunk at this size (V8's smallest is 1 MB per half). */
+const SMALL_NEW_SPACE = 4 * 1024 * 1024;
+
+type Collect = (options?: { type?: 'minor' | 'major' }) => void;
+
+/**
+ * V8's collector as a function: `gc` of `--expose-gc`, or made available here (setting the flag at
+ * run time, then reading `gc` off a new context) when the process was started without it.
+ */
+function collector(): Collect | null {
+  const exposed = (globalThis as { gc?: Collect }).gc;
+  if (typeof exposed === 'function') return exposed;
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as unknown;
+    return typeof gc === 'function' ? (gc as Collect) : null;
+  } catch {
+    return null;
+  }
+}
+
+const newSpaceSize = () =>
+  v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0;
+
+export type IdleTrim = {
+  /** Trims run so far (tests, diagnostics). */
+  readonly trims: number;
+  stop(): void;
+};
+
+/** Trims the memory of `app` once per quiet spell (`watchLoad` must have been called for it). */
+export function trimMemoryWhenIdle(
+  app: FastifyInstance,
+  opts: { quietMs?: number; tickMs?: number } = {},
+): IdleTrim {
+  const quietMs = opts.quietMs ?? QUIET_MS;
+  const tickMs = opts.tickMs ?? TICK_MS;
+  const load = loadOf(app);
+  if (!load) throw new Error('trimMemoryWhenIdle: watchLoad(app) first');
+  const gc = collector();
+  let spell = -1; // the quiet spell trimmed last, by the time it began
+  let ticks = 0;
+  let trims = 0;
+  const timer = setInterval(() => {
+    const quietSince = load.lastActivity;
+    if (!gc || load.inFlight > 0 || spell === quietSince || Date.now() - quietSince < quietMs) {
+      if (spell !== quietSince) ticks = 0;
+      return;
+    }
+    ticks += 1;
+    gc({ type: 'minor' });
+    if (newSpaceSize() > SMALL_NEW_SPACE && ticks < MAX_TICKS) return;
+    gc({ type: 'major' });
+    spell = quietSince;
+    ticks = 0;
+    trims += 1;
+  }, tickMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+  return {
+    get trims() {
+      return trims;
+    },
+    stop: () => clearInterval(timer),
+  };
+}

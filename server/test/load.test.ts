@@ -1,0 +1,87 @@
+/**
+ * The server's load and its heavy lane (http/load.ts), through HTTP on a listening server: the
+ * requests in flight are counted right however they end, and heavy work rests while the screens
+ * are busy but runs at full speed alone.
+ */
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REST_RATIO, watchLoad } from '../src/http/load.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the server load and heavy work', () => {
+  const apps: ReturnType<typeof Fastify>[] = [];
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((a) => a.close()));
+  });
+
+  async function server() {
+    const app = Fastify();
+    apps.push(app);
+    const load = watchLoad(app, (url) => url.startsWith('/heavy'));
+    const held: (() => void)[] = [];
+    const hold = async () => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      return { ok: true };
+    };
+    app.get('/slow', hold);
+    app.get('/heavy', hold);
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const releaseAll = () => {
+      for (const r of held.splice(0)) r();
+    };
+    return { base, load, releaseAll, held };
+  }
+
+  const until = async (check: () => boolean) => {
+    const deadline = Date.now() + 5_000;
+    while (!check() && Date.now() < deadline) await sleep(5);
+    return check();
+  };
+
+  it('counts the interactive requests in flight, not heavy ones, and none once cut off', async () => {
+    const { base, load, releaseAll, held } = await server();
+    const cut = new AbortController();
+    const slow = [1, 2, 3].map(() => fetch(`${base}/slow`, { signal: cut.signal }).catch(() => null));
+    const heavy = fetch(`${base}/heavy`);
+    expect(await until(() => held.length === 4)).toBe(true);
+    expect(load.interactive).toBe(3);
+    expect(load.inFlight).toBe(4);
+    // the client goes away mid-request, then the handlers finish
+    cut.abort();
+    await Promise.all(slow);
+    releaseAll();
+    await (await heavy).json();
+    expect(await until(() => load.inFlight === 0)).toBe(true);
+    expect(load.interactive).toBe(0);
+  });
+
+  it('rests heavy work while the screens are busy, and stops resting when they are done', async () => {
+    const { base, load, releaseAll, held } = await server();
+    const work = (ms: number) => load.heavy(() => sleep(ms));
+
+    // alone: one piece after the other without rest
+    let t = performance.now();
+    for (let i = 0; i < 3; i++) await work(40);
+    const alone = performance.now() - t;
+    expect(alone).toBeLessThan(40 * 3 + 100);
+
+    // a screen's request in flight: the next piece waits its rest (REST_RATIO × 40 ms)
+    const slow = fetch(`${base}/slow`);
+    expect(await until(() => held.length === 1)).toBe(true);
+    await work(40);
+    t = performance.now();
+    await work(1);
+    expect(performance.now() - t).toBeGreaterThanOrEqual(40 * REST_RATIO - 10);
+
+    // a long rest owed, then the screen's request ends: the resting piece starts at once
+    await work(300); // owes up to REST_RATIO × 300 ms
+    t = performance.now();
+    const next = work(1);
+    await sleep(50);
+    releaseAll();
+    await (await slow).json();
+    await next;
+    expect(performance.now() - t).toBeLessThan(300 * REST_RATIO - 300);
+  });
+});
