@@ -84,4 +84,36 @@ describe('the server load and heavy work', () => {
     await next;
     expect(performance.now() - t).toBeLessThan(300 * REST_RATIO - 300);
   });
+
+  it('runs pieces of heavy work side by side alone, one at a time while the screens are busy', async () => {
+    const { base, load, releaseAll, held } = await server();
+    let now = 0;
+    let most = 0;
+    const piece = async () => {
+      now += 1;
+      most = Math.max(most, now);
+      await sleep(30);
+      now -= 1;
+    };
+    // two pieces each, the second after a turn (as an export does every few hundred rows)
+    const twoPieces = () =>
+      load.heavy(async (turn) => {
+        await piece();
+        await turn();
+        await piece();
+      });
+    await Promise.all([twoPieces(), twoPieces()]);
+    expect(most).toBe(2);
+
+    const slow = fetch(`${base}/slow`);
+    expect(await until(() => held.length === 1)).toBe(true);
+    most = 0;
+    const t = performance.now();
+    await Promise.all([twoPieces(), twoPieces()]);
+    expect(most).toBe(1);
+    // four pieces of 30 ms, three rests of about REST_RATIO × 30 ms between them
+    expect(performance.now() - t).toBeGreaterThanOrEqual(4 * 30 + 3 * 30 * REST_RATIO - 30);
+    releaseAll();
+    await (await slow).json();
+  });
 });

@@ -6,13 +6,14 @@
  *   rather than counters: a counter decremented on 'close' ended 7 above zero after an autocannon
  *   load (999 starts, 992 decrements counted) while a set of the same responses emptied; the cause
  *   was not found, and a set cannot drift that way.
- * - **Heavy work paces itself** as PostgreSQL's vacuum does with its cost delay: after each piece
- *   of heavy work (a report's statements, a few hundred exported rows), while interactive requests
- *   are in flight, the heavy lane rests REST_RATIO times as long as the piece took (at most
- *   MAX_REST_MS a turn), so that all heavy work together takes at most 1 / (1 + REST_RATIO) of the
- *   server's time while the screens are busy. The rest ends as soon as no interactive request is
- *   in flight: alone, heavy work runs at full speed. One lane per server, shared by every kind of
- *   heavy work, so two reports and two exports rest as one (docs/decisions.md "Heavy work").
+ * - **Heavy work paces itself** as PostgreSQL's vacuum does with its cost delay: while interactive
+ *   requests are in flight, pieces of heavy work (a report's statements, a few hundred exported
+ *   rows) run one at a time, and after each the heavy lane rests REST_RATIO times as long as the
+ *   piece took (at most MAX_REST_MS a turn), so that all heavy work together takes at most
+ *   1 / (1 + REST_RATIO) of the server's time while the screens are busy. The rest ends as soon as
+ *   no interactive request is in flight: alone, heavy work runs at full speed, pieces side by
+ *   side. One lane per server, shared by every kind of heavy work, so two reports and two exports
+ *   rest as one (docs/decisions.md "Heavy work and the screens").
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -31,12 +32,12 @@ export type ServerLoad = {
   /** When the last request began or ended (epoch ms). */
   readonly lastActivity: number;
   /**
-   * Runs a piece of heavy work in the heavy lane: first waits while the lane rests and interactive
-   * requests are in flight, then runs it, then has the lane rest for its share.
+   * Runs heavy work in the heavy lane, in pieces: `work` is one piece, or several when it calls
+   * `turn()` between them (an export every few hundred rows). While interactive requests are in
+   * flight, a piece starts only when the lane neither rests nor runs another piece, and each piece
+   * has the lane rest for its share; otherwise pieces run at once.
    */
-  heavy<T>(work: () => Promise<T>): Promise<T>;
-  /** For work that yields on its own (an export's batches): the time worked since its last turn. */
-  turn(workedMs: number): Promise<void>;
+  heavy<T>(work: (turn: () => Promise<void>) => Promise<T>): Promise<T>;
 };
 
 const loads = new WeakMap<FastifyInstance, ServerLoad>();
@@ -52,6 +53,8 @@ export function watchLoad(app: FastifyInstance, isHeavy: (url: string) => boolea
   let lastActivity = Date.now();
   /** The lane rests until then while interactive requests are in flight. */
   let restUntil = 0;
+  /** Pieces of heavy work running now. */
+  let running = 0;
   const load: ServerLoad = {
     get interactive() {
       return open.size;
@@ -63,27 +66,32 @@ export function watchLoad(app: FastifyInstance, isHeavy: (url: string) => boolea
       return lastActivity;
     },
     async heavy(work) {
-      await rest();
-      const started = performance.now();
+      let started = await admit();
+      const turn = async () => {
+        finish(started);
+        await new Promise((resolve) => setImmediate(resolve));
+        started = await admit();
+      };
       try {
-        return await work();
+        return await work(turn);
       } finally {
-        owe(performance.now() - started);
+        finish(started);
       }
     },
-    async turn(workedMs) {
-      owe(workedMs);
-      await new Promise((resolve) => setImmediate(resolve));
-      await rest();
-    },
   };
-  function owe(workedMs: number) {
-    if (open.size === 0) return;
-    restUntil = Math.max(restUntil, Date.now()) + Math.min(workedMs * REST_RATIO, MAX_REST_MS);
-  }
-  async function rest() {
-    while (open.size > 0 && Date.now() < restUntil) await sleep(POLL_MS);
+  /** Waits for the piece's turn; the piece runs from then on. */
+  async function admit(): Promise<number> {
+    while (open.size > 0 && (running > 0 || Date.now() < restUntil)) await sleep(POLL_MS);
     if (open.size === 0) restUntil = 0;
+    running += 1;
+    return performance.now();
+  }
+  /** A piece ends: the lane owes its rest if the screens are busy. */
+  function finish(started: number) {
+    running -= 1;
+    if (open.size === 0) return;
+    const worked = performance.now() - started;
+    restUntil = Math.max(restUntil, Date.now()) + Math.min(worked * REST_RATIO, MAX_REST_MS);
   }
   app.addHook('onRequest', async (request, reply) => {
     lastActivity = Date.now();
