@@ -1,11 +1,12 @@
 /**
- * The server's load and its heavy lane (http/load.ts), through HTTP on a listening server: the
- * requests in flight are counted right however they end, and heavy work rests while the screens
- * are busy but runs at full speed alone.
+ * The server's load (http/load.ts) and what reads it, through HTTP on a listening server: the
+ * requests in flight are counted right however they end; heavy work rests while the screens are
+ * busy but runs at full speed alone; a quiet server trims its memory once (idle-memory.ts).
  */
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REST_RATIO, watchLoad } from '../src/http/load.ts';
+import { trimMemoryWhenIdle } from '../src/idle-memory.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,11 +27,13 @@ describe('the server load and heavy work', () => {
     };
     app.get('/slow', hold);
     app.get('/heavy', hold);
+    app.get('/fast', async () => ({ rows: Array.from({ length: 1000 }, (_, i) => ({ i, s: `row ${i}` })) }));
+    const trim = trimMemoryWhenIdle(app, { quietMs: 150, tickMs: 25 });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const releaseAll = () => {
       for (const r of held.splice(0)) r();
     };
-    return { base, load, releaseAll, held };
+    return { base, load, releaseAll, held, trim };
   }
 
   const until = async (check: () => boolean) => {
@@ -115,5 +118,30 @@ describe('the server load and heavy work', () => {
     expect(performance.now() - t).toBeGreaterThanOrEqual(4 * 30 + 3 * 30 * REST_RATIO - 30);
     releaseAll();
     await (await slow).json();
+  });
+
+  it('trims memory once per quiet spell, after the requests, and never during one', async () => {
+    const { base, trim, releaseAll, held } = await server();
+    for (let i = 0; i < 20; i++) await (await fetch(`${base}/fast`)).json();
+    expect(trim.trims).toBe(0); // still busy a moment ago
+
+    // a request in flight for longer than the quiet time (heavy work's too): no trim meanwhile
+    const slow = fetch(`${base}/heavy`);
+    expect(await until(() => held.length === 1)).toBe(true);
+    await sleep(800);
+    expect(trim.trims).toBe(0);
+    releaseAll();
+    await (await slow).json();
+
+    // quiet now: one trim, not one per tick
+    expect(await until(() => trim.trims > 0)).toBe(true);
+    expect(trim.trims).toBe(1);
+    await sleep(600);
+    expect(trim.trims).toBe(1);
+
+    // a new busy spell, then quiet again: a second trim
+    for (let i = 0; i < 5; i++) await (await fetch(`${base}/fast`)).json();
+    expect(await until(() => trim.trims > 1)).toBe(true);
+    expect(trim.trims).toBe(2);
   });
 });
