@@ -4,10 +4,13 @@
  * money), filters change the totals as they should, and an empty range gives zeros.
  */
 import { addAmounts, subtractAmounts } from '@sitepay/domain/money';
+import { reportQuerySchema } from '@sitepay/domain/report.schema';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { nextTurn } from '../src/http/load.ts';
+import { constructorReport } from '../src/modules/report/report.queries.ts';
 import { backends, createTestServer, monthSummariesAndRows, type TestServer } from './helpers.ts';
 
 type Made = {
@@ -320,6 +323,45 @@ describe.each(backends)('reports (%s)', (backend) => {
       contract_value: '22000000000.00',
       paid: '500000000.00',
     });
+  });
+
+  it('the contractor report read in pieces of any size is the report read at once', async () => {
+    const users = await queryRows<{ id: number; user_name: string; department_id: number | null }>(
+      s.app.db,
+      sql`select id, user_name, department_id from app_user where user_name in ('admin', 'ketoan2') order by user_name`,
+    );
+    // contractors without contracts before and after the report's one, in the order of codes
+    for (const code of ['NT-AA', 'NT-BB', 'NT-ZZ', 'NT-ZZZ'])
+      expect(
+        (await s.call('POST', '/api/constructor/create', admin, { code, name: `Nhà thầu ${code}` })).status,
+      ).toBe(200);
+    const contractors = await queryRows<{ n: number }>(
+      s.app.db,
+      sql`select count(*)::int as n from constructor`,
+    );
+    expect(contractors[0]!.n).toBeGreaterThan(4);
+    for (const u of users) {
+      const user = { ...u, isAdmin: u.user_name === 'admin', sessionId: 'test' };
+      const asked = await report('constructor', u.user_name === 'admin' ? admin : ketoan2);
+      expect(asked.rows.length).toBeGreaterThan(0);
+      for (const perPiece of [1, 2, 3]) {
+        const turns: number[] = [];
+        const pieces = await constructorReport(
+          s.app.db,
+          reportQuerySchema.parse({}),
+          user,
+          () => {
+            turns.push(1);
+            return nextTurn();
+          },
+          perPiece,
+        );
+        // the same rows in the same order, the same totals, and a turn between every two pieces
+        expect(pieces.rows).toEqual(asked.rows);
+        expect(pieces.totals).toEqual(asked.totals);
+        expect(turns.length).toBe(Math.ceil(contractors[0]!.n / perPiece) - 1);
+      }
+    }
   });
 
   it('contracts: counts, annexes, the highest and smallest, and the value distribution', async () => {

@@ -37,8 +37,13 @@ export type ServerLoad = {
    * flight, a piece starts only when the lane neither rests nor runs another piece, and each piece
    * has the lane rest for its share; otherwise pieces run at once.
    */
-  heavy<T>(work: (turn: () => Promise<void>) => Promise<T>): Promise<T>;
+  heavy<T>(work: (turn: Turn) => Promise<T>): Promise<T>;
 };
+
+/** Heavy work's turn between two of its pieces. */
+export type Turn = () => Promise<void>;
+/** A turn of the event loop only: for heavy work run outside a server's lane. */
+export const nextTurn: Turn = () => new Promise((resolve) => setImmediate(resolve));
 
 const loads = new WeakMap<FastifyInstance, ServerLoad>();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -23,7 +23,7 @@ import { createSemaphore, type Semaphore, SemaphoreTimeoutError } from '../../do
 import { contentDisposition } from '../../files/file-types.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { loadOf, type ServerLoad } from '../../http/load.ts';
+import { loadOf, nextTurn, type ServerLoad, type Turn } from '../../http/load.ts';
 import { readBatches } from '../../http/paging.ts';
 import { batchedLookups, listSpec, type RecordKind } from '../../http/records.ts';
 import { lazyPackage } from '../../lazy-package.ts';
@@ -443,7 +443,7 @@ async function stream(
     .header('cache-control', 'no-store')
     .send(out);
 
-  const write = async (turn: () => Promise<void>) => {
+  const write = async (turn: Turn) => {
     let batch = first;
     while (!batch.done) {
       // the database reads the next batch while this one is written (PostgreSQL works meanwhile)
@@ -465,8 +465,7 @@ async function stream(
     await workbook.commit();
   };
   // in the server's heavy lane, or on its own where there is none (a bare test app)
-  const yieldOnly = () => new Promise<void>((resolve) => setImmediate(resolve));
-  (load ? load.heavy(write) : write(yieldOnly))
+  (load ? load.heavy(write) : write(nextTurn))
     .catch((error) => {
       if (aborted.signal.aborted) return; // the client went away: nothing to tell it
       reply.log.error({ err: error, export: spec.entity }, 'export failed part-way');

@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { loadOf } from '../../http/load.ts';
+import { loadOf, nextTurn, type Turn } from '../../http/load.ts';
 import { describeFilters } from '../export/export.routes.ts';
 import { exportLang, sendWorkbook } from '../export/xlsx-export.ts';
 import { reportWorkbooks } from './report.export.ts';
@@ -74,7 +74,7 @@ export function registerReportRoutes(app: FastifyInstance, opts: { concurrent?: 
     path: string,
     menus: string[],
     response: S,
-    compute: (tx: Tx, q: ReportQuery, user: CurrentUser) => Promise<unknown>,
+    compute: (tx: Tx, q: ReportQuery, user: CurrentUser, turn: Turn) => Promise<unknown>,
   ) =>
     r.get(
       `/api/report/${path}`,
@@ -88,7 +88,9 @@ export function registerReportRoutes(app: FastifyInstance, opts: { concurrent?: 
         // two at most at once, each giving way to the screens' requests (http/load.ts)
         const load = loadOf(app);
         const result = await gate.run(() =>
-          load ? load.heavy(() => compute(app.db, query, user)) : compute(app.db, query, user),
+          load
+            ? load.heavy((turn) => compute(app.db, query, user, turn))
+            : compute(app.db, query, user, nextTurn),
         );
         if (query.format !== 'xlsx') return result;
         const book = reportWorkbooks[path]!;
