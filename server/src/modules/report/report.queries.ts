@@ -21,7 +21,7 @@ import { addAmounts } from '@sitepay/domain/money';
 import type { ReportQuery } from '@sitepay/domain/report.schema';
 import { VALUE_BUCKETS } from '@sitepay/domain/report.schema';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { scopeConstructionIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { nextTurn, type Turn } from '../../http/load.ts';
@@ -290,41 +290,45 @@ export const CONTRACTORS_PER_PIECE = 1000;
 
 /**
  * Per contractor; with a contractor filter, that contractor across its constructions. Over every
- * contractor the report is heavy (one aggregate over every contract took 220-300 ms, a core for its
- * whole length), so it is read in pieces of `perPiece` contractors, in the order of their codes, in
- * one read-only snapshot, with the server's heavy lane taking its turn between them (http/load.ts);
- * the totals are the exact sums of the pieces' (docs/decisions.md "Reports").
+ * contract of the company group (an administrator without a construction, project or company
+ * filter) the report is heavy: one aggregate over every contract held a core for 220-300 ms. It is
+ * then read in pieces of `perPiece` contractors, in the order of their codes, with the server's
+ * heavy lane taking its turn between them (http/load.ts), in the route's one snapshot; the totals
+ * are the exact sums of the pieces'. Narrower reports are one statement (docs/decisions.md
+ * "Reports").
  */
 export async function constructorReport(
   tx: Tx,
   q: ReportQuery,
   user: CurrentUser,
   turn: Turn = nextTurn,
-  perPiece = CONTRACTORS_PER_PIECE,
+  perPiece = user.isAdmin && !q.constructionId && !q.projectId && !q.companyId
+    ? CONTRACTORS_PER_PIECE
+    : Number.POSITIVE_INFINITY,
 ) {
-  if (q.constructorId) {
+  if (q.constructorId || !Number.isFinite(perPiece)) {
+    const dims = q.constructorId ? [by.constructor, by.construction] : [by.constructor];
     const {
-      groups: [rows, constructions],
+      groups: [rows, constructions = []],
       totals,
-    } = await contractGroups(tx, contractsWith(q, user), [by.constructor, by.construction]);
+    } = await contractGroups(tx, contractsWith(q, user), dims);
     return { rows, constructions, totals };
   }
-  return snapshot(tx, async (t) => {
-    const [{ count }] = (await queryRows<{ count: number }>(
-      t,
-      sql`select count(*)::int as count from constructor`,
-    )) as [{ count: number }];
-    const rows: Record<string, unknown>[] = [];
-    const totals: Record<string, unknown>[] = [];
-    for (let offset = 0; offset < Math.max(count, 1); offset += perPiece) {
-      if (offset > 0) await turn();
-      const piece = sql`select id from constructor order by code, id offset ${offset} limit ${perPiece}`;
-      const part = await contractGroups(t, contractsWith(q, user, piece), [by.constructor]);
-      rows.push(...part.groups[0]!);
-      totals.push(part.totals);
-    }
-    return { rows, constructions: [], totals: sumFigures(totals) };
-  });
+  // every piece in the route's one snapshot (report.routes.ts)
+  const [{ count }] = (await queryRows<{ count: number }>(
+    tx,
+    sql`select count(*)::int as count from constructor`,
+  )) as [{ count: number }];
+  const rows: Record<string, unknown>[] = [];
+  const totals: Record<string, unknown>[] = [];
+  for (let offset = 0; offset < Math.max(count, 1); offset += perPiece) {
+    if (offset > 0) await turn();
+    const piece = sql`select id from constructor order by code, id offset ${offset} limit ${perPiece}`;
+    const part = await contractGroups(tx, contractsWith(q, user, piece), [by.constructor]);
+    rows.push(...part.groups[0]!);
+    totals.push(part.totals);
+  }
+  return { rows, constructions: [], totals: sumFigures(totals) };
 }
 
 /** The contract figures (FIGURES) of several groups added up: counts as numbers, money exactly. */
@@ -337,11 +341,6 @@ function sumFigures(parts: Record<string, unknown>[]): Record<string, unknown> {
         : [f, addAmounts(...parts.map((p) => p[f] as string))],
     ),
   );
-}
-
-/** Runs `read` in one read-only snapshot (REPEATABLE READ), so that its statements agree. */
-function snapshot<T>(tx: Tx, read: (t: Tx) => Promise<T>): Promise<T> {
-  return (tx as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
 export async function constructionReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
