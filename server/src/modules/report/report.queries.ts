@@ -190,19 +190,14 @@ export async function paymentReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
   return { rows, months, totals: totals! };
 }
 
-/** Contracts narrowed to a piece: those whose `column` is among the ids `ids` selects. */
-type Piece = { column: 'constructor_id' | 'construction_id'; ids: SQL };
-
 /**
  * Live contracts the filters leave (`k`), with their value and their requests' figures; with
- * `piece`, only the contracts of that piece.
+ * `contractors` (a statement of contractor ids), only those contractors' contracts.
  */
-function contractsWith(q: ReportQuery, user: CurrentUser, piece?: Piece): SQL {
-  const narrowed = (alias: string) =>
-    piece ? sql`${sql.raw(`${alias}.${piece.column}`)} in (${piece.ids})` : undefined;
+function contractsWith(q: ReportQuery, user: CurrentUser, contractors?: SQL): SQL {
   const where = and([
     sql`k.status <> 'D'`,
-    narrowed('k'),
+    contractors ? sql`k.constructor_id in (${contractors})` : undefined,
     constructionFilter(sql`k.construction_id`, q, user),
     q.constructorId ? sql`k.constructor_id = ${q.constructorId}` : undefined,
     q.contractTypeId ? sql`k.contract_type_id = ${q.contractTypeId}` : undefined,
@@ -216,7 +211,9 @@ function contractsWith(q: ReportQuery, user: CurrentUser, piece?: Piece): SQL {
     sql`p.status = 'O' and p.approval_status <> 'R' and p.payment_status = 'O' and p.due_date >= ${todaySql}`,
     constructionFilter(sql`p.construction_id`, q, user),
     q.constructorId ? sql`p.constructor_id = ${q.constructorId}` : undefined,
-    piece ? sql`p.contract_id in (select c2.id from contract c2 where ${narrowed('c2')})` : undefined,
+    contractors
+      ? sql`p.contract_id in (select c2.id from contract c2 where c2.constructor_id in (${contractors}))`
+      : undefined,
   ]);
   return sql`select k.id, k.contract_no, k.construction_id, k.constructor_id, k.contract_type_id, k.signed_date,
       k.status,
@@ -288,58 +285,26 @@ async function contractGroups(tx: Tx, base: SQL, dims: Dim[]) {
   return { groups, totals };
 }
 
-/** Rows of the grouping table per piece of a report over every contract (5,000 contractors: five). */
-export const ROWS_PER_PIECE = { constructor_id: 1000, construction_id: 100 } as const;
+/** Contractors per piece of the contractor report over every contractor (5,000: five pieces). */
+export const CONTRACTORS_PER_PIECE = 1000;
 
 /**
- * A report over every contract of the company group (an administrator without a construction,
- * project or company filter) is heavy: one aggregate over every contract held a core for 150-300
- * ms, and the server's heavy lane paces between statements, not inside one. Such a report reads its
- * contracts in pieces by the grouping it shows (contractors, constructions: `perPiece` of them in
- * the order of their codes), with the lane's turn between pieces, all in the route's one snapshot;
- * the rows come out in the order one statement gave, and the totals are the exact sums of the
- * pieces'. Narrower reports are one statement (docs/decisions.md "Reports").
+ * Per contractor; with a contractor filter, that contractor across its constructions. Over every
+ * contract of the company group (an administrator without a construction, project or company
+ * filter) the report is heavy: one aggregate over every contract held a core for 220-300 ms. It is
+ * then read in pieces of `perPiece` contractors, in the order of their codes, with the server's
+ * heavy lane taking its turn between them (http/load.ts), in the route's one snapshot; the totals
+ * are the exact sums of the pieces'. Narrower reports are one statement (docs/decisions.md
+ * "Reports").
  */
-const wide = (q: ReportQuery, user: CurrentUser) =>
-  user.isAdmin && !q.constructionId && !q.projectId && !q.companyId && !q.constructorId;
-
-async function inPieces(
-  tx: Tx,
-  q: ReportQuery,
-  user: CurrentUser,
-  turn: Turn,
-  column: Piece['column'],
-  perPiece: number,
-  dims: Dim[],
-) {
-  // the pieces are one statement with other offsets, planned once (the route plans a report's
-  // statements at each run: for five pieces that was 90 ms of planning, and their generic plan is
-  // as good)
-  await tx.execute(sql`set local plan_cache_mode = auto`);
-  const table = sql.raw(column === 'constructor_id' ? 'constructor' : 'construction');
-  const [{ count }] = (await queryRows<{ count: number }>(
-    tx,
-    sql`select count(*)::int as count from ${table}`,
-  )) as [{ count: number }];
-  const groups: Record<string, unknown>[][][] = [];
-  const totals: Record<string, unknown>[] = [];
-  for (let offset = 0; offset < Math.max(count, 1); offset += perPiece) {
-    if (offset > 0) await turn();
-    const ids = sql`select id from ${table} order by code, id offset ${offset} limit ${perPiece}`;
-    const part = await contractGroups(tx, contractsWith(q, user, { column, ids }), dims);
-    groups.push(part.groups);
-    totals.push(part.totals);
-  }
-  return { groups: dims.map((_, n) => groups.map((g) => g[n]!)), totals: sumFigures(totals) };
-}
-
-/** Per contractor; with a contractor filter, that contractor across its constructions. */
 export async function constructorReport(
   tx: Tx,
   q: ReportQuery,
   user: CurrentUser,
   turn: Turn = nextTurn,
-  perPiece = wide(q, user) ? ROWS_PER_PIECE.constructor_id : Number.POSITIVE_INFINITY,
+  perPiece = user.isAdmin && !q.constructionId && !q.projectId && !q.companyId
+    ? CONTRACTORS_PER_PIECE
+    : Number.POSITIVE_INFINITY,
 ) {
   if (q.constructorId || !Number.isFinite(perPiece)) {
     const dims = q.constructorId ? [by.constructor, by.construction] : [by.constructor];
@@ -349,11 +314,21 @@ export async function constructorReport(
     } = await contractGroups(tx, contractsWith(q, user), dims);
     return { rows, constructions, totals };
   }
-  const {
-    groups: [rows],
-    totals,
-  } = await inPieces(tx, q, user, turn, 'constructor_id', perPiece, [by.constructor]);
-  return { rows: rows!.flat(), constructions: [], totals };
+  // every piece in the route's one snapshot (report.routes.ts)
+  const [{ count }] = (await queryRows<{ count: number }>(
+    tx,
+    sql`select count(*)::int as count from constructor`,
+  )) as [{ count: number }];
+  const rows: Record<string, unknown>[] = [];
+  const totals: Record<string, unknown>[] = [];
+  for (let offset = 0; offset < Math.max(count, 1); offset += perPiece) {
+    if (offset > 0) await turn();
+    const piece = sql`select id from constructor order by code, id offset ${offset} limit ${perPiece}`;
+    const part = await contractGroups(tx, contractsWith(q, user, piece), [by.constructor]);
+    rows.push(...part.groups[0]!);
+    totals.push(part.totals);
+  }
+  return { rows, constructions: [], totals: sumFigures(totals) };
 }
 
 /** The contract figures (FIGURES) of several groups added up: counts as numbers, money exactly. */
@@ -368,43 +343,12 @@ function sumFigures(parts: Record<string, unknown>[]): Record<string, unknown> {
   );
 }
 
-/** The construction report's two tables over every contract, read in pieces of constructions. */
-async function constructionsInPieces(
-  tx: Tx,
-  q: ReportQuery,
-  user: CurrentUser,
-  turn: Turn,
-  perPiece: number,
-) {
-  const {
-    groups: [rows, types],
-    totals,
-  } = await inPieces(tx, q, user, turn, 'construction_id', perPiece, [by.construction, by.type]);
-  // a contract type has a row in each piece that has its contracts: added up, in the order of
-  // the types' names as one statement gave them
-  const order = await queryRows<{ id: number }>(tx, sql`select id from contract_type order by name, id`);
-  const byType = order.flatMap(({ id }) => {
-    const parts = types!.flat().filter((r) => r.contract_type_id === id);
-    return parts.length
-      ? [{ contract_type_id: id, contract_type_name: parts[0]!.contract_type_name, ...sumFigures(parts) }]
-      : [];
-  });
-  return { rows: rows!.flat(), byType, totals };
-}
-
-export async function constructionReport(
-  tx: Tx,
-  q: ReportQuery,
-  user: CurrentUser,
-  turn: Turn = nextTurn,
-  perPiece = wide(q, user) ? ROWS_PER_PIECE.construction_id : Number.POSITIVE_INFINITY,
-) {
+export async function constructionReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
   const base = contractsWith(q, user);
-  const { rows, byType, totals } = Number.isFinite(perPiece)
-    ? await constructionsInPieces(tx, q, user, turn, perPiece)
-    : await contractGroups(tx, base, [by.construction, by.type]).then(
-        ({ groups: [rows, byType], totals }) => ({ rows: rows!, byType: byType!, totals }),
-      );
+  const {
+    groups: [rows, byType],
+    totals,
+  } = await contractGroups(tx, base, [by.construction, by.type]);
   const one = q.constructionId && q.constructionId > 0;
   const contracts = one
     ? await queryRows(
