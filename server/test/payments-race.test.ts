@@ -1,7 +1,11 @@
 // Money races only show on PostgreSQL: PGlite runs one transaction at a time (DESIGN.md §6).
+import { addAmounts } from '@sitepay/domain/money';
+import { reportQuerySchema } from '@sitepay/domain/report.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { constructorReport } from '../src/modules/report/report.queries.ts';
+import { inSnapshot } from '../src/modules/report/report.routes.ts';
 import { createTestServer, monthSummariesAndRows, type TestServer } from './helpers.ts';
 
 describe('payment and annex races on PostgreSQL', () => {
@@ -123,6 +127,58 @@ describe('payment and annex races on PostgreSQL', () => {
       }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
+  });
+
+  it('the contractor report read in pieces sees one moment while an annex and a request land between its pieces', async () => {
+    const c = await contract('1000000000');
+    // a contractor read in the first piece, before the race's own
+    const early = await s.call('POST', '/api/constructor/create', admin, {
+      code: 'NT-000',
+      name: 'Đầu tiên',
+    });
+    expect(early.status).toBe(200);
+    const [first] = await queryRows<{ code: string }>(
+      s.app.db,
+      sql`select code from constructor order by code, id limit 1`,
+    );
+    expect(first!.code).not.toBe('NT-RACE'); // so its contract is read after the first piece
+    const [me] = await queryRows<{ id: number }>(
+      s.app.db,
+      sql`select id from app_user where user_name = 'admin'`,
+    );
+    const user = { id: me!.id, user_name: 'admin', department_id: null, isAdmin: true, sessionId: 'test' };
+    const before = (await s.call('GET', '/api/report/constructor', admin)).body;
+
+    // between the first and the second piece, other connections write to a later contractor
+    let turns = 0;
+    const pieces = await inSnapshot(s.app.db, (tx) =>
+      constructorReport(
+        tx,
+        reportQuerySchema.parse({}),
+        user,
+        async () => {
+          turns += 1;
+          if (turns > 1) return;
+          const [annex, req] = await Promise.all([
+            s.call('POST', '/api/contract-annex/create', ketoan, {
+              contract_id: c.id,
+              annex_no: 'PL-SNAP',
+              amount: '50000000',
+              signed_date: '2025-02-01',
+            }),
+            request(c.id, '1000000'),
+          ]);
+          expect([annex.status, req.status]).toEqual([200, 200]);
+        },
+        1,
+      ),
+    );
+    expect(turns).toBeGreaterThanOrEqual(1);
+    // the report is the moment it began: without the annex, however late its contractor was read
+    expect(pieces.rows).toEqual(before.rows);
+    expect(pieces.totals).toEqual(before.totals);
+    const after = (await s.call('GET', '/api/report/constructor', admin)).body;
+    expect(after.totals.contract_value).toBe(addAmounts(before.totals.contract_value, '50000000'));
   });
 
   it('20 concurrent annexes of −100,000 on one contract stop at its floor (value never below requested)', async () => {

@@ -73,7 +73,7 @@ export class Gate {
  * them can be much the worse (the contractor report of one company within a director's scope went
  * from 45 to 380 ms once its sixth run switched to the generic plan), while planning takes a few ms.
  */
-function inSnapshot<T>(db: Db, read: (tx: Tx) => Promise<T>): Promise<T> {
+export function inSnapshot<T>(db: Db, read: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(
     async (tx) => {
       await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
