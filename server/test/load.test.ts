@@ -120,6 +120,46 @@ describe('the server load and heavy work', () => {
     await (await slow).json();
   });
 
+  it('a wait handed to a turn (a slow download) holds up no other heavy work, even when it fails', async () => {
+    const { base, load, releaseAll, held } = await server();
+    const slow = fetch(`${base}/slow`);
+    expect(await until(() => held.length === 1)).toBe(true);
+    let bDone = 0;
+    let idleDone = 0;
+    const a = load.heavy(async (turn) => {
+      await turn(sleep(400).then(() => (idleDone = performance.now())));
+    });
+    await sleep(20);
+    await load.heavy(async () => {
+      bDone = performance.now();
+    });
+    await a;
+    expect(bDone).toBeGreaterThan(0);
+    expect(bDone).toBeLessThan(idleDone);
+    // a wait that fails ends the work with no piece left running: the next one starts at once
+    await expect(
+      load.heavy(async (turn) => {
+        await turn(Promise.reject(new Error('download cut off')));
+      }),
+    ).rejects.toThrow('download cut off');
+    const t = performance.now();
+    await load.heavy(async () => {});
+    expect(performance.now() - t).toBeLessThan(200);
+    // and the lane still runs one piece at a time
+    let now = 0;
+    let most = 0;
+    const piece = () =>
+      load.heavy(async () => {
+        most = Math.max(most, ++now);
+        await sleep(20);
+        now -= 1;
+      });
+    await Promise.all([piece(), piece()]);
+    expect(most).toBe(1);
+    releaseAll();
+    await (await slow).json();
+  });
+
   it('trims memory once per quiet spell, after the requests, and never during one', async () => {
     const { base, trim, releaseAll, held } = await server();
     for (let i = 0; i < 20; i++) await (await fetch(`${base}/fast`)).json();

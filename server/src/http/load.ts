@@ -40,10 +40,15 @@ export type ServerLoad = {
   heavy<T>(work: (turn: Turn) => Promise<T>): Promise<T>;
 };
 
-/** Heavy work's turn between two of its pieces. */
-export type Turn = () => Promise<void>;
+/**
+ * Heavy work's turn between two of its pieces; `idle` is a wait that is not work (a slow client
+ * reading a download), spent outside the lane so that it holds up no other heavy work.
+ */
+export type Turn = (idle?: Promise<unknown>) => Promise<void>;
 /** A turn of the event loop only: for heavy work run outside a server's lane. */
-export const nextTurn: Turn = () => new Promise((resolve) => setImmediate(resolve));
+export const nextTurn: Turn = async (idle) => {
+  await (idle ?? new Promise((resolve) => setImmediate(resolve)));
+};
 
 const loads = new WeakMap<FastifyInstance, ServerLoad>();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -71,16 +76,17 @@ export function watchLoad(app: FastifyInstance, isHeavy: (url: string) => boolea
       return lastActivity;
     },
     async heavy(work) {
-      let started = await admit();
-      const turn = async () => {
-        finish(started);
-        await new Promise((resolve) => setImmediate(resolve));
+      let started: number | null = await admit();
+      const turn: Turn = async (idle) => {
+        if (started !== null) finish(started);
+        started = null;
+        await nextTurn(idle); // may throw (a download cut off): no piece is running then
         started = await admit();
       };
       try {
         return await work(turn);
       } finally {
-        finish(started);
+        if (started !== null) finish(started);
       }
     },
   };
@@ -115,3 +121,9 @@ export function watchLoad(app: FastifyInstance, isHeavy: (url: string) => boolea
 
 /** The server's load, once `watchLoad` has been called for it. */
 export const loadOf = (app: FastifyInstance): ServerLoad | undefined => loads.get(app);
+
+/** Runs heavy work in the server's lane, or with plain turns on a server without one (a test app). */
+export const heavyWork = <T>(app: FastifyInstance, work: (turn: Turn) => Promise<T>): Promise<T> => {
+  const load = loads.get(app);
+  return load ? load.heavy(work) : work(nextTurn);
+};

@@ -23,7 +23,7 @@ import { createSemaphore, type Semaphore, SemaphoreTimeoutError } from '../../do
 import { contentDisposition } from '../../files/file-types.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { loadOf, nextTurn, type ServerLoad, type Turn } from '../../http/load.ts';
+import { heavyWork, type Turn } from '../../http/load.ts';
 import { readBatches } from '../../http/paging.ts';
 import { batchedLookups, listSpec, type RecordKind } from '../../http/records.ts';
 import { lazyPackage } from '../../lazy-package.ts';
@@ -210,7 +210,6 @@ export async function sendXlsx(
   request: ExportRequest,
 ): Promise<FastifyReply> {
   const now = request.now ?? new Date();
-  const load = loadOf(app);
   let release: () => void;
   try {
     release = await slotsOf(app).acquire(EXPORT_QUEUE_MS);
@@ -226,7 +225,7 @@ export async function sendXlsx(
     );
   }
   try {
-    return await stream(app, reply, spec, request, now, load, release);
+    return await stream(app, reply, spec, request, now, release);
   } catch (error) {
     release();
     throw error;
@@ -410,7 +409,6 @@ async function stream(
   spec: ExportSpec,
   request: ExportRequest,
   now: Date,
-  load: ServerLoad | undefined,
   release: () => void,
 ): Promise<FastifyReply> {
   const { lang, user } = request;
@@ -457,15 +455,16 @@ async function stream(
         if (++written % YIELD_EVERY_ROWS === 0) await turn();
       }
       if (aborted.signal.aborted) return;
-      // the client reads slower than we write: wait rather than pile the file up in memory
-      if (out.writableNeedDrain) await once(out, 'drain', { signal: aborted.signal });
+      // the client reads slower than we write: wait rather than pile the file up in memory, and
+      // outside the heavy lane (a slow download must not hold up other heavy work)
+      if (out.writableNeedDrain) await turn(once(out, 'drain', { signal: aborted.signal }));
       batch = await next;
     }
     sheet.commit();
     await workbook.commit();
   };
   // in the server's heavy lane, or on its own where there is none (a bare test app)
-  (load ? load.heavy(write) : write(nextTurn))
+  heavyWork(app, write)
     .catch((error) => {
       if (aborted.signal.aborted) return; // the client went away: nothing to tell it
       reply.log.error({ err: error, export: spec.entity }, 'export failed part-way');

@@ -26,7 +26,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { loadOf, nextTurn, type Turn } from '../../http/load.ts';
+import { heavyWork, type Turn } from '../../http/load.ts';
 import { describeFilters } from '../export/export.routes.ts';
 import { exportLang, sendWorkbook } from '../export/xlsx-export.ts';
 import { reportWorkbooks } from './report.export.ts';
@@ -104,11 +104,8 @@ export function registerReportRoutes(app: FastifyInstance, opts: { concurrent?: 
         const query = req.query as ReportQuery;
         const user = currentUser(req);
         // two at most at once, each giving way to the screens' requests (http/load.ts)
-        const load = loadOf(app);
         const result = await gate.run(() =>
-          load
-            ? load.heavy((turn) => inSnapshot(app.db, (tx) => compute(tx, query, user, turn)))
-            : inSnapshot(app.db, (tx) => compute(tx, query, user, nextTurn)),
+          heavyWork(app, (turn) => inSnapshot(app.db, (tx) => compute(tx, query, user, turn))),
         );
         if (query.format !== 'xlsx') return result;
         const book = reportWorkbooks[path]!;
