@@ -1,19 +1,20 @@
 /**
- * On PostgreSQL every data statement runs prepared (planned once per pooled connection), and the
- * statements each connection keeps stay bounded: searches are parameters, never text, so ten
+ * Every data statement runs prepared: on PostgreSQL planned once per pooled connection, on PGlite
+ * once for its one session (PREPARE, then EXECUTE with the values as literals). The statements each
+ * connection keeps stay bounded: searches are parameters, never text, so ten
  * thousand different searches are one statement; past the cache's size the least recently used
  * statement is dropped and prepared again when it comes back, with the same answers.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, STATEMENT_CACHE_SIZE } from '../src/db/client.ts';
+import { queryRows, STATEMENT_CACHE_SIZE, type Tx } from '../src/db/client.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
-describe('prepared statements (postgres)', () => {
+describe.each(['postgres', 'pglite'] as const)('prepared statements (%s)', (backend) => {
   let s: TestServer;
   let admin: string;
   beforeAll(async () => {
-    s = await createTestServer('postgres');
+    s = await createTestServer(backend);
     admin = await s.login();
   }, 60_000);
   afterAll(() => s?.close());
@@ -65,10 +66,29 @@ describe('prepared statements (postgres)', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(STATEMENT_CACHE_SIZE);
   }, 180_000);
 
+  it('values are values: quotes, backslashes and placeholders in a search find what they say', async () => {
+    const name = `Nhà thầu O'Brien \\ $1 -- ; drop table payment_transaction`;
+    expect((await s.call('POST', '/api/constructor/create', admin, { code: 'NT-QUOTE', name })).status).toBe(
+      200,
+    );
+    for (const term of ["O'Brien", "o'brien \\ $1", '-- ; drop', "'; select 1; --"]) {
+      const r = await s.call('GET', `/api/constructor/paging?search=${encodeURIComponent(term)}`, admin);
+      expect(r.status).toBe(200);
+      const codes = r.body.items.map((c: { code: string }) => c.code);
+      if (term.startsWith("';")) expect(codes).toEqual([]);
+      else expect(codes).toEqual(['NT-QUOTE']);
+    }
+    const got = await s.call('GET', '/api/constructor/paging?search=brien', admin);
+    expect(got.body.items[0].name).toBe(name);
+  });
+
   it('past the cache size the oldest statements are dropped, and come back prepared again', async () => {
     const distinct = STATEMENT_CACHE_SIZE + 40;
-    // one connection at a time (a transaction): every text differs, so each is a new statement
-    await s.app.db.transaction(async (tx) => {
+    // one connection at a time (a transaction on PostgreSQL; PGlite prepares outside transactions
+    // only, and has one session anyway): every text differs, so each is a new statement
+    const oneConnection = <T>(run: (tx: Tx) => Promise<T>) =>
+      backend === 'postgres' ? s.app.db.transaction(run) : run(s.app.db);
+    await oneConnection(async (tx) => {
       for (let i = 0; i < distinct; i++) {
         const [row] = await queryRows<{ v: number }>(tx, sql.raw(`select ${i} + 1 as v`));
         expect(Number(row!.v)).toBe(i + 1);

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, NodePgSession } from 'drizzle-orm/node-postgres';
@@ -80,7 +80,8 @@ async function openPglite(dataDir: string | null, analyzeEveryMs = 10 * 60_000):
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const preparing = new PreparingPglite(client);
+  const db = drizzlePglite(preparing as unknown as PGlite, { schema }) as unknown as Db;
   const preparedNames = new Set<string>();
   // PGlite runs PostgreSQL without its background workers, so nothing refreshes the planner's
   // statistics: plans and list estimates would drift as the data grows. ANALYZE samples each table
@@ -108,6 +109,7 @@ async function openPglite(dataDir: string | null, analyzeEveryMs = 10 * 60_000):
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       await client.exec('ANALYZE'); // fresh statistics at every start
     },
+    preparedCounts: () => [preparing.statements.size],
     async close() {
       clearInterval(analyze);
       try {
@@ -193,6 +195,80 @@ class PreparingClient extends pg.Client {
         else delete connection.parsedStatements[oldest];
       });
     }
+  }
+}
+
+/** A value EXECUTE can take as a quoted literal, as the driver would have sent it as text. */
+const literalValue = (v: unknown) =>
+  v === null ||
+  v === undefined ||
+  typeof v === 'string' ||
+  typeof v === 'boolean' ||
+  typeof v === 'bigint' ||
+  (typeof v === 'number' && Number.isFinite(v));
+
+/** SQLSTATEs after which a statement is prepared again: gone (26000), or its result type changed (0A000). */
+const PREPARE_AGAIN = new Set(['26000', '0A000']);
+
+/**
+ * PGlite's client with its data statements prepared, as PreparingClient does for PostgreSQL: PGlite
+ * parses and plans every statement of its API afresh (the payment list's 20 display subqueries cost
+ * more to plan than to run), and its API has no named statements. So the first run of a text
+ * PREPAREs it under a name made from the text, and every run EXECUTEs it with the values as quoted
+ * literals, each coerced by PostgreSQL to its parameter's type as a bound value would be
+ * (standard_conforming_strings is on: only the quote needs doubling). At most STATEMENT_CACHE_SIZE
+ * are kept, least recently used out. Statements in a transaction, and values that are not plain
+ * (arrays, dates, bytes), run as before. Drizzle is handed this object in place of the client.
+ */
+export class PreparingPglite {
+  /** Prepared names, least recently used first. */
+  readonly statements = new Map<string, true>();
+  constructor(private readonly client: PGlite) {}
+
+  async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    if (!PREPARABLE.test(text) || !params.every(literalValue))
+      return this.client.query<T>(text, params, options);
+    const name = statementName(text);
+    const execute = `execute ${name}${params.length ? `(${params.map(literal).join(', ')})` : ''}`;
+    for (let attempt = 0; ; attempt++) {
+      if (!this.statements.has(name)) {
+        try {
+          await this.client.exec(`prepare ${name} as ${text}`);
+        } catch (error) {
+          // another caller prepared it in between (42P05); anything else is the statement's own
+          // error, which the plain query reports as it always has
+          if ((error as { code?: string }).code !== '42P05')
+            return this.client.query<T>(text, params, options);
+        }
+      }
+      this.use(name);
+      try {
+        return await this.client.query<T>(execute, [], options);
+      } catch (error) {
+        if (attempt > 0 || !PREPARE_AGAIN.has((error as { code?: string }).code ?? '')) throw error;
+        this.statements.delete(name);
+        await this.client.exec(`deallocate ${name}`).catch(() => {});
+      }
+    }
+  }
+
+  private use(name: string) {
+    this.statements.delete(name);
+    this.statements.set(name, true);
+    while (this.statements.size > STATEMENT_CACHE_SIZE) {
+      const oldest = this.statements.keys().next().value as string;
+      this.statements.delete(oldest);
+      // one already queued finds it gone and prepares it again (PREPARE_AGAIN)
+      this.client.exec(`deallocate ${oldest}`).catch(() => {});
+    }
+  }
+
+  transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.client.transaction(run);
+  }
+
+  exec(text: string, options?: QueryOptions): Promise<Results[]> {
+    return this.client.exec(text, options);
   }
 }
 
