@@ -370,6 +370,12 @@ describe.each(backends)('reports (%s)', (backend) => {
     expect(count.by_status).toEqual([
       { status: 'O', count: 3, value: addAmounts('0', ...contracts.map((c) => c.value)) },
     ]);
+    // by type: the same contracts and money, each type named, the most contracts first
+    const byType = count.by_type as { contract_type_name: string; count: number; value: string }[];
+    expect(byType.reduce((n, t) => n + t.count, 0)).toBe(3);
+    expect(addAmounts('0', ...byType.map((t) => t.value))).toBe(count.by_status[0].value);
+    for (const t of byType) expect(t.contract_type_name).toEqual(expect.any(String));
+    expect(byType.map((t) => t.count)).toEqual([...byType.map((t) => t.count)].sort((a, b) => b - a));
     await s.call('POST', '/api/contract-annex/create', ketoan, {
       contract_id: contracts[1]!.id,
       annex_no: 'PL-1',

@@ -377,20 +377,36 @@ export async function constructionReport(tx: Tx, q: ReportQuery, user: CurrentUs
 }
 
 export async function contractCount(tx: Tx, q: ReportQuery, user: CurrentUser) {
-  const base = contractsWith(q, user);
-  const byStatus = await queryRows(
+  // both groupings in one pass over the contracts (grouping sets), not one statement each
+  const rows = await queryRows<{
+    by_type: boolean;
+    status: string | null;
+    contract_type_id: number | null;
+    contract_type_name: string | null;
+    count: number;
+    value: string;
+  }>(
     tx,
-    sql`select x.status, count(*)::int as count, coalesce(sum(x.value), 0)::numeric(18,2)::text as value
-        from (${base}) x group by x.status order by x.status desc`,
+    sql`with g as (
+          select grouping(x.status) = 1 as by_type, x.status, x.contract_type_id, count(*)::int as count,
+            coalesce(sum(x.value), 0)::numeric(18,2)::text as value
+          from (${contractsWith(q, user)}) x group by grouping sets ((x.status), (x.contract_type_id)))
+        select g.*, t.name as contract_type_name
+        from g left join contract_type t on t.id = g.contract_type_id
+        order by g.by_type, g.status desc, g.count desc, t.name`,
   );
-  const byType = await queryRows(
-    tx,
-    sql`select x.contract_type_id, t.name as contract_type_name, count(*)::int as count,
-          coalesce(sum(x.value), 0)::numeric(18,2)::text as value
-        from (${base}) x join contract_type t on t.id = x.contract_type_id
-        group by x.contract_type_id, t.name order by count(*) desc, t.name`,
-  );
-  const total = byStatus.reduce<number>((n, r) => n + Number((r as { count: number }).count), 0);
+  const byStatus = rows
+    .filter((r) => !r.by_type)
+    .map(({ status, count, value }) => ({ status, count, value }));
+  const byType = rows
+    .filter((r) => r.by_type)
+    .map(({ contract_type_id, contract_type_name, count, value }) => ({
+      contract_type_id,
+      contract_type_name,
+      count,
+      value,
+    }));
+  const total = byStatus.reduce<number>((n, r) => n + Number(r.count), 0);
   return { total, by_status: byStatus, by_type: byType };
 }
 
@@ -423,25 +439,23 @@ export async function contractRank(tx: Tx, q: ReportQuery, user: CurrentUser, or
 }
 
 export async function amountDistribution(tx: Tx, q: ReportQuery, user: CurrentUser) {
-  const cases = sql.join(
-    VALUE_BUCKETS.map(
-      (b) =>
-        sql`when ${b.from === null ? sql`true` : sql`x.value >= ${b.from}::numeric`} and ${b.to === null ? sql`true` : sql`x.value < ${b.to}::numeric`} then ${b.key}`,
-    ),
-    sql` `,
-  );
-  const rows = await queryRows<{ key: string; count: number; value: string }>(
+  // one row of filtered aggregates, one pair per bucket: grouping by the bucket's CASE made the
+  // planner guess a group per contract and sort every contract (spilling to disk) to find four
+  const figures = VALUE_BUCKETS.map((b, i) => {
+    const inside = sql`${b.from === null ? sql`true` : sql`x.value >= ${b.from}::numeric`} and ${b.to === null ? sql`true` : sql`x.value < ${b.to}::numeric`}`;
+    return sql`count(*) filter (where ${inside})::int as ${sql.raw(`count_${i}`)},
+      coalesce(sum(x.value) filter (where ${inside}), 0)::numeric(18,2)::text as ${sql.raw(`value_${i}`)}`;
+  });
+  const [row] = await queryRows<Record<string, string | number>>(
     tx,
-    sql`select case ${cases} end as key, count(*)::int as count, coalesce(sum(x.value), 0)::numeric(18,2)::text as value
-        from (${contractsWith(q, user)}) x group by 1`,
+    sql`select ${sql.join(figures, sql`, `)} from (${contractsWith(q, user)}) x`,
   );
-  const byKey = new Map(rows.map((r) => [r.key, r]));
-  return VALUE_BUCKETS.map((b) => ({
+  return VALUE_BUCKETS.map((b, i) => ({
     key: b.key,
     from: b.from,
     to: b.to,
-    count: byKey.get(b.key)?.count ?? 0,
-    value: byKey.get(b.key)?.value ?? '0.00',
+    count: Number(row?.[`count_${i}`] ?? 0),
+    value: String(row?.[`value_${i}`] ?? '0.00'),
   }));
 }
 
