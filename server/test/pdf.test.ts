@@ -65,6 +65,33 @@ describe('the semaphore', () => {
     expect(order).toEqual(['c', 'd']);
     expect(s.active).toBe(0);
   });
+
+  it('refuses at once past `maxWaiting` waiters, waits without end when asked, and runs work holding a slot', async () => {
+    const s = createSemaphore(1, { maxWaiting: 1 });
+    const order: string[] = [];
+    let finishFirst!: () => void;
+    const first = s.run(Number.POSITIVE_INFINITY, async () => {
+      order.push('first');
+      await new Promise<void>((resolve) => {
+        finishFirst = resolve;
+      });
+    });
+    // waits without end (an infinite wait is not a timer that fires at once)
+    const second = s.run(Number.POSITIVE_INFINITY, async () => {
+      order.push('second');
+    });
+    await expect(s.acquire(Number.POSITIVE_INFINITY)).rejects.toBeInstanceOf(SemaphoreTimeoutError);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual(['first']);
+    expect(s.waiting).toBe(1);
+    finishFirst();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first', 'second']);
+    expect(s.active).toBe(0);
+    // a failing work gives its slot back
+    await expect(s.run(10, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(s.active).toBe(0);
+  });
 });
 
 describe('the PDF converter', () => {

@@ -1,19 +1,23 @@
 /**
  * A counting semaphore with a bounded wait: at most `limit` holders at once, the others queue in
- * arrival order and give up after `waitMs`. Used to keep heavy work (PDF conversions) from taking
- * every core of the machine when a burst of requests arrives.
+ * arrival order and give up after `waitMs` (without end when it is not finite), and at most
+ * `maxWaiting` of them queue: one more is refused at once. Keeps heavy work (PDF conversions,
+ * exports, reports) from taking every core of the machine when a burst of requests arrives.
  */
 
+/** No slot came free in time, or the queue was full: the caller answers "busy, try again". */
 export class SemaphoreTimeoutError extends Error {}
 
 export type Semaphore = {
   /** Resolves with a release function once a slot is free; rejects with SemaphoreTimeoutError. */
   acquire(waitMs: number): Promise<() => void>;
+  /** Runs `work` holding a slot. */
+  run<T>(waitMs: number, work: () => Promise<T>): Promise<T>;
   readonly active: number;
   readonly waiting: number;
 };
 
-export function createSemaphore(limit: number): Semaphore {
+export function createSemaphore(limit: number, { maxWaiting = Number.POSITIVE_INFINITY } = {}): Semaphore {
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError('a semaphore needs at least one slot');
   let active = 0;
   const queue: { grant: () => void }[] = [];
@@ -41,6 +45,8 @@ export function createSemaphore(limit: number): Semaphore {
         active += 1;
         return Promise.resolve(releaser());
       }
+      if (queue.length >= maxWaiting)
+        return Promise.reject(new SemaphoreTimeoutError(`${queue.length} already waiting`));
       return new Promise((resolve, reject) => {
         // the slot passes straight from the releasing holder to this waiter: `active` stays counted
         const entry = {
@@ -49,12 +55,22 @@ export function createSemaphore(limit: number): Semaphore {
             resolve(releaser());
           },
         };
-        const timer = setTimeout(() => {
-          queue.splice(queue.indexOf(entry), 1);
-          reject(new SemaphoreTimeoutError(`no slot free within ${waitMs} ms`));
-        }, waitMs);
+        const timer = Number.isFinite(waitMs)
+          ? setTimeout(() => {
+              queue.splice(queue.indexOf(entry), 1);
+              reject(new SemaphoreTimeoutError(`no slot free within ${waitMs} ms`));
+            }, waitMs)
+          : undefined;
         queue.push(entry);
       });
+    },
+    async run(waitMs, work) {
+      const release = await this.acquire(waitMs);
+      try {
+        return await work();
+      } finally {
+        release();
+      }
     },
   };
 }

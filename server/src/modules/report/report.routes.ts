@@ -24,6 +24,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { createSemaphore, SemaphoreTimeoutError } from '../../documents/semaphore.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { heavyWork, type Turn } from '../../http/load.ts';
@@ -40,31 +41,6 @@ import {
   homeFigures,
   paymentReport,
 } from './report.queries.ts';
-
-/** A counting gate: `limit` at once, the others queue (up to `maxWaiting`, then 503). */
-export class Gate {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(
-    readonly limit: number,
-    readonly maxWaiting = 50,
-  ) {}
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) {
-      if (this.waiting.length >= this.maxWaiting) {
-        throw new HttpError(503, 'service_unavailable', 'too many reports at once, try again in a moment');
-      }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else this.running++;
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
-  }
-}
 
 /**
  * Runs a report in one read-only snapshot (REPEATABLE READ), so that its statements — several for
@@ -87,7 +63,8 @@ const contractMenus = ['report-contract', 'report-contract-view'];
 
 export function registerReportRoutes(app: FastifyInstance, opts: { concurrent?: number } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const gate = new Gate(opts.concurrent ?? 2);
+  // two at once; the others wait their turn, fifty at most (a report takes well under a second)
+  const slots = createSemaphore(opts.concurrent ?? 2, { maxWaiting: 50 });
   const report = <S extends z.ZodType>(
     path: string,
     menus: string[],
@@ -104,9 +81,19 @@ export function registerReportRoutes(app: FastifyInstance, opts: { concurrent?: 
         const query = req.query as ReportQuery;
         const user = currentUser(req);
         // two at most at once, each giving way to the screens' requests (http/load.ts)
-        const result = await gate.run(() =>
-          heavyWork(app, (turn) => inSnapshot(app.db, (tx) => compute(tx, query, user, turn))),
-        );
+        const result = await slots
+          .run(Number.POSITIVE_INFINITY, () =>
+            heavyWork(app, (turn) => inSnapshot(app.db, (tx) => compute(tx, query, user, turn))),
+          )
+          .catch((error) => {
+            if (!(error instanceof SemaphoreTimeoutError)) throw error;
+            reply.header('retry-after', '5');
+            throw new HttpError(
+              503,
+              'service_unavailable',
+              'too many reports at once, try again in a moment',
+            );
+          });
         if (query.format !== 'xlsx') return result;
         const book = reportWorkbooks[path]!;
         const lang = exportLang(req, query.lang);
