@@ -164,6 +164,7 @@ export const errorCodes = [
   'forbidden',
   'not_found',
   'invalid_version',
+  'conflict',
   'invalid_date',
   'unprocessable',
   'too_many_requests',

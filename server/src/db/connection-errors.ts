@@ -35,3 +35,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * SQLSTATEs of a transaction PostgreSQL gave up because another changed the same rows at the same
+ * moment: deadlock_detected (40P01), serialization_failure (40001), lock_not_available (55P03).
+ * Nothing of it was written, and the same request again will very likely pass.
+ */
+const concurrentCodes = new Set(['40P01', '40001', '55P03']);
+
+/** True when the error, or one of its causes, is such a transaction given up. */
+export function isConcurrentChange(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && concurrentCodes.has(code)) return true;
+    e = cause;
+  }
+  return false;
+}

@@ -6,7 +6,7 @@
 import type { ErrorCode, ErrorEnvelope } from '@sitepay/domain/common.schema';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/connection-errors.ts';
+import { isConcurrentChange, isDatabaseUnavailable } from '../db/connection-errors.ts';
 
 type FieldError = { field: string; message: string };
 
@@ -92,6 +92,20 @@ export function registerErrorHandler(app: FastifyInstance) {
       envelope = { status: 429, code: 'too_many_requests', message: 'too many requests, try again later' };
     } else if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       envelope = { status: 413, code: 'payload_too_large', message: 'request body too large' };
+    } else if (isConcurrentChange(error)) {
+      // a deadlock or a serialization failure with another request: rolled back, so nothing was
+      // written; the same request again will very likely pass (a known one is a bug to fix: the
+      // log says which request)
+      request.log.warn({ err: error }, 'transaction given up against another');
+      reply.header('retry-after', '1');
+      envelope = {
+        status: 409,
+        code: 'conflict',
+        message:
+          'another change to the same data was being saved at the same moment: nothing was saved, try again',
+        reason: 'concurrent_change',
+        params: {},
+      };
     } else if (isDatabaseUnavailable(error)) {
       // PostgreSQL down, restarting or out of connections: a retry will do, nothing was written
       // (a write whose commit was cut off is not acknowledged either; docs/decisions.md)
