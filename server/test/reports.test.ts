@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { nextTurn } from '../src/http/load.ts';
-import { constructorReport } from '../src/modules/report/report.queries.ts';
+import { constructionReport, constructorReport } from '../src/modules/report/report.queries.ts';
 import { backends, createTestServer, monthSummariesAndRows, type TestServer } from './helpers.ts';
 
 type Made = {
@@ -325,41 +325,71 @@ describe.each(backends)('reports (%s)', (backend) => {
     });
   });
 
-  it('the contractor report read in pieces of any size is the report read at once', async () => {
+  it('the contractor and construction reports read in pieces of any size are the reports read at once', async () => {
     const users = await queryRows<{ id: number; user_name: string; department_id: number | null }>(
       s.app.db,
       sql`select id, user_name, department_id from app_user where user_name in ('admin', 'ketoan2') order by user_name`,
     );
-    // contractors without contracts before and after the report's one, in the order of codes
+    // contractors and constructions without contracts before and after the reports' ones, in the
+    // order of codes
     for (const code of ['NT-AA', 'NT-BB', 'NT-ZZ', 'NT-ZZZ'])
       expect(
         (await s.call('POST', '/api/constructor/create', admin, { code, name: `Nhà thầu ${code}` })).status,
       ).toBe(200);
-    const contractors = await queryRows<{ n: number }>(
+    const [project] = await queryRows<{ id: number }>(
       s.app.db,
-      sql`select count(*)::int as n from constructor`,
+      sql`select id from project order by id limit 1`,
     );
-    expect(contractors[0]!.n).toBeGreaterThan(4);
+    for (const code of ['CT-AA', 'CT-ZZZ'])
+      expect(
+        (
+          await s.call('POST', '/api/construction/create', admin, {
+            code,
+            name: `Công trình ${code}`,
+            project_id: project!.id,
+          })
+        ).status,
+      ).toBe(200);
+    const [counts] = await queryRows<{ contractors: number; constructions: number }>(
+      s.app.db,
+      sql`select (select count(*)::int from constructor) as contractors, (select count(*)::int from construction) as constructions`,
+    );
+    expect(counts!.contractors).toBeGreaterThan(4);
+    expect(counts!.constructions).toBeGreaterThan(2);
+    const reports = [
+      { path: 'constructor', read: constructorReport, n: counts!.contractors },
+      { path: 'construction', read: constructionReport, n: counts!.constructions },
+    ] as const;
     for (const u of users) {
       const user = { ...u, isAdmin: u.user_name === 'admin', sessionId: 'test' };
-      const asked = await report('constructor', u.user_name === 'admin' ? admin : ketoan2);
-      expect(asked.rows.length).toBeGreaterThan(0);
-      for (const perPiece of [1, 2, 3]) {
-        const turns: number[] = [];
-        const pieces = await constructorReport(
-          s.app.db,
-          reportQuerySchema.parse({}),
-          user,
-          () => {
-            turns.push(1);
-            return nextTurn();
-          },
-          perPiece,
-        );
-        // the same rows in the same order, the same totals, and a turn between every two pieces
-        expect(pieces.rows).toEqual(asked.rows);
-        expect(pieces.totals).toEqual(asked.totals);
-        expect(turns.length).toBe(Math.ceil(contractors[0]!.n / perPiece) - 1);
+      const token = u.user_name === 'admin' ? admin : ketoan2;
+      for (const { path, read, n } of reports) {
+        const whole = (await read(s.app.db, reportQuerySchema.parse({}), user, nextTurn, Infinity)) as Record<
+          string,
+          unknown
+        >;
+        expect((whole.rows as unknown[]).length).toBeGreaterThan(0);
+        // the route, with the top bar on every construction (-1) or on none, answers the same
+        for (const query of ['', 'constructionId=-1']) {
+          const asked = await report(path, token, query);
+          expect(asked, `${path} ${query} as ${u.user_name}`).toEqual(whole);
+        }
+        for (const perPiece of [1, 2, 3]) {
+          const turns: number[] = [];
+          const pieces = await read(
+            s.app.db,
+            reportQuerySchema.parse({}),
+            user,
+            () => {
+              turns.push(1);
+              return nextTurn();
+            },
+            perPiece,
+          );
+          // the same rows in the same order, the same totals, and a turn between every two pieces
+          expect(pieces, `${path} in pieces of ${perPiece} as ${u.user_name}`).toEqual(whole);
+          expect(turns.length).toBe(Math.ceil(n / perPiece) - 1);
+        }
       }
     }
   });
@@ -594,15 +624,12 @@ describe.each(backends)('reports (%s)', (backend) => {
       s.app.db,
       sql`select id, user_name, department_id from app_user where user_name = 'admin'`,
     );
-    const whole = await constructorReport(
-      s.app.db,
-      reportQuerySchema.parse({}),
-      { ...adminRow!, isAdmin: true, sessionId: 'test' },
-      nextTurn,
-      Number.POSITIVE_INFINITY,
-    );
-    expect(contractors.rows).toEqual(whole.rows);
-    expect(contractors.totals).toEqual(whole.totals);
+    const adminUser = { ...adminRow!, isAdmin: true, sessionId: 'test' };
+    const all = reportQuerySchema.parse({});
+    expect(contractors).toEqual(await constructorReport(s.app.db, all, adminUser, nextTurn, Infinity));
+    const constructions = await report('construction', admin);
+    expect(constructions.totals.overdue).toBe(plain!.overdue);
+    expect(constructions).toEqual(await constructionReport(s.app.db, all, adminUser, nextTurn, Infinity));
     const home = await report('home', admin);
     expect(home.overdue.amount).toBe(plain!.overdue);
     const mine = rows.find((r) => Number(r.id) === k)!;

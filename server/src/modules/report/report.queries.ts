@@ -293,6 +293,13 @@ async function contractGroups(tx: Tx, base: SQL, dims: Dim[]) {
   return { groups, totals };
 }
 
+/** The top bar's selector names one construction (-1 or absent: every one the user may see). */
+const oneConstruction = (q: ReportQuery) => Boolean(q.constructionId && q.constructionId > 0);
+
+/** An administrator's report without a construction, project or company: over every contract. */
+const overEveryContract = (q: ReportQuery, user: CurrentUser) =>
+  user.isAdmin && !oneConstruction(q) && !q.projectId && !q.companyId;
+
 /** Contractors per piece of the contractor report over every contractor (5,000: five pieces). */
 export const CONTRACTORS_PER_PIECE = 1000;
 
@@ -311,9 +318,7 @@ export async function constructorReport(
   q: ReportQuery,
   user: CurrentUser,
   turn: Turn = nextTurn,
-  perPiece = user.isAdmin && !q.constructionId && !q.projectId && !q.companyId
-    ? CONTRACTORS_PER_PIECE
-    : Number.POSITIVE_INFINITY,
+  perPiece = overEveryContract(q, user) ? CONTRACTORS_PER_PIECE : Number.POSITIVE_INFINITY,
 ) {
   if (q.constructorId || !Number.isFinite(perPiece)) {
     const dims = q.constructorId ? [by.constructor, by.construction] : [by.constructor];
@@ -323,91 +328,185 @@ export async function constructorReport(
     } = await contractGroups(tx, contractsWith(q, user), dims);
     return { rows, constructions, totals };
   }
-  // every piece in the route's one snapshot (report.routes.ts); the pieces are one statement with
-  // other contractors, planned once (the route plans a report's statements at each run: for five
-  // pieces that was 90 ms of planning, and their generic plan is as good)
-  await tx.execute(sql`set local plan_cache_mode = auto`);
-  const where = contractWhere(q, user);
-  // What is not due yet, per contractor, read once: each piece then reads its contracts and their
-  // running totals only (reading the 20,000 requests not yet due in every piece made the pieces
-  // together cost twice the report read at once).
-  const notDue = new Map(
-    (
-      await queryRows<{ constructor_id: number; amount: string; count: number }>(
-        tx,
-        sql`select k.constructor_id, sum(p.amount)::numeric(18,2)::text as amount, count(*)::int as count
-            from payment_transaction p join contract k on k.id = p.contract_id
-            where ${notYetDueSql} and ${where}
-            group by k.constructor_id`,
-      )
-    ).map((r) => [r.constructor_id, r]),
-  );
   const contractors = await queryRows<{ id: number; code: string | null; name: string | null }>(
     tx,
     sql`select id, code, name from constructor order by code, id`,
   );
-  const rows: Record<string, unknown>[] = [];
-  for (let from = 0; from < contractors.length; from += perPiece) {
+  const raw = await contractFiguresInPieces(
+    tx,
+    contractWhere(q, user),
+    ['constructor_id'],
+    contractors.map((c) => c.id),
+    perPiece,
+    turn,
+  );
+  const rows = contractors.flatMap((c) => {
+    const r = raw.get(String(c.id));
+    return r
+      ? [{ constructor_id: c.id, constructor_code: c.code, constructor_name: c.name, ...figuresOf([r]) }]
+      : [];
+  });
+  return { rows, constructions: [], totals: figuresOf([...raw.values()]) };
+}
+
+/** A group's contract figures before overdue and remaining are worked out (contractFiguresInPieces). */
+type RawFigures = {
+  contracts: number;
+  contract_value: string;
+  paid: string;
+  unpaid: string;
+  unpaid_count: number;
+  not_due: string;
+  not_due_count: number;
+};
+
+/**
+ * The figures of the contracts `where` leaves (a condition on `contract k`), grouped by `keys`
+ * (columns of the contract), keyed by their values joined with ':'. Read in pieces of `perPiece`
+ * values of the first key, taken in the order of `order`, with the heavy lane's turn between pieces
+ * (http/load.ts): a piece reads its contracts and their running totals only. What is not due yet
+ * is read once for all the groups first (the 20,000 unpaid requests due from today, through their
+ * partial index): read in every piece, it made the pieces together cost twice the report at once.
+ * The pieces are one statement with other values, planned once (`plan_cache_mode = auto` for the
+ * route's transaction: planning each piece at every run cost more than it saved).
+ */
+async function contractFiguresInPieces(
+  tx: Tx,
+  where: SQL,
+  keys: string[],
+  order: number[],
+  perPiece: number,
+  turn: Turn,
+): Promise<Map<string, RawFigures>> {
+  await tx.execute(sql`set local plan_cache_mode = auto`);
+  const columns = sql.raw(keys.map((k) => `k.${k}`).join(', '));
+  const keyOf = (r: Record<string, unknown>) => keys.map((k) => r[k]).join(':');
+  const notDue = new Map(
+    (
+      await queryRows<Record<string, unknown> & { amount: string; count: number }>(
+        tx,
+        sql`select ${columns}, sum(p.amount)::numeric(18,2)::text as amount, count(*)::int as count
+            from payment_transaction p join contract k on k.id = p.contract_id
+            where ${notYetDueSql} and ${where}
+            group by ${columns}`,
+      )
+    ).map((r) => [keyOf(r), r]),
+  );
+  const figures = new Map<string, RawFigures>();
+  for (let from = 0; from < order.length; from += perPiece) {
     if (from > 0) await turn();
-    const piece = contractors.slice(from, from + perPiece);
-    const figures = await queryRows<{
-      constructor_id: number;
-      contracts: number;
-      contract_value: string;
-      paid: string;
-      unpaid: string;
-      unpaid_count: number;
-    }>(
+    const piece = order.slice(from, from + perPiece);
+    const rows = await queryRows<Record<string, unknown> & Omit<RawFigures, 'not_due' | 'not_due_count'>>(
       tx,
-      sql`select k.constructor_id, count(*)::int as contracts,
+      sql`select ${columns}, count(*)::int as contracts,
             coalesce(sum(k.amount_vat + coalesce(t.annex_amount, 0)), 0)::numeric(18,2)::text as contract_value,
             coalesce(sum(t.paid), 0)::numeric(18,2)::text as paid,
             coalesce(sum(t.unpaid), 0)::numeric(18,2)::text as unpaid,
             coalesce(sum(t.unpaid_count), 0)::int as unpaid_count
           from contract k left join contract_totals t on t.contract_id = k.id
-          where ${where} and k.constructor_id = any(${sql.param(piece.map((c) => c.id))}::int[])
-          group by k.constructor_id`,
+          where ${where} and ${sql.raw(`k.${keys[0]}`)} = any(${sql.param(piece)}::int[])
+          group by ${columns}`,
     );
-    const byId = new Map(figures.map((f) => [f.constructor_id, f]));
-    for (const c of piece) {
-      const f = byId.get(c.id);
-      if (!f) continue; // no contract the filters leave
-      const due = notDue.get(c.id);
-      rows.push({
-        constructor_id: c.id,
-        constructor_code: c.code,
-        constructor_name: c.name,
-        contracts: f.contracts,
-        contract_value: f.contract_value,
-        paid: f.paid,
-        remaining: subtractAmounts(f.contract_value, f.paid),
-        overdue: subtractAmounts(f.unpaid, due?.amount ?? '0'),
-        overdue_count: f.unpaid_count - (due?.count ?? 0),
+    for (const r of rows) {
+      const key = keyOf(r);
+      const due = notDue.get(key);
+      figures.set(key, {
+        contracts: r.contracts,
+        contract_value: r.contract_value,
+        paid: r.paid,
+        unpaid: r.unpaid,
+        unpaid_count: r.unpaid_count,
+        not_due: due?.amount ?? '0',
+        not_due_count: due?.count ?? 0,
       });
     }
   }
-  return { rows, constructions: [], totals: sumFigures(rows) };
+  return figures;
 }
 
-/** The contract figures (FIGURES) of several groups added up: counts as numbers, money exactly. */
-function sumFigures(parts: Record<string, unknown>[]): Record<string, unknown> {
-  const counts = ['contracts', 'overdue_count'];
-  return Object.fromEntries(
-    FIGURES.map((f) =>
-      counts.includes(f)
-        ? [f, parts.reduce((n, p) => n + Number(p[f]), 0)]
-        : [f, addAmounts(...parts.map((p) => p[f] as string))],
-    ),
-  );
+/** The report figures (FIGURES) of groups added up: counts as numbers, money exactly (hundredths). */
+function figuresOf(parts: RawFigures[]) {
+  const value = addAmounts('0', ...parts.map((p) => p.contract_value));
+  const paid = addAmounts('0', ...parts.map((p) => p.paid));
+  const unpaid = addAmounts('0', ...parts.map((p) => p.unpaid));
+  const notDue = addAmounts('0', ...parts.map((p) => p.not_due));
+  const count = (f: (p: RawFigures) => number) => parts.reduce((n, p) => n + f(p), 0);
+  return {
+    contracts: count((p) => p.contracts),
+    contract_value: value,
+    paid,
+    remaining: subtractAmounts(value, paid),
+    overdue: subtractAmounts(unpaid, notDue),
+    overdue_count: count((p) => p.unpaid_count) - count((p) => p.not_due_count),
+  };
 }
 
-export async function constructionReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
+/** Constructions per piece of the construction report over every construction (500: five pieces). */
+export const CONSTRUCTIONS_PER_PIECE = 100;
+
+/**
+ * Per construction and per contract type; with one construction, its contracts and its payments
+ * month by month as well. Over every contract (an administrator without a construction, project or
+ * company filter) it is read in pieces of `perPiece` constructions in the order of their codes,
+ * like the contractor report (contractFiguresInPieces): one statement over every contract held a
+ * core for 150-200 ms.
+ */
+export async function constructionReport(
+  tx: Tx,
+  q: ReportQuery,
+  user: CurrentUser,
+  turn: Turn = nextTurn,
+  perPiece = overEveryContract(q, user) ? CONSTRUCTIONS_PER_PIECE : Number.POSITIVE_INFINITY,
+) {
+  if (!oneConstruction(q) && Number.isFinite(perPiece)) {
+    const constructions = await queryRows<{ id: number; code: string | null; name: string | null }>(
+      tx,
+      sql`select id, code, name from construction order by code, id`,
+    );
+    const types = await queryRows<{ id: number; name: string | null }>(
+      tx,
+      sql`select id, name from contract_type order by name, id`,
+    );
+    const raw = await contractFiguresInPieces(
+      tx,
+      contractWhere(q, user),
+      ['construction_id', 'contract_type_id'],
+      constructions.map((c) => c.id),
+      perPiece,
+      turn,
+    );
+    const byConstruction = new Map<number, RawFigures[]>();
+    const byType = new Map<number, RawFigures[]>();
+    for (const [key, r] of raw) {
+      const [construction, type] = key.split(':').map(Number) as [number, number];
+      byConstruction.set(construction, [...(byConstruction.get(construction) ?? []), r]);
+      byType.set(type, [...(byType.get(type) ?? []), r]);
+    }
+    const rows = constructions.flatMap((c) => {
+      const parts = byConstruction.get(c.id);
+      return parts
+        ? [
+            {
+              construction_id: c.id,
+              construction_code: c.code,
+              construction_name: c.name,
+              ...figuresOf(parts),
+            },
+          ]
+        : [];
+    });
+    const typeRows = types.flatMap((t) => {
+      const parts = byType.get(t.id);
+      return parts ? [{ contract_type_id: t.id, contract_type_name: t.name, ...figuresOf(parts) }] : [];
+    });
+    return { rows, by_type: typeRows, contracts: [], months: [], totals: figuresOf([...raw.values()]) };
+  }
   const base = contractsWith(q, user);
   const {
     groups: [rows, byType],
     totals,
   } = await contractGroups(tx, base, [by.construction, by.type]);
-  const one = q.constructionId && q.constructionId > 0;
+  const one = oneConstruction(q);
   const contracts = one
     ? await queryRows(
         tx,
