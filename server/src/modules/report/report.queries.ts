@@ -441,66 +441,13 @@ function figuresOf(parts: RawFigures[]) {
   };
 }
 
-/** Constructions per piece of the construction report over every construction (500: five pieces). */
-export const CONSTRUCTIONS_PER_PIECE = 100;
-
 /**
  * Per construction and per contract type; with one construction, its contracts and its payments
- * month by month as well. Over every contract (an administrator without a construction, project or
- * company filter) it is read in pieces of `perPiece` constructions in the order of their codes,
- * like the contractor report (contractFiguresInPieces): one statement over every contract held a
- * core for 150-200 ms.
+ * month by month as well. One statement even over every contract (150-200 ms): read in pieces of
+ * 100 constructions like the contractor report, it cost more in all and the list beside it did no
+ * better in the bench (docs/performance.md, "Reports").
  */
-export async function constructionReport(
-  tx: Tx,
-  q: ReportQuery,
-  user: CurrentUser,
-  turn: Turn = nextTurn,
-  perPiece = overEveryContract(q, user) ? CONSTRUCTIONS_PER_PIECE : Number.POSITIVE_INFINITY,
-) {
-  if (!oneConstruction(q) && Number.isFinite(perPiece)) {
-    const constructions = await queryRows<{ id: number; code: string | null; name: string | null }>(
-      tx,
-      sql`select id, code, name from construction order by code, id`,
-    );
-    const types = await queryRows<{ id: number; name: string | null }>(
-      tx,
-      sql`select id, name from contract_type order by name, id`,
-    );
-    const raw = await contractFiguresInPieces(
-      tx,
-      contractWhere(q, user),
-      ['construction_id', 'contract_type_id'],
-      constructions.map((c) => c.id),
-      perPiece,
-      turn,
-    );
-    const byConstruction = new Map<number, RawFigures[]>();
-    const byType = new Map<number, RawFigures[]>();
-    for (const [key, r] of raw) {
-      const [construction, type] = key.split(':').map(Number) as [number, number];
-      byConstruction.set(construction, [...(byConstruction.get(construction) ?? []), r]);
-      byType.set(type, [...(byType.get(type) ?? []), r]);
-    }
-    const rows = constructions.flatMap((c) => {
-      const parts = byConstruction.get(c.id);
-      return parts
-        ? [
-            {
-              construction_id: c.id,
-              construction_code: c.code,
-              construction_name: c.name,
-              ...figuresOf(parts),
-            },
-          ]
-        : [];
-    });
-    const typeRows = types.flatMap((t) => {
-      const parts = byType.get(t.id);
-      return parts ? [{ contract_type_id: t.id, contract_type_name: t.name, ...figuresOf(parts) }] : [];
-    });
-    return { rows, by_type: typeRows, contracts: [], months: [], totals: figuresOf([...raw.values()]) };
-  }
+export async function constructionReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
   const base = contractsWith(q, user);
   const {
     groups: [rows, byType],
