@@ -72,14 +72,29 @@ async function confirm(page: Page, text: RegExp) {
 
 describe('system administration', () => {
   test('a privilege gets endpoints picked by search; a scoped role gets it and a menu on its page, and opens them', async () => {
-    const { page, context, consoleErrors } = await signedIn('/system/privilege/create');
+    const { page, context, consoleErrors } = await signedIn('/system/privilege/list');
     const api = await adminApi();
+    // the endpoints arrive only after the user has started typing: what was typed must stay
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/admin/endpoint/list/all', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/system/privilege/create');
     const privilegeCode = code('MENU_ORDER_');
     await page.locator('input[name="name"]').fill(`Sắp xếp menu ${privilegeCode}`);
     await page.locator('input[name="code"]').fill(privilegeCode);
     const endpoints = page.getByRole('combobox', { name: 'Điểm truy cập API' });
     await endpoints.fill('menu/move');
-    await page.getByRole('option', { name: 'PATCH /api/admin/menu/move/{id}' }).click();
+    release();
+    const moveOption = page.getByRole('option', { name: 'PATCH /api/admin/menu/move/{id}' });
+    await moveOption.waitFor();
+    expect(await endpoints.inputValue()).toBe('menu/move');
+    await moveOption.click();
+    await page.unroute('**/api/admin/endpoint/list/all');
     await endpoints.fill('migrate');
     await page.getByRole('option', { name: 'POST /api/admin/migrate/menu/merge' }).click();
     // the list stays open for more picks until the user leaves it

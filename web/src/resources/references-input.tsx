@@ -58,7 +58,14 @@ export function ReferencesInput({
     () => new Map(((options.data ?? []) as Option[]).map((o) => [o.id, o])),
     [options.data],
   );
-  const selected = ids.map((id) => byId.get(id) ?? ({ id, name: `#${id}` } as Option));
+  // The same array while the picked ids and their records stay the same: Autocomplete clears what is
+  // being typed whenever `value` changes identity, as it did when the options arrived mid-typing.
+  const idsKey = ids.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `idsKey` stands for `ids`' content
+  const selected = useMemo(
+    () => ids.map((id) => byId.get(id) ?? ({ id, name: `#${id}` } as Option)),
+    [idsKey, ids.length ? byId : null],
+  );
   return (
     <Autocomplete<Option, true>
       multiple
