@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { EXACT_TOTAL_LIMIT, pagingQuerySchema } from '@sitepay/domain/common.schema';
 import autocannon from 'autocannon';
+import { fillPlaceholders } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -477,10 +478,11 @@ async function main() {
       ...database,
       db: logging as never,
       // the request check runs as a named prepared statement, outside Drizzle's logger
-      prepared: (name, query) => {
+      prepared: (name, query, values) => {
         const { sql, params } = dialect.sqlToQuery(query);
-        captured.push({ sql, params: [...params], prepared: true });
-        return database!.prepared(name, query);
+        const filled = values ? fillPlaceholders(params, values) : params;
+        captured.push({ sql, params: [...filled], prepared: true });
+        return database!.prepared(name, query, values);
       },
     });
     const capLogin = await captureApp.inject({

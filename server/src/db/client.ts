@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -31,9 +31,10 @@ export type Database = {
   /**
    * Runs a hot query as a named prepared statement: planned once per connection instead of on every
    * call (the request check spends most of its time planning otherwise; docs/performance.md).
-   * `name` must always come with the same SQL text; outside any transaction only.
+   * `name` must always come with the same SQL text; outside any transaction only. With `values`,
+   * `query` holds `sql.placeholder`s: it is rendered once per name, and each call only fills them.
    */
-  prepared<T>(name: string, query: SQL): Promise<T[]>;
+  prepared<T>(name: string, query: SQL, values?: Record<string, unknown>): Promise<T[]>;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** PostgreSQL: the prepared statements held by each pooled connection (tests, diagnostics). */
@@ -41,6 +42,23 @@ export type Database = {
 };
 
 const dialect = new PgDialect();
+
+/**
+ * A named statement's text and values: rendered once per name when it comes with placeholder
+ * values (Drizzle walks the request check's fifty pieces otherwise at every request), else each time.
+ */
+function renderer() {
+  const rendered = new Map<string, { sql: string; params: unknown[] }>();
+  return (name: string, query: SQL, values: Record<string, unknown> | undefined) => {
+    if (!values) return dialect.sqlToQuery(query);
+    let r = rendered.get(name);
+    if (!r) {
+      r = dialect.sqlToQuery(query);
+      rendered.set(name, r);
+    }
+    return { sql: r.sql, params: fillPlaceholders(r.params, values) };
+  };
+}
 
 /** A parameter as an SQL literal, for PGlite's EXECUTE (which takes no bound parameters). */
 function literal(value: unknown): string {
@@ -83,6 +101,7 @@ async function openPglite(dataDir: string | null, analyzeEveryMs = 10 * 60_000):
   const preparing = new PreparingPglite(client);
   const db = drizzlePglite(preparing as unknown as PGlite, { schema }) as unknown as Db;
   const preparedNames = new Set<string>();
+  const render = renderer();
   // PGlite runs PostgreSQL without its background workers, so nothing refreshes the planner's
   // statistics: plans and list estimates would drift as the data grows. ANALYZE samples each table
   // (about 30,000 rows), a fraction of a second even on large data.
@@ -94,8 +113,8 @@ async function openPglite(dataDir: string | null, analyzeEveryMs = 10 * 60_000):
     db,
     kind: 'pglite',
     // PGlite's API has no named statements: SQL-level PREPARE once, then EXECUTE with literals.
-    async prepared<T>(name: string, query: SQL) {
-      const { sql: text, params } = dialect.sqlToQuery(query);
+    async prepared<T>(name: string, query: SQL, values?: Record<string, unknown>) {
+      const { sql: text, params } = render(name, query, values);
       if (!preparedNames.has(name)) {
         await client.exec(`prepare ${name} as ${text}`);
         preparedNames.add(name);
@@ -334,12 +353,13 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       client.release(broken);
     }
   };
+  const render = renderer();
   return {
     db,
     kind: 'postgres',
     // node-pg prepares a named statement once on each pooled connection
-    async prepared<T>(name: string, query: SQL) {
-      const { sql: text, params } = dialect.sqlToQuery(query);
+    async prepared<T>(name: string, query: SQL, values?: Record<string, unknown>) {
+      const { sql: text, params } = render(name, query, values);
       const result = await pool.query({ name, text, values: params as unknown[] });
       return result.rows as T[];
     },

@@ -5,12 +5,12 @@
  * - the constructions and companies a user's roles put in his data scope.
  * They are fragments, so lists filter in the database instead of loading id lists.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 export const ADMIN_ROLE = 'ROLE_ADMIN';
 
 /** Ids of the active roles of a user, direct or through an active group. */
-export const userRoleIds = (userId: number): SQL => sql`
+export const userRoleIds = (userId: number | Placeholder): SQL => sql`
   select r.id from role r
   where r.status = 'O' and r.id in (
     select ur.role_id from user_role ur where ur.user_id = ${userId}
@@ -24,7 +24,11 @@ export const userRoleIds = (userId: number): SQL => sql`
  * True when a menu or privilege of the given roles lists endpoint (method, path). `roleIds` is a
  * subquery of role ids: the request check passes its CTE, so the role union is planned once.
  */
-export const endpointAllowed = (roleIds: SQL, method: string, path: string): SQL => sql`
+export const endpointAllowed = (
+  roleIds: SQL,
+  method: string | Placeholder,
+  path: string | Placeholder,
+): SQL => sql`
   exists (
     select 1 from endpoint e
     where e.method = ${method} and e.path = ${path} and e.status = 'O' and (

@@ -11,7 +11,7 @@
  */
 import crypto from 'node:crypto';
 import { TOKEN_EXPIRY_SECONDS } from '@sitepay/domain/auth.schema';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
@@ -65,6 +65,20 @@ type Row = {
   allowed: boolean;
 };
 
+/** The request check: the session, the user, whether an admin, and whether `allowed`. */
+const requestCheck = (allowed: SQL) => sql`
+      with roles as materialized (${userRoleIds(sql.placeholder('userId'))})
+      select u.id, u.user_name, u.department_id,
+        exists (select 1 from role r where r.code = ${ADMIN_ROLE} and r.id in (select id from roles)) as is_admin,
+        ${allowed} as allowed
+      from session s join app_user u on u.id = s.user_id
+      where s.id = ${sql.placeholder('sessionId')} and s.user_id = ${sql.placeholder('userId')}
+        and s.revoked_at is null and s.expires_at > now() and u.status = 'O'`;
+const endpointCheck = requestCheck(
+  endpointAllowed(sql`select id from roles`, sql.placeholder('method'), sql.placeholder('path')),
+);
+const userCheck = requestCheck(sql`true`);
+
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { jwtSecret: string; prepared: Database['prepared'] }) => {
     const key = new TextEncoder().encode(opts.jwtSecret);
@@ -93,19 +107,20 @@ export const authPlugin = fp(
       if (!claims) throw invalidToken();
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       const path = endpointPath(request.routeOptions.url ?? '');
-      const [row] = await opts.prepared<Row>(
-        // Planned once per connection, not on every request; the role union is computed once (a
-        // materialized CTE) and read by both checks (docs/performance.md).
-        access === 'endpoint' ? 'sitepay_auth_endpoint' : 'sitepay_auth_user',
-        sql`
-      with roles as materialized (${userRoleIds(claims.userId)})
-      select u.id, u.user_name, u.department_id,
-        exists (select 1 from role r where r.code = ${ADMIN_ROLE} and r.id in (select id from roles)) as is_admin,
-        ${access === 'endpoint' ? endpointAllowed(sql`select id from roles`, method, path) : sql`true`} as allowed
-      from session s join app_user u on u.id = s.user_id
-      where s.id = ${claims.sessionId} and s.user_id = ${claims.userId}
-        and s.revoked_at is null and s.expires_at > now() and u.status = 'O'`,
-      );
+      // Planned once per connection, not on every request; the role union is computed once (a
+      // materialized CTE) and read by both checks (docs/performance.md).
+      const [row] =
+        access === 'endpoint'
+          ? await opts.prepared<Row>('sitepay_auth_endpoint', endpointCheck, {
+              userId: claims.userId,
+              sessionId: claims.sessionId,
+              method,
+              path,
+            })
+          : await opts.prepared<Row>('sitepay_auth_user', userCheck, {
+              userId: claims.userId,
+              sessionId: claims.sessionId,
+            });
       if (!row) throw invalidToken();
       request.user = {
         id: row.id,

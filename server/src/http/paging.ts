@@ -25,12 +25,13 @@ import {
   inArray,
   is,
   noopDecoder,
+  Param,
   SQL,
   StringChunk,
   sql,
   Table,
 } from 'drizzle-orm';
-import { PgColumn, PgDialect, type PgSession, type PgTable } from 'drizzle-orm/pg-core';
+import { PgColumn, PgDialect, type PgSession, type PgTable, PgTimestamp } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../db/client.ts';
 import { fieldError } from './errors.ts';
 
@@ -61,15 +62,52 @@ const dialect = new PgDialect();
 
 type Cursor = { l: string; k: string | null; i: number; d: 'n' | 'p' };
 
+/**
+ * A filter rendered once, as its text and values. `sql` is the same filter made of its text's pieces
+ * and its values: a page, its count and its cursor's fingerprint then use it without Drizzle walking
+ * the scope's and the filters' hundreds of pieces again for each (a tenth of a list's server time).
+ */
+type Filter = { text: string; params: unknown[]; sql: SQL | undefined };
+
+const PLACEHOLDER = /\$(\d+)/;
+export function renderedFilter(where: SQL | undefined): Filter {
+  if (!where) return { text: '', params: [], sql: undefined };
+  const { sql: text, params } = dialect.sqlToQuery(where);
+  // [text, '1', text, '2', text…]: Drizzle numbers each value once, in order; anything else (a
+  // placeholder written by hand) keeps the filter as it was built
+  const pieces = text.split(PLACEHOLDER);
+  let compact: SQL = where;
+  if (
+    pieces.length === 2 * params.length + 1 &&
+    pieces.every((p, i) => i % 2 === 0 || Number(p) === (i + 1) / 2)
+  ) {
+    compact = new SQL(
+      pieces.map((piece, i) => (i % 2 === 0 ? new StringChunk(piece) : new Param(params[(i - 1) / 2]))),
+    );
+  }
+  return { text, params, sql: compact };
+}
+
 /** The filter as text and parameters: what decides which rows match, including scope and route. */
-const filterOf = (table: PgTable, where: SQL | undefined) =>
-  JSON.stringify([getTableName(table), where ? dialect.sqlToQuery(where) : null]);
+const filterOf = (table: PgTable, filter: Filter) =>
+  JSON.stringify([getTableName(table), filter.sql ? { sql: filter.text, params: filter.params } : null]);
+
+const keyTexts = new WeakMap<object, string>();
+/** A sort key's SQL text, rendered once per key. */
+function keyText(key: PgColumn | SQL): string {
+  let text = keyTexts.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(dialect.sqlToQuery(sql`${key}`));
+    keyTexts.set(key, text);
+  }
+  return text;
+}
 
 /** A short fingerprint of the list (filter, sort key, direction) a cursor belongs to. */
 const fingerprint = (filter: string, key: PgColumn | SQL, descending: boolean) =>
   crypto
     .createHash('sha256')
-    .update(JSON.stringify([filter, dialect.sqlToQuery(sql`${key}`), descending]))
+    .update(`[${JSON.stringify(filter)},${keyText(key)},${descending}]`)
     .digest('base64url')
     .slice(0, 12);
 
@@ -171,6 +209,29 @@ const compiledRecordsOf = new WeakMap<object, Compiled>();
 const isoDate = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
 /**
+ * A timestamp with time zone as the API's ISO text (milliseconds, `Z`), straight from PostgreSQL's
+ * text when the session is in UTC (`2026-11-16 01:18:00.123456+00`): the same answer as
+ * `new Date(text).toISOString()`, which truncates to milliseconds too, without parsing a date.
+ * Any other text (another zone, a year past 9999, BC) goes through `Date`.
+ */
+export function isoTimestamp(v: unknown): unknown {
+  if (typeof v !== 'string') return isoDate(v);
+  const n = v.length;
+  if (
+    n >= 22 &&
+    v.charCodeAt(10) === 32 && // ' '
+    v.charCodeAt(n - 3) === 43 && // '+'
+    v.charCodeAt(n - 2) === 48 &&
+    v.charCodeAt(n - 1) === 48 &&
+    (n === 22 || (v.charCodeAt(19) === 46 && n >= 24 && n <= 29)) // '.' and one to six digits
+  ) {
+    const fraction = `${v.slice(20, n - 3)}000`.slice(0, 3);
+    return `${v.slice(0, 10)}T${v.slice(11, 19)}.${fraction}Z`;
+  }
+  return new Date(v).toISOString();
+}
+
+/**
  * A selection (field name → column or SQL) as one select list, made once per selection object:
  * the fixed parts as text, so that Drizzle does not walk fifty columns and twenty subqueries at
  * every request (they were a fifth of a list's server time with the row mapping below, in
@@ -201,11 +262,14 @@ function compiled(selection: Record<string, unknown>, asRecords?: PageSpec['asRe
     const decoder: { mapFromDriverValue(v: unknown): unknown } = is(expression, Column)
       ? expression
       : (expression as unknown as { decoder: typeof noopDecoder }).decoder;
+    const utcStamp = is(expression, PgTimestamp) && expression.withTimezone;
     decoders.push(
       decoder === noopDecoder
         ? null
         : asRecords
-          ? (v) => isoDate(decoder.mapFromDriverValue(v))
+          ? utcStamp
+            ? isoTimestamp
+            : (v) => isoDate(decoder.mapFromDriverValue(v))
           : (v) => decoder.mapFromDriverValue(v),
     );
   }
@@ -246,8 +310,34 @@ function readRows(tx: Tx, c: Compiled, query: SQL): Promise<{ row: AnyRow; rest:
 /** The values of a one-column statement (counts, ids). */
 const readValues = <T>(tx: Tx, query: SQL) => runArrays(tx, query, (values) => values[0] as T);
 
-const orderText = (key: PgColumn | SQL | SQL.Aliased, id: PgColumn, descending: boolean) =>
-  sql.join(orderBy(key, id, descending), sql`, `);
+const fixedTexts = new WeakMap<object, SQL | null>();
+/** A column, table or value-free SQL as one piece of text, made once per object; else null. */
+function fixedPiece(part: PgColumn | PgTable | SQL | SQL.Aliased): SQL | null {
+  let piece = fixedTexts.get(part);
+  if (piece === undefined) {
+    const text = fixedSqlText(part);
+    piece = text === null ? null : sql.raw(text);
+    fixedTexts.set(part, piece);
+  }
+  return piece;
+}
+
+const orderTexts = new WeakMap<object, { asc: SQL; desc: SQL } | null>();
+/** `key, id` in either direction; as text made once per key when the key holds no value. */
+function orderText(key: PgColumn | SQL | SQL.Aliased, id: PgColumn, descending: boolean): SQL {
+  let texts = orderTexts.get(key);
+  if (texts === undefined) {
+    const k = fixedSqlText(key);
+    const i = fixedSqlText(id);
+    texts =
+      k !== null && i !== null
+        ? { asc: sql.raw(`${k} asc, ${i} asc`), desc: sql.raw(`${k} desc, ${i} desc`) }
+        : null;
+    orderTexts.set(key, texts);
+  }
+  if (texts) return descending ? texts.desc : texts.asc;
+  return sql.join(orderBy(key, id, descending), sql`, `);
+}
 const whereText = (where: SQL | undefined) => (where ? sql` where ${where}` : sql``);
 
 type Keyed = { row: AnyRow; key: string | null };
@@ -258,8 +348,10 @@ export async function readPage<T extends AnyRow>(
   query: PagingQuery,
   toItem: (row: AnyRow) => T,
 ): Promise<Page<T>> {
+  const rendered = renderedFilter(spec.where);
+  spec = { ...spec, where: rendered.sql };
   const { table, key, id, descending, selection } = spec;
-  const filter = filterOf(table, spec.where);
+  const filter = filterOf(table, rendered);
   const listing = fingerprint(filter, key, descending);
   const size = query.itemsPerPage;
   const cursor = query.cursor ? decode(query.cursor, listing) : undefined;
@@ -275,7 +367,7 @@ export async function readPage<T extends AnyRow>(
       await readRows(
         tx,
         c,
-        sql`select ${c.list}, (${key})::text from ${table}${whereText(where)} order by ${orderText(key, id, order)} limit ${rowLimit(size + 1)}${skip ? sql` offset ${skip}` : sql``}`,
+        sql`select ${c.list}, (${fixedPiece(key) ?? key})::text from ${fixedPiece(table) ?? table}${whereText(where)} order by ${orderText(key, id, order)} limit ${rowLimit(size + 1)}${skip ? sql` offset ${skip}` : sql``}`,
       ).catch(badCursorKey)
     ).map(({ row, rest }) => ({ row, key: rest[0] as string | null }));
 
@@ -289,7 +381,7 @@ export async function readPage<T extends AnyRow>(
     // index through most of the table for a search that matches a few dozen rows.
     const found = await readMatches(tx, spec, readOrder, cursor, size, cursor ? 0 : offset);
     counted = Promise.resolve(found.count);
-    if (found.count <= EXACT_TOTAL_LIMIT) rows = found.rows;
+    if (found.complete) rows = found.rows;
   } else {
     // The page and its capped count at once (separate pooled connections on PostgreSQL).
     counted = query.exactTotal
@@ -345,9 +437,12 @@ export async function readPage<T extends AnyRow>(
 }
 
 /**
- * The rows matching the filter, at most EXACT_TOTAL_LIMIT + 1, read once (a CTE referenced twice is
- * materialized): the page is taken from them, and their number is the count. When they are more
- * than the limit, the page must come from the whole table instead (the caller reads it).
+ * The first EXACT_TOTAL_LIMIT + 1 rows matching the filter in the list's order, read once (a CTE
+ * referenced twice is materialized): their number is the count, and the page is taken from them.
+ * They are the head of the whole list, so a page read forwards from them is the list's own page
+ * whenever it is full; otherwise (fewer rows than the head holds, or read backwards from a cursor
+ * past it) `complete` is false and the caller reads the page from the table. The search "Long
+ * Đông" on 1 M requests (1,319 matches) took two trigram scans of 24 ms each before; one now.
  */
 async function readMatches(
   tx: Tx,
@@ -356,8 +451,8 @@ async function readMatches(
   cursor: Cursor | undefined,
   size: number,
   skip: number,
-): Promise<{ rows: Keyed[]; count: number }> {
-  const { selection, key, id, table } = spec;
+): Promise<{ rows: Keyed[]; count: number; complete: boolean }> {
+  const { selection, key, id, table, descending } = spec;
   // The matches carry only their id and sort key: the display columns (correlated subqueries) are
   // computed for the page's rows alone, not for the up to 1,001 matches.
   const matching = tx.$with('matching').as(
@@ -369,6 +464,7 @@ async function readMatches(
       })
       .from(table)
       .where(spec.where)
+      .orderBy(...orderBy(key, id, descending))
       .limit(rowLimit(EXACT_TOTAL_LIMIT + 1) as never),
   );
   // biome-ignore lint/suspicious/noExplicitAny: the CTE's fields, by name
@@ -387,7 +483,8 @@ async function readMatches(
     found.length > 0
       ? Number(found[0]!.__count)
       : await countRows(tx, table, spec.where, EXACT_TOTAL_LIMIT + 1);
-  if (!found.length) return { rows: [], count };
+  const complete = count <= EXACT_TOTAL_LIMIT || (order === descending && found.length === size + 1);
+  if (!found.length || !complete) return { rows: [], count, complete };
   const c = compiled(selection, spec.asRecords);
   const byId = new Map(
     (
@@ -405,11 +502,11 @@ async function readMatches(
     const row = byId.get(f.__id);
     return row ? [{ row, key: f.__key }] : []; // a row deleted between the two reads is left out
   });
-  return { rows, count };
+  return { rows, count, complete };
 }
 
 async function countRows(tx: Tx, table: PgTable, where: SQL | undefined, limit?: number) {
-  const matching = sql`select 1 from ${table}${whereText(where)}${limit ? sql` limit ${rowLimit(limit)}` : sql``}`;
+  const matching = sql`select 1 from ${fixedPiece(table) ?? table}${whereText(where)}${limit ? sql` limit ${rowLimit(limit)}` : sql``}`;
   const [n] = await readValues<number>(tx, sql`select count(*)::int from (${matching}) matching`);
   return n ?? 0;
 }
