@@ -381,7 +381,7 @@ export async function readPage<T extends AnyRow>(
     // index through most of the table for a search that matches a few dozen rows.
     const found = await readMatches(tx, spec, readOrder, cursor, size, cursor ? 0 : offset);
     counted = Promise.resolve(found.count);
-    if (found.complete) rows = found.rows;
+    if (found.count <= EXACT_TOTAL_LIMIT) rows = found.rows;
   } else {
     // The page and its capped count at once (separate pooled connections on PostgreSQL).
     counted = query.exactTotal
@@ -437,12 +437,15 @@ export async function readPage<T extends AnyRow>(
 }
 
 /**
- * The first EXACT_TOTAL_LIMIT + 1 rows matching the filter in the list's order, read once (a CTE
- * referenced twice is materialized): their number is the count, and the page is taken from them.
- * They are the head of the whole list, so a page read forwards from them is the list's own page
- * whenever it is full; otherwise (fewer rows than the head holds, or read backwards from a cursor
- * past it) `complete` is false and the caller reads the page from the table. The search "Long
- * Đông" on 1 M requests (1,319 matches) took two trigram scans of 24 ms each before; one now.
+ * The rows matching the filter, at most EXACT_TOTAL_LIMIT + 1, read once (a CTE referenced twice is
+ * materialized): the page is taken from them, and their number is the count. When they are more
+ * than the limit, the page must come from the whole table instead (the caller reads it).
+ *
+ * They are read in no order on purpose. Read in the list's order they would be the list's head,
+ * and a search of more than 1,000 matches would need one trigram scan instead of two; but the
+ * planner then walks the sort index until it has found 1,001 matches whenever it believes the
+ * term common: with an estimate of 10,000 for 1,319 matches (after an ANALYZE), a search on 1 M
+ * requests took 354 ms instead of 24 ms, and 2.5 s at p50 with 20 at once (docs/performance.md).
  */
 async function readMatches(
   tx: Tx,
@@ -451,8 +454,8 @@ async function readMatches(
   cursor: Cursor | undefined,
   size: number,
   skip: number,
-): Promise<{ rows: Keyed[]; count: number; complete: boolean }> {
-  const { selection, key, id, table, descending } = spec;
+): Promise<{ rows: Keyed[]; count: number }> {
+  const { selection, key, id, table } = spec;
   // The matches carry only their id and sort key: the display columns (correlated subqueries) are
   // computed for the page's rows alone, not for the up to 1,001 matches.
   const matching = tx.$with('matching').as(
@@ -464,7 +467,6 @@ async function readMatches(
       })
       .from(table)
       .where(spec.where)
-      .orderBy(...orderBy(key, id, descending))
       .limit(rowLimit(EXACT_TOTAL_LIMIT + 1) as never),
   );
   // biome-ignore lint/suspicious/noExplicitAny: the CTE's fields, by name
@@ -483,8 +485,7 @@ async function readMatches(
     found.length > 0
       ? Number(found[0]!.__count)
       : await countRows(tx, table, spec.where, EXACT_TOTAL_LIMIT + 1);
-  const complete = count <= EXACT_TOTAL_LIMIT || (order === descending && found.length === size + 1);
-  if (!found.length || !complete) return { rows: [], count, complete };
+  if (!found.length) return { rows: [], count };
   const c = compiled(selection, spec.asRecords);
   const byId = new Map(
     (
@@ -502,7 +503,7 @@ async function readMatches(
     const row = byId.get(f.__id);
     return row ? [{ row, key: f.__key }] : []; // a row deleted between the two reads is left out
   });
-  return { rows, count, complete };
+  return { rows, count };
 }
 
 async function countRows(tx: Tx, table: PgTable, where: SQL | undefined, limit?: number) {
