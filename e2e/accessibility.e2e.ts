@@ -15,6 +15,7 @@ import {
   adminApi,
   closeBrowser,
   openPage,
+  settleAnimations,
   signedIn,
   textOf,
   unique,
@@ -77,6 +78,7 @@ type Violation = { id: string; impact?: string | null; nodes: { target: unknown[
 
 /** The serious and critical violations of the page as it stands, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -22,6 +22,7 @@ import {
   ADMIN_USER,
   BASE_URL,
   closeBrowser,
+  settleAnimations,
   signedIn,
   textOf,
   unique,
@@ -151,6 +152,7 @@ beforeAll(async () => {
 
 /** Serious and critical WCAG 2.1 A/AA violations of the page as it stands (as accessibility.e2e.ts). */
 async function seriousViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

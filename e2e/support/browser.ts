@@ -141,3 +141,20 @@ export const unique = (prefix: string) =>
 /** A locator's text for expect.poll: answers at once (null when absent) so the poll can retry. */
 export const textOf = (locator: import('playwright-core').Locator) =>
   locator.textContent({ timeout: 500 }).catch(() => null);
+
+/**
+ * Waits for the page's running transitions to end: a menu or dialog growing in is partly
+ * transparent, and an accessibility check taken then finds its text's contrast too low (it did on
+ * a fast machine, where the check ran within the menu's 200 ms). Endless animations (a progress
+ * bar) are not waited for.
+ */
+export async function settleAnimations(page: import('playwright-core').Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
