@@ -109,18 +109,12 @@ export const authPlugin = fp(
       const path = endpointPath(request.routeOptions.url ?? '');
       // Planned once per connection, not on every request; the role union is computed once (a
       // materialized CTE) and read by both checks (docs/performance.md).
-      const [row] =
-        access === 'endpoint'
-          ? await opts.prepared<Row>('sitepay_auth_endpoint', endpointCheck, {
-              userId: claims.userId,
-              sessionId: claims.sessionId,
-              method,
-              path,
-            })
-          : await opts.prepared<Row>('sitepay_auth_user', userCheck, {
-              userId: claims.userId,
-              sessionId: claims.sessionId,
-            });
+      const endpoint = access === 'endpoint';
+      const [row] = await opts.prepared<Row>(
+        endpoint ? 'sitepay_auth_endpoint' : 'sitepay_auth_user',
+        endpoint ? endpointCheck : userCheck,
+        { userId: claims.userId, sessionId: claims.sessionId, method, path },
+      );
       if (!row) throw invalidToken();
       request.user = {
         id: row.id,
