@@ -90,6 +90,10 @@ describe('navigation', () => {
 
   test('a new build on the server brings a banner that stays until reload', async () => {
     const { page, context, consoleErrors } = await signedIn('/about-me');
+    // the first page's own version check must be over before the route counts: on a loaded machine it
+    // was still in flight, took the first (unchanged) answer, and the reloaded app then saw the new
+    // build as the one it loaded
+    await page.waitForLoadState('networkidle');
     let calls = 0;
     await page.route('**/api/version', async (route) => {
       const response = await route.fetch();
