@@ -6,75 +6,96 @@ import {
   type PaymentAction,
   type PaymentState,
   paymentActions,
+  type RequestPlace,
   stateOf,
 } from './payment-workflow.ts';
 
-const accountant: Actor = { capacities: ['accountant'], isCreator: false };
-const creatorAccountant: Actor = { capacities: ['accountant'], isCreator: true };
-const approver: Actor = { capacities: ['approver'], isCreator: false };
-const creatorApprover: Actor = { capacities: ['approver'], isCreator: true };
-const admin: Actor = { capacities: ['accountant', 'approver'], isCreator: false };
-const adminCreator: Actor = { capacities: ['accountant', 'approver'], isCreator: true };
-const nobody: Actor = { capacities: [], isCreator: false };
+const who = (capacities: Actor['capacities'], flags: Partial<Omit<Actor, 'capacities'>> = {}): Actor => ({
+  capacities,
+  isPreparer: false,
+  isAccepter: false,
+  changedPayee: false,
+  ...flags,
+});
+const accountant = who(['accountant']);
+const preparerAccountant = who(['accountant'], { isPreparer: true });
+const approver = who(['approver']);
+const preparerApprover = who(['approver'], { isPreparer: true });
+const admin = who(['accountant', 'approver']);
+const adminPreparer = who(['accountant', 'approver'], { isPreparer: true });
+const adminAccepter = who(['accountant', 'approver'], { isAccepter: true });
+const nobody = who([]);
+
+const live = (state: PaymentState, payeeHold = false): RequestPlace => ({
+  state,
+  recordStatus: 'O',
+  payeeHold,
+});
 
 /**
- * The expected moves written out by hand, per state (live record) and actor: the table the product
- * promises, independent of how payment-workflow.ts builds it.
+ * The expected moves written out by hand, per state (live record, not on hold) and actor: the table
+ * the product promises, independent of how payment-workflow.ts builds it.
  */
 const expected: Record<PaymentState, Record<string, PaymentAction[]>> = {
   O: {
     accountant: ['edit', 'delete', 'deactivate', 'send'],
-    creatorAccountant: ['edit', 'delete', 'deactivate', 'send'],
+    preparerAccountant: ['edit', 'delete', 'deactivate', 'send'],
     approver: [],
-    creatorApprover: [],
+    preparerApprover: [],
     admin: ['edit', 'delete', 'deactivate', 'send'],
-    adminCreator: ['edit', 'delete', 'deactivate', 'send'],
+    adminPreparer: ['edit', 'delete', 'deactivate', 'send'],
+    adminAccepter: ['edit', 'delete', 'deactivate', 'send'],
     nobody: [],
   },
   W: {
     accountant: [],
-    creatorAccountant: [],
+    preparerAccountant: [],
     approver: ['accept', 'reject'],
-    creatorApprover: [],
+    preparerApprover: [],
     admin: ['accept', 'reject'],
-    adminCreator: [],
+    adminPreparer: [],
+    adminAccepter: ['accept', 'reject'],
     nobody: [],
   },
   A: {
     accountant: ['confirm_paid'],
-    creatorAccountant: ['confirm_paid'],
+    preparerAccountant: ['confirm_paid'],
     approver: [],
-    creatorApprover: [],
+    preparerApprover: [],
     admin: ['confirm_paid'],
-    adminCreator: ['confirm_paid'],
+    adminPreparer: ['confirm_paid'],
+    adminAccepter: [],
     nobody: [],
   },
   R: {
     accountant: ['edit', 'delete', 'deactivate', 'send'],
-    creatorAccountant: ['edit', 'delete', 'deactivate', 'send'],
+    preparerAccountant: ['edit', 'delete', 'deactivate', 'send'],
     approver: [],
-    creatorApprover: [],
+    preparerApprover: [],
     admin: ['edit', 'delete', 'deactivate', 'send'],
-    adminCreator: ['edit', 'delete', 'deactivate', 'send'],
+    adminPreparer: ['edit', 'delete', 'deactivate', 'send'],
+    adminAccepter: ['edit', 'delete', 'deactivate', 'send'],
     nobody: [],
   },
   P: {
     accountant: [],
-    creatorAccountant: [],
+    preparerAccountant: [],
     approver: [],
-    creatorApprover: [],
+    preparerApprover: [],
     admin: [],
-    adminCreator: [],
+    adminPreparer: [],
+    adminAccepter: [],
     nobody: [],
   },
 };
 const actors: Record<string, Actor> = {
   accountant,
-  creatorAccountant,
+  preparerAccountant,
   approver,
-  creatorApprover,
+  preparerApprover,
   admin,
-  adminCreator,
+  adminPreparer,
+  adminAccepter,
   nobody,
 };
 
@@ -82,9 +103,9 @@ describe('payment workflow transition table', () => {
   for (const state of Object.keys(expected) as PaymentState[]) {
     for (const [name, actor] of Object.entries(actors)) {
       it(`${state} × ${name}: exactly the promised moves on a live request`, () => {
-        expect(allowedMoves(state, 'O', actor)).toEqual(expected[state][name]);
+        expect(allowedMoves(live(state), actor)).toEqual(expected[state][name]);
         for (const action of paymentActions) {
-          const d = decide(state, 'O', action, actor, 'reason');
+          const d = decide(live(state), action, actor, 'reason');
           expect(d.ok, `${state} ${action} by ${name}`).toBe(expected[state][name]!.includes(action));
         }
       });
@@ -92,8 +113,8 @@ describe('payment workflow transition table', () => {
   }
 
   it('moves lead where the workflow says', () => {
-    const to = (s: PaymentState, a: PaymentAction, actor: Actor = admin) => {
-      const d = decide(s, 'O', a, actor, 'reason');
+    const to = (s: PaymentState, a: PaymentAction, actor: Actor = admin, hold = false) => {
+      const d = decide(live(s, hold), a, actor, 'reason');
       return d.ok ? d.transition.to : null;
     };
     expect(to('O', 'send')).toBe('W');
@@ -103,28 +124,68 @@ describe('payment workflow transition table', () => {
     expect(to('R', 'edit')).toBe('R');
     expect(to('R', 'send')).toBe('W');
     expect(to('O', 'edit')).toBe('O');
+    expect(to('W', 'confirm_payee', admin, true)).toBe('W');
+    expect(to('A', 'confirm_payee', admin, true)).toBe('A');
   });
 
   it('a deactivated request can only be activated or deleted, in O or R', () => {
-    expect(allowedMoves('O', 'C', accountant)).toEqual(['delete', 'activate']);
-    expect(allowedMoves('R', 'C', accountant)).toEqual(['delete', 'activate']);
-    expect(decide('O', 'C', 'send', accountant)).toEqual({ ok: false, refusal: 'inactive' });
-    expect(decide('O', 'O', 'activate', accountant)).toEqual({ ok: false, refusal: 'inactive' });
-    expect(allowedMoves('O', 'C', approver)).toEqual([]);
+    const off = (state: PaymentState): RequestPlace => ({ state, recordStatus: 'C', payeeHold: false });
+    expect(allowedMoves(off('O'), accountant)).toEqual(['delete', 'activate']);
+    expect(allowedMoves(off('R'), accountant)).toEqual(['delete', 'activate']);
+    expect(decide(off('O'), 'send', accountant)).toEqual({ ok: false, refusal: 'payment_inactive' });
+    expect(decide(live('O'), 'activate', accountant)).toEqual({ ok: false, refusal: 'payment_inactive' });
+    expect(allowedMoves(off('O'), approver)).toEqual([]);
   });
 
   it('a deleted request allows nothing', () => {
     for (const s of ['O', 'R', 'W', 'A', 'P'] as PaymentState[])
-      expect(allowedMoves(s, 'D', admin)).toEqual([]);
+      expect(allowedMoves({ state: s, recordStatus: 'D', payeeHold: false }, admin)).toEqual([]);
+  });
+
+  it('four eyes: whoever prepared a request never decides it, whoever accepted it never pays it', () => {
+    expect(decide(live('W'), 'accept', adminPreparer)).toEqual({ ok: false, refusal: 'own_request' });
+    expect(decide(live('W'), 'reject', preparerApprover, 'x')).toEqual({ ok: false, refusal: 'own_request' });
+    expect(decide(live('A'), 'confirm_paid', adminAccepter)).toEqual({
+      ok: false,
+      refusal: 'approver_cannot_pay',
+    });
+    expect(decide(live('A'), 'confirm_paid', preparerAccountant).ok).toBe(true);
+  });
+
+  it('a request on hold for a changed payee account: no accept, no payment, until someone else confirms', () => {
+    const changer = who(['accountant', 'approver'], { changedPayee: true });
+    expect(decide(live('W', true), 'accept', admin)).toEqual({ ok: false, refusal: 'payee_changed' });
+    expect(decide(live('A', true), 'confirm_paid', accountant)).toEqual({
+      ok: false,
+      refusal: 'payee_changed',
+    });
+    // rejecting stays open: the approver may refuse a request whose account he does not trust
+    expect(decide(live('W', true), 'reject', admin, 'x').ok).toBe(true);
+    expect(allowedMoves(live('W', true), admin)).toEqual(['reject', 'confirm_payee']);
+    expect(allowedMoves(live('A', true), admin)).toEqual(['confirm_payee']);
+    expect(allowedMoves(live('A', true), accountant)).toEqual([]);
+    expect(decide(live('W', true), 'confirm_payee', changer)).toEqual({
+      ok: false,
+      refusal: 'own_payee_change',
+    });
+    expect(decide(live('W', true), 'confirm_payee', adminPreparer)).toEqual({
+      ok: false,
+      refusal: 'own_request',
+    });
+    expect(decide(live('W', true), 'confirm_payee', accountant)).toEqual({ ok: false, refusal: 'no_capacity' });
+    expect(decide(live('W'), 'confirm_payee', admin)).toEqual({ ok: false, refusal: 'payee_not_changed' });
+    expect(decide(live('P', true), 'confirm_payee', admin)).toEqual({
+      ok: false,
+      refusal: 'not_allowed_in_state',
+    });
   });
 
   it('says why a move is refused', () => {
-    expect(decide('W', 'O', 'accept', adminCreator)).toEqual({ ok: false, refusal: 'own_request' });
-    expect(decide('W', 'O', 'accept', accountant)).toEqual({ ok: false, refusal: 'no_capacity' });
-    expect(decide('A', 'O', 'edit', admin)).toEqual({ ok: false, refusal: 'not_allowed_in_state' });
-    expect(decide('W', 'O', 'reject', approver, '  ')).toEqual({ ok: false, refusal: 'note_required' });
-    expect(decide('W', 'O', 'reject', approver, null)).toEqual({ ok: false, refusal: 'note_required' });
-    expect(decide('W', 'O', 'accept', approver).ok).toBe(true);
+    expect(decide(live('W'), 'accept', accountant)).toEqual({ ok: false, refusal: 'no_capacity' });
+    expect(decide(live('A'), 'edit', admin)).toEqual({ ok: false, refusal: 'not_allowed_in_state' });
+    expect(decide(live('W'), 'reject', approver, '  ')).toEqual({ ok: false, refusal: 'note_required' });
+    expect(decide(live('W'), 'reject', approver, null)).toEqual({ ok: false, refusal: 'note_required' });
+    expect(decide(live('W'), 'accept', approver).ok).toBe(true);
   });
 
   it('reads the state from the two statuses', () => {

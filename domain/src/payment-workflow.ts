@@ -11,7 +11,13 @@
  * only be activated again or deleted. Who may act is a capacity the server works out per request:
  * `accountant` (the payment screens' write right within the request's scope, or admin) or
  * `approver` (the head of the request's department or its named director, a ROLE_DIRECTOR within
- * scope, or admin) — and an approver never decides a request he created himself.
+ * scope, or admin).
+ *
+ * Four eyes over the whole life of a request: whoever created, edited or sent it (or changed its
+ * files) never accepts or rejects it, administrators included; whoever accepted it never confirms
+ * it paid. A request whose payee account changed while it waited or awaited payment is on hold:
+ * accept and confirm paid are refused until an approver other than whoever changed the account
+ * confirms the new account on the request (`confirm_payee`).
  */
 
 export const approvalStatuses = ['O', 'W', 'A', 'R'] as const;
@@ -30,6 +36,7 @@ export const paymentActions = [
   'send',
   'accept',
   'reject',
+  'confirm_payee',
   'confirm_paid',
 ] as const;
 export type PaymentAction = (typeof paymentActions)[number];
@@ -44,8 +51,14 @@ export type Transition = {
   by: Capacity;
   /** The record status the move needs: live (O) or deactivated (C). */
   recordStatus: 'O' | 'C' | 'any';
-  /** Refused to the request's creator (four eyes). */
-  notCreator?: boolean;
+  /** Refused to whoever created, edited or sent the request (four eyes). */
+  notPreparer?: boolean;
+  /** Refused to whoever accepted the request: the approver does not pay. */
+  notAccepter?: boolean;
+  /** Refused while the request is on hold for a changed payee account. */
+  notOnHold?: boolean;
+  /** Only while the request is on hold, and never by whoever changed the account. */
+  releasesHold?: boolean;
   /** A note is required (the reason of a rejection). */
   noteRequired?: boolean;
 };
@@ -58,62 +71,122 @@ const editable = (from: 'O' | 'R'): Transition[] => [
   { from, action: 'send', to: 'W', by: 'accountant', recordStatus: 'O' },
 ];
 
+const confirmPayee = (from: 'W' | 'A'): Transition => ({
+  from,
+  action: 'confirm_payee',
+  to: from,
+  by: 'approver',
+  recordStatus: 'O',
+  notPreparer: true,
+  releasesHold: true,
+});
+
 export const paymentTransitions: readonly Transition[] = [
   ...editable('O'),
   ...editable('R'),
-  { from: 'W', action: 'accept', to: 'A', by: 'approver', recordStatus: 'O', notCreator: true },
+  {
+    from: 'W',
+    action: 'accept',
+    to: 'A',
+    by: 'approver',
+    recordStatus: 'O',
+    notPreparer: true,
+    notOnHold: true,
+  },
   {
     from: 'W',
     action: 'reject',
     to: 'R',
     by: 'approver',
     recordStatus: 'O',
-    notCreator: true,
+    notPreparer: true,
     noteRequired: true,
   },
-  { from: 'A', action: 'confirm_paid', to: 'P', by: 'accountant', recordStatus: 'O' },
+  confirmPayee('W'),
+  confirmPayee('A'),
+  {
+    from: 'A',
+    action: 'confirm_paid',
+    to: 'P',
+    by: 'accountant',
+    recordStatus: 'O',
+    notAccepter: true,
+    notOnHold: true,
+  },
 ];
 
 export const stateOf = (r: { approval_status: string; payment_status: string }): PaymentState =>
   r.approval_status === 'A' && r.payment_status === 'P' ? 'P' : (r.approval_status as PaymentState);
 
-export type Actor = { capacities: readonly Capacity[]; isCreator: boolean };
+/** Who the caller is to one request. */
+export type Actor = {
+  capacities: readonly Capacity[];
+  /** Created, edited or sent the request, or changed its files. */
+  isPreparer: boolean;
+  /** Accepted the request. */
+  isAccepter: boolean;
+  /** Changed the payee account that put the request on hold. */
+  changedPayee: boolean;
+};
+
+/** Where one request stands: its workflow state, record status, and whether it is on hold. */
+export type RequestPlace = { state: PaymentState; recordStatus: string; payeeHold: boolean };
+
+/** The request's place, from its stored columns. */
+export const placeOf = (r: {
+  approval_status: string;
+  payment_status: string;
+  status: string;
+  payee_hold?: boolean | null;
+}): RequestPlace => ({ state: stateOf(r), recordStatus: r.status, payeeHold: Boolean(r.payee_hold) });
 
 export type Refusal =
   | 'not_allowed_in_state' // no such move from here
-  | 'inactive' // the request is deactivated (or active, for activate)
+  | 'payment_inactive' // the request is deactivated (or active, for activate)
   | 'no_capacity' // the caller is not an accountant / approver of this request
-  | 'own_request' // an approver deciding his own request
+  | 'own_request' // deciding a request he created, edited or sent
+  | 'approver_cannot_pay' // confirming paid a request he accepted
+  | 'payee_changed' // accept or pay while the payee account change awaits confirmation
+  | 'payee_not_changed' // confirming a payee account that did not change
+  | 'own_payee_change' // confirming the account change he made himself
   | 'note_required'; // a rejection without its reason
 
 export type Decision = { ok: true; transition: Transition } | { ok: false; refusal: Refusal };
 
-/** Whether `actor` may make `action` on a request in `state` with record status `recordStatus`. */
+/** Whether `actor` may make `action` on a request at `place`. */
 export function decide(
-  state: PaymentState,
-  recordStatus: string,
+  place: RequestPlace,
   action: PaymentAction,
   actor: Actor,
   note?: string | null,
 ): Decision {
-  const t = paymentTransitions.find((x) => x.from === state && x.action === action);
-  if (!t || recordStatus === 'D') return { ok: false, refusal: 'not_allowed_in_state' };
-  if (t.recordStatus !== 'any' && t.recordStatus !== recordStatus) return { ok: false, refusal: 'inactive' };
+  const t = paymentTransitions.find((x) => x.from === place.state && x.action === action);
+  if (!t || place.recordStatus === 'D') return { ok: false, refusal: 'not_allowed_in_state' };
+  if (t.recordStatus !== 'any' && t.recordStatus !== place.recordStatus)
+    return { ok: false, refusal: 'payment_inactive' };
   if (!actor.capacities.includes(t.by)) return { ok: false, refusal: 'no_capacity' };
-  if (t.notCreator && actor.isCreator) return { ok: false, refusal: 'own_request' };
+  if (t.notPreparer && actor.isPreparer) return { ok: false, refusal: 'own_request' };
+  if (t.notAccepter && actor.isAccepter) return { ok: false, refusal: 'approver_cannot_pay' };
+  if (t.notOnHold && place.payeeHold) return { ok: false, refusal: 'payee_changed' };
+  if (t.releasesHold && !place.payeeHold) return { ok: false, refusal: 'payee_not_changed' };
+  if (t.releasesHold && actor.changedPayee) return { ok: false, refusal: 'own_payee_change' };
   if (t.noteRequired && !note?.trim()) return { ok: false, refusal: 'note_required' };
   return { ok: true, transition: t };
 }
 
 /** Every move the actor may make now (the note of a rejection is asked for when it is made). */
-export const allowedMoves = (state: PaymentState, recordStatus: string, actor: Actor): PaymentAction[] =>
-  paymentActions.filter((a) => decide(state, recordStatus, a, actor, 'x').ok);
+export const allowedMoves = (place: RequestPlace, actor: Actor): PaymentAction[] =>
+  paymentActions.filter((a) => decide(place, a, actor, 'x').ok);
 
 /** The user's words for a refusal, as the API's 422 message says it. */
 export const refusalMessage: Record<Refusal, string> = {
   not_allowed_in_state: 'this move is not allowed in the request’s current state',
-  inactive: 'the request is deactivated: activate it first',
+  payment_inactive: 'the request is deactivated: activate it first',
   no_capacity: 'you may not make this move on this request',
-  own_request: 'you cannot approve or reject a request you created',
+  own_request: 'you cannot approve or reject a request you created, edited or sent',
+  approver_cannot_pay: 'you accepted this request: someone else confirms it paid',
+  payee_changed: 'the payee’s account changed: an approver must confirm the new account on the request first',
+  payee_not_changed: 'the payee’s account has not changed: there is nothing to confirm',
+  own_payee_change: 'you changed the payee’s account: someone else must confirm it',
   note_required: 'a rejection needs its reason',
 };

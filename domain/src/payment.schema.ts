@@ -114,11 +114,29 @@ export const paymentSchema = recordMetaSchema.extend({
   payment_status: z.enum(['O', 'P']),
   template: z.string(),
   attached_documents: z.array(z.number()),
-  /** The beneficiary's account as it was when the request was accepted (null before). */
+  /**
+   * The account the request pays to, copied from the contract's payee when it is sent (null
+   * before): shown, printed and carried by its VietQR code from then on.
+   */
   bank_id: z.number().nullable(),
   bank_name: z.string().nullable(),
   account_number: z.string().nullable(),
   account_holder: z.string().nullable(),
+  /** The holder does not name the contractor as banks print names: a warning (null: not checked). */
+  holder_mismatch: z.boolean().nullable(),
+  /**
+   * The payee's account changed while the request waited or awaited payment: accept and confirm
+   * paid answer 422 `payee_changed` until an approver other than `payee_changed_by` confirms it
+   * (`PATCH confirm-payee/{id}`). `payee_previous_*` is the account shown before the change.
+   */
+  payee_hold: z.boolean(),
+  payee_changed_at: z.string().nullable(),
+  payee_changed_by: z.string().nullable(),
+  payee_previous_bank: z.string().nullable(),
+  payee_previous_account: z.string().nullable(),
+  payee_previous_holder: z.string().nullable(),
+  payee_confirmed_at: z.string().nullable(),
+  payee_confirmed_by: z.string().nullable(),
   sent_at: z.string().nullable(),
   decided_at: z.string().nullable(),
   decided_by: z.string().nullable(),

@@ -382,7 +382,7 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect(st.advance_outstanding).toBe('0.00');
   });
 
-  it('keeps the account an accepted request was accepted with when the beneficiary’s account changes', async () => {
+  it('a sent request carries its payee’s account; a change of it holds the request until someone else confirms', async () => {
     const other = (
       await s.call('POST', '/api/constructor/create', admin, { code: 'NT-SNAP', name: 'Công ty Ảnh Chụp' })
     ).body;
@@ -396,10 +396,11 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     ).body;
     const c = await newContract({ constructor_id: other.id, beneficiary_id: b.id });
     const r0 = await create(c.id);
+    expect(r0.account_number).toBeNull();
     const w = (await patch('require-approval', r0.id, { version: r0.version })).body;
-    expect(w.account_number).toBeNull();
+    expect(w).toMatchObject({ account_number: '5550001111', account_holder: 'Công ty Ảnh Chụp' });
     const a = (await decide('accept', r0.id, { version: w.version })).body;
-    expect(a.account_number).toBe('5550001111');
+    expect(a).toMatchObject({ account_number: '5550001111', payee_hold: false });
     const changed = await s.call('PUT', `/api/beneficiary/update/${b.id}`, admin, {
       constructor_id: other.id,
       name: 'Công ty Ảnh Chụp',
@@ -408,8 +409,27 @@ describe.each(backends)('payment requests (%s)', (backend) => {
       version: b.version,
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    const after = (await s.call('GET', `/api/payment-transaction/get/${r0.id}`, ketoan)).body;
-    expect(after).toMatchObject({ account_number: '5550001111', account_holder: 'Công ty Ảnh Chụp' });
+    const held = (await s.call('GET', `/api/payment-transaction/get/${r0.id}`, ketoan)).body;
+    expect(held).toMatchObject({
+      account_number: '9990002222',
+      payee_hold: true,
+      payee_changed_by: 'admin',
+      payee_previous_account: '5550001111',
+    });
+    const paid = await patch('require-paid', r0.id, { version: held.version });
+    expect(paid.status).toBe(422);
+    expect(paid.body.reason).toBe('payee_changed');
+    // the one who changed the account cannot confirm it; the request's approver can
+    const own = await s.call('PATCH', `/api/payment-transaction/confirm-payee/${r0.id}`, admin, {
+      version: held.version,
+    });
+    expect(own.body.reason).toBe('own_payee_change');
+    const confirmed = await s.call('PATCH', `/api/payment-transaction/confirm-payee/${r0.id}`, giamdoc, {
+      version: held.version,
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body).toMatchObject({ payee_hold: false, payee_confirmed_by: 'giamdoc' });
+    expect((await patch('require-paid', r0.id, { version: confirmed.body.version })).status).toBe(200);
   });
 
   it('answers 404 for another company’s request in get, lists, files, status and download', async () => {
@@ -454,7 +474,7 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     );
   });
 
-  it('refuses requests on a closed construction, an inactive contract or an inactive contractor', async () => {
+  it('refuses requests on a closed construction or an inactive contract; a contractor in use stays active', async () => {
     const c = await newContract({ construction_id: ct['CT-003']!.id });
     const off = await s.call('PATCH', `/api/contract/deactivate/${c.id}`, ketoan, { version: c.version });
     const refused = await s.call('POST', '/api/payment-transaction/create', ketoan, request(c.id));
@@ -477,11 +497,10 @@ describe.each(backends)('payment requests (%s)', (backend) => {
       beneficiary_id: kb.id,
       construction_id: ct['CT-003']!.id,
     });
+    // the contractor of a live contract cannot be stopped under it (its requests would be stuck)
     const kOff = await s.call('PATCH', `/api/constructor/deactivate/${k.id}`, admin, { version: k.version });
-    expect(kOff.status).toBe(200);
-    expect((await s.call('POST', '/api/payment-transaction/create', ketoan, request(c2.id))).status).toBe(
-      422,
-    );
+    expect(kOff.status).toBe(422);
+    expect(kOff.body).toMatchObject({ reason: 'in_use', params: { entity: 'contract', count: 1 } });
     const closed = await s.call('PATCH', `/api/construction/close/${ct['CT-003']!.id}`, admin, {
       version: ct['CT-003']!.version,
     });

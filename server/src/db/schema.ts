@@ -229,6 +229,15 @@ export const beneficiary = pgTable(
     account_number: varchar('account_number', { length: 19 }).notNull(),
     branch: varchar('branch', { length: 255 }),
     note: text('note'),
+    /** The last change of what moves money (bank, account number, holder): who and when. */
+    account_changed_at: stamp('account_changed_at'),
+    account_changed_by: varchar('account_changed_by', { length: 100 }),
+    account_changed_by_id: integer('account_changed_by_id'),
+    /**
+     * The holder does not name the contractor as banks print names (payee-name.ts): a warning.
+     * Null until checked: rows older than the check are checked at start (seed.ts).
+     */
+    holder_mismatch: boolean('holder_mismatch'),
   },
   (t) => [
     ...recordIndexes('beneficiary', t),
@@ -403,6 +412,26 @@ export const paymentTransaction = pgTable(
     decision_note: text('decision_note'),
     paid_at: stamp('paid_at'),
     paid_by: varchar('paid_by', { length: 100 }),
+    /** Who created, edited or sent the request or changed its files: they never decide it. */
+    prepared_by: integer('prepared_by').array().notNull().default(sql`'{}'::integer[]`),
+    /** Who accepted or rejected it: the accepter never confirms it paid. */
+    decided_by_id: integer('decided_by_id'),
+    /** The account it pays to (bank_id…account_holder) does not name the contractor: a warning. */
+    holder_mismatch: boolean('holder_mismatch'),
+    /**
+     * The payee's account changed while the request waited or awaited payment: accept and confirm
+     * paid are refused until an approver other than whoever changed it confirms the new account.
+     */
+    payee_hold: boolean('payee_hold').notNull().default(false),
+    payee_changed_at: stamp('payee_changed_at'),
+    payee_changed_by: varchar('payee_changed_by', { length: 100 }),
+    payee_changed_by_id: integer('payee_changed_by_id'),
+    /** The account the request paid to before the change, as it was shown. */
+    payee_previous_bank: varchar('payee_previous_bank', { length: 255 }),
+    payee_previous_account: varchar('payee_previous_account', { length: 19 }),
+    payee_previous_holder: varchar('payee_previous_holder', { length: 255 }),
+    payee_confirmed_at: stamp('payee_confirmed_at'),
+    payee_confirmed_by: varchar('payee_confirmed_by', { length: 100 }),
   },
   (t) => [
     ...recordIndexes('payment_transaction', t),

@@ -285,11 +285,20 @@ export function createFileService(db: Db, store: FileStore, config: FilesConfig,
         .send(body);
     },
 
-    /** Soft-deletes the row (status D, history on the owner), then removes the object. */
-    async remove(owner: FileOwner, fileId: number, user: CurrentUser, opts: { documentType?: string } = {}) {
+    /**
+     * Soft-deletes the row (status D, history on the owner), then removes the object. `beforeRemove`
+     * runs first in the same transaction (the owner's own checks, with its row locked).
+     */
+    async remove(
+      owner: FileOwner,
+      fileId: number,
+      user: CurrentUser,
+      opts: { documentType?: string; beforeRemove?: (tx: Tx, ownerId: number) => Promise<void> } = {},
+    ) {
       const row = await db.transaction(async (tx) => {
         const row = await find(tx, owner, fileId, user, true);
         if (opts.documentType && row.document_type !== opts.documentType) throw notFound('file');
+        await opts.beforeRemove?.(tx, row.owner_id);
         await tx.update(fileUpload).set({ status: 'D' }).where(eq(fileUpload.id, row.id));
         const changes = {
           file: { old: row.file_name, new: null },

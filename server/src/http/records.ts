@@ -12,7 +12,7 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import type { Tx } from '../db/client.ts';
 import { recordHistory } from '../db/schema.ts';
 import type { CurrentUser } from './auth.ts';
-import { fieldError, notFound, staleVersion } from './errors.ts';
+import { fieldError, notFound, staleVersion, unprocessable } from './errors.ts';
 import { fixedSqlText, type PageSpec, readPage } from './paging.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: rows of any record table
@@ -50,6 +50,18 @@ export type RecordKind = {
   unique?: UniqueRule[];
   /** Rows the user may see; undefined = all. Admins are never scoped. */
   scope?: (user: CurrentUser) => SQL | undefined;
+  /**
+   * Rows the user may change (update, status, delete), beyond `scope`: shared master data that
+   * moves money belongs, for writes, to whoever uses it (a contractor to the companies whose
+   * contracts use it). Outside it a write answers 404, as outside the scope. Admins pass.
+   */
+  writeScope?: (user: CurrentUser) => SQL | undefined;
+  /**
+   * Records that must not lose this one: a delete is refused (422 `in_use`, with the using kind and
+   * their count) while a live (not deleted) row of `table` refers to it by `column`; with
+   * `deactivate`, deactivating is refused too while an active one does.
+   */
+  inUse?: InUseRule[];
   /** Extra filters from the list query (e.g. constructionId). */
   filters?: (query: Record<string, unknown>, user: CurrentUser) => (SQL | undefined)[];
   /** Display columns computed per row (e.g. the parent's name), as SQL; also sortable by key. */
@@ -75,6 +87,15 @@ export type RecordKind = {
   afterWrite?: (tx: Tx, row: Row, input: Row, user: CurrentUser) => Promise<void> | void;
   /** After activate / deactivate / delete, in its transaction (end sessions, re-check a guard). */
   afterStatus?: (tx: Tx, row: Row, status: 'O' | 'C' | 'D', user: CurrentUser) => Promise<void> | void;
+};
+
+export type InUseRule = {
+  /** The kind that uses this record, as the refusal names it (`resources.<entity>.name`). */
+  entity: string;
+  table: RecordTable;
+  /** The column of `table` that refers to this record. */
+  column: string;
+  deactivate?: boolean;
 };
 
 /**
@@ -334,13 +355,23 @@ export async function listAllRecords(
   return (rows as Row[]).map(toRecord);
 }
 
-/** A live (not deleted) record inside the user's scope, or 404. `lock` takes the row for update. */
+/**
+ * A live (not deleted) record inside the user's scope, or 404. `lock` takes the row for update, to
+ * change it: the record must then be inside the kind's write scope too.
+ */
 export async function findRecord(tx: Tx, kind: RecordKind, id: number, user: CurrentUser, lock = false) {
   const t = kind.table;
   const q = tx
     .select(lock ? getTableColumns(t) : selection(kind))
     .from(t)
-    .where(and(eq(t.id, id), ne(t.status, 'D'), scopeOf(kind, user)));
+    .where(
+      and(
+        eq(t.id, id),
+        ne(t.status, 'D'),
+        scopeOf(kind, user),
+        lock && !user.isAdmin ? kind.writeScope?.(user) : undefined,
+      ),
+    );
   const rows = (lock ? await q.for('update') : await q) as Row[];
   if (!rows[0]) throw notFound(kind.name);
   return rows[0];
@@ -367,6 +398,29 @@ async function checkReferences(tx: Tx, kind: RecordKind, values: Row) {
       )
       .limit(1);
     if (!found.length) throw fieldError(ref.field, 'not_found');
+  }
+}
+
+/** The rows of other kinds that keep a record from being deleted or deactivated (`inUse`). */
+async function checkInUse(tx: Tx, kind: RecordKind, existing: Row, status: 'O' | 'C' | 'D') {
+  if (status === 'O') return;
+  for (const rule of kind.inUse ?? []) {
+    if (status === 'C' && !rule.deactivate) continue;
+    const column = (rule.table as unknown as Record<string, PgColumn>)[rule.column];
+    if (!column) throw new Error(`${kind.name}: inUse column ${rule.column} is not a column`);
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rule.table)
+      .where(
+        and(eq(column, existing.id), status === 'D' ? ne(rule.table.status, 'D') : eq(rule.table.status, 'O')),
+      );
+    const count = row?.n ?? 0;
+    if (count > 0)
+      throw unprocessable(
+        `${kind.name} ${existing.id} is used by ${count} ${rule.entity} record(s): it cannot be ${status === 'D' ? 'deleted' : 'deactivated'}`,
+        'in_use',
+        { entity: rule.entity, count },
+      );
   }
 }
 
@@ -490,6 +544,7 @@ export async function updateRecord(
   if (existing.version !== version) throw staleVersion();
   const values = action === 'update' ? writableFields(kind, changes) : changes;
   if (['activate', 'deactivate', 'delete'].includes(action)) {
+    await checkInUse(tx, kind, existing, changes.status as 'O' | 'C' | 'D');
     await kind.beforeStatus?.(tx, existing, changes.status as 'O' | 'C' | 'D', user);
   }
   if (action === 'update') {

@@ -9,6 +9,8 @@ import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { appUser, endpoint, menu, menuEndpoint, role, roleMenu, userRole } from '../schema.ts';
+import { checkUncheckedHolders } from '../../modules/constructor/constructor.resources.ts';
+import { checkUncheckedRequestHolders } from '../../modules/payment/payment-payee.service.ts';
 import { seedDemo } from './demo.ts';
 import { seedMenus, seedRoles } from './menus.ts';
 import { seedSettings } from './settings.ts';
@@ -30,6 +32,9 @@ export async function seed(
     await seedSettings(tx);
     const generatedAdminPassword = await ensureAdmin(tx, opts.adminPassword);
     const demo = opts.demo ? await seedDemo(tx) : false;
+    // rows written before holders were checked against their contractor's name (migration 0015)
+    await checkUncheckedHolders(tx);
+    await checkUncheckedRequestHolders(tx);
     return { generatedAdminPassword, demo };
   });
 }

@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { company, construction, project } from '../../db/schema.ts';
+import { company, construction, contract, project } from '../../db/schema.ts';
 import { scopeConstructionIds } from '../../http/access-sql.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { fieldError, HttpError, unprocessable } from '../../http/errors.ts';
@@ -76,6 +76,8 @@ export const constructionKind: RecordKind = {
     >`(select co.name from ${project} p join ${company} co on co.id = p.company_id where p.id = ${outer(c.project_id)})`,
   },
   readOnly: ['closed', 'closed_at'],
+  // closed or deactivated, a construction keeps its contracts' money; deleted, it would orphan it
+  inUse: [{ entity: 'contract', table: contract as never, column: 'construction_id' }],
   async beforeWrite(tx, values, existing, user) {
     if (values.project_id && values.project_id !== existing?.project_id) {
       await findRecord(tx, projectKind, values.project_id, user).catch(() => {

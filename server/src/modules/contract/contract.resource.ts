@@ -22,6 +22,11 @@ import type { CurrentUser } from '../../http/auth.ts';
 import { fieldError, unprocessable } from '../../http/errors.ts';
 import { outer, type RecordKind, type Row } from '../../http/records.ts';
 import { assertConstructionOpen, selectedConstruction } from '../construction/construction.resource.ts';
+import {
+  holdForPayeeChange,
+  payeeAccount,
+  requestsOfContract,
+} from '../payment/payment-payee.service.ts';
 import { annexSumSql, contractMoney, contractValueSql, paymentSums, summarize } from './contract.totals.ts';
 
 const k = contract;
@@ -66,6 +71,31 @@ async function checkBeneficiary(tx: Tx, beneficiaryId: number | null | undefined
   if (!row) throw fieldError('beneficiary_id', 'not_of_constructor');
 }
 
+/**
+ * The contract now pays another payee: its waiting and accepted-unpaid requests take the new
+ * account and go on hold, as when a payee's account changes (payment-payee.service.ts). A contract
+ * with such requests cannot be left without a payee.
+ */
+async function switchPayee(tx: Tx, contractId: number, merged: Row, user: CurrentUser) {
+  const account = merged.beneficiary_id ? await payeeAccount(tx, merged.beneficiary_id) : undefined;
+  if (account) {
+    await holdForPayeeChange(tx, requestsOfContract(contractId), account, user);
+    return;
+  }
+  const [paying] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentTransaction)
+    .where(
+      and(
+        eq(paymentTransaction.contract_id, contractId),
+        eq(paymentTransaction.status, 'O'),
+        sql`(${paymentTransaction.approval_status} = 'W' or (${paymentTransaction.approval_status} = 'A' and ${paymentTransaction.payment_status} = 'O'))`,
+      ),
+    );
+  if (paying?.n)
+    throw fieldError('beneficiary_id', 'required_while_requests_pending');
+}
+
 async function taxRate(tx: Tx, taxId: number): Promise<string> {
   const [row] = await tx
     .select({ value: tax.value })
@@ -102,6 +132,7 @@ async function beforeWrite(tx: Tx, values: Row, existing: Row | undefined, user:
   values.company_id = await companyOf(tx, merged.construction_id);
 
   if (existing) {
+    if (merged.beneficiary_id !== existing.beneficiary_id) await switchPayee(tx, existing.id, merged, user);
     const moved =
       values.construction_id !== existing.construction_id ||
       values.constructor_id !== existing.constructor_id;
@@ -203,5 +234,7 @@ export const contractKind: RecordKind = {
   },
   references: [{ field: 'contract_type_id', table: contractType as never }],
   readOnly: ['company_id', 'vat_rate', 'vat_amount', 'amount_vat'],
+  // a contract with requests is deactivated, never deleted: its paid and pending money stays
+  inUse: [{ entity: 'payment', table: paymentTransaction as never, column: 'contract_id' }],
   beforeWrite,
 };

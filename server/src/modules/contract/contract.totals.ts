@@ -71,7 +71,8 @@ const noPayments: PaymentSums = {
 };
 
 /**
- * Takes the contract row for the rest of the transaction; 404 when it does not exist. `for no key
+ * Takes the contract row for the rest of the transaction; 404 when it does not exist or is deleted
+ * (a writer that waited for a delete finds it gone). `for no key
  * update`: writers of its money queue behind each other, but a row that merely refers to the
  * contract (a request, an annex, its running totals — their foreign keys take `key share`) is not
  * held up by the lock. With `for update`, a request's first running total waited for an annex's
@@ -80,7 +81,7 @@ const noPayments: PaymentSums = {
 export async function lockContract(tx: Tx, contractId: number) {
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`select id from ${contract} where id = ${contractId} for no key update`,
+    sql`select id from ${contract} where id = ${contractId} and status <> 'D' for no key update`,
   );
   if (!rows[0]) throw notFound('contract');
 }

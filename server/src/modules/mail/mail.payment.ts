@@ -5,7 +5,7 @@
  *
  * Approvers are found as payment.workflow.ts decides them (isApproverOf: the approval right, and
  * admin, ROLE_DIRECTOR or head of the request), among active users with an e-mail whose data
- * scope holds the request, never its creator. Administrators are approvers of everything; they are
+ * scope holds the request, never whoever created, edited or sent it. Administrators are approvers of everything; they are
  * mailed only when nobody approves the request by office (ROLE_DIRECTOR or head of it), so that
  * the IT administrator is not copied on every request. Nobody is mailed about his own move.
  */
@@ -44,6 +44,7 @@ export async function approversToMail(tx: Tx, payment: Row): Promise<Recipient[]
           u.id in (select id from heads where id is not null) as heads
         from app_user u
         where u.status = 'O' and coalesce(trim(u.email), '') <> '' and u.id <> ${payment.user_id}
+          and u.id <> all(${sql.param(payment.prepared_by ?? [])}::int[])
           and (u.id in (select id from heads where id is not null)
             or u.id in (select ur.user_id from user_role ur join role r on r.id = ur.role_id
                         where r.status = 'O' and r.code in (${offices}))

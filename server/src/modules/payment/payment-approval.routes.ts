@@ -29,7 +29,10 @@ const DECIDE = ['approval'];
 const tags = ['payment'];
 const base = '/api/payment-approval';
 
-/** Waiting requests the caller may decide: not his own; his unit's unless he is a director. */
+/**
+ * Waiting requests the caller may decide: none he created, edited or sent (four eyes); his unit's
+ * unless he is a director.
+ */
 export async function queueWhere(tx: Tx, user: CurrentUser): Promise<SQL> {
   const rights = await rightsOf(tx, user);
   const mine = rights.isDirector
@@ -42,7 +45,7 @@ export async function queueWhere(tx: Tx, user: CurrentUser): Promise<SQL> {
   // waiting requests (payment_waiting_idx), whose predicate names these values
   return and(
     sql`${p.approval_status} = 'W' and ${p.status} = 'O'`,
-    sql`${p.user_id} is distinct from ${user.id}`,
+    sql`${p.user_id} is distinct from ${user.id} and not (${user.id}::int = any(${p.prepared_by}))`,
     rights.mayDecide ? mine : sql`false`,
   )!;
 }

@@ -109,10 +109,10 @@ export async function paymentPrintData(
     contract_signed_date: extra?.signed_date ?? null,
     constructor_code: row.constructor_code ?? null,
     constructor_name: row.constructor_name ?? null,
-    // an accepted request is paid to the account it was accepted with
-    beneficiary_name: accepted ? row.account_holder : c.beneficiary_name,
-    bank_name: accepted ? row.bank_name : c.bank_name,
-    account_number: accepted ? row.account_number : c.account_number,
+    // a sent request pays to the account it carries (copied at sending, changed only on hold)
+    beneficiary_name: row.account_number ? row.account_holder : c.beneficiary_name,
+    bank_name: row.account_number ? row.bank_name : c.bank_name,
+    account_number: row.account_number ? row.account_number : c.account_number,
     payment_type_name: row.payment_type_name ?? null,
     transaction_type_name: row.transaction_type_name ?? null,
     contract_value: row.contract_value ?? '0',

@@ -12,10 +12,13 @@ import type { Tx } from '../../db/client.ts';
 import { type FileOwner, toFileRecord } from '../../files/file.service.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { unprocessable } from '../../http/errors.ts';
+import { eq } from 'drizzle-orm';
+import { paymentTransaction } from '../../db/schema.ts';
 import { findRecord } from '../../http/records.ts';
 import { fileRecordSchema } from '../file/file.routes.ts';
 import { paymentKind } from './payment.resource.ts';
 import { PAYMENT_READ } from './payment.routes.ts';
+import { withPreparer } from './payment.workflow.ts';
 
 const owner: FileOwner = { kind: paymentKind, ownerKind: 'payment' };
 const base = '/api/payment-file-upload';
@@ -29,6 +32,19 @@ async function assertFilesEditable(tx: Tx, paymentId: number, user: CurrentUser,
       'the request’s files can change only while it is created or rejected',
       'payment_files_locked',
     );
+  return row;
+}
+
+/**
+ * With the request locked, in the transaction that changes its files: still editable, and the
+ * caller prepared it (the files are its evidence: whoever changes them never decides it).
+ */
+async function changeFiles(tx: Tx, paymentId: number, user: CurrentUser) {
+  const row = await assertFilesEditable(tx, paymentId, user, true);
+  await tx
+    .update(paymentTransaction)
+    .set({ prepared_by: withPreparer(row, user) })
+    .where(eq(paymentTransaction.id, paymentId));
 }
 
 export function registerPaymentFileRoutes(app: FastifyInstance) {
@@ -59,7 +75,7 @@ export function registerPaymentFileRoutes(app: FastifyInstance) {
       await assertFilesEditable(app.db, req.params.id, user);
       const { files } = await app.fileService.upload(req, user, owner, {
         ownerId: req.params.id,
-        afterInsert: (tx) => assertFilesEditable(tx, req.params.id, user, true),
+        afterInsert: (tx) => changeFiles(tx, req.params.id, user),
       });
       return files.map(toFileRecord);
     },
@@ -79,7 +95,9 @@ export function registerPaymentFileRoutes(app: FastifyInstance) {
       const user = currentUser(req);
       const file = await app.fileService.find(app.db, owner, req.params.id, user);
       await assertFilesEditable(app.db, file.owner_id, user);
-      return app.fileService.remove(owner, req.params.id, user);
+      return app.fileService.remove(owner, req.params.id, user, {
+        beforeRemove: (tx, paymentId) => changeFiles(tx, paymentId, user),
+      });
     },
   );
 }

@@ -36,6 +36,12 @@ export async function paymentVietQr(db: Tx, row: Row): Promise<PaymentVietQr> {
     throw unprocessable('a VietQR code exists only for an accepted request', 'vietqr_not_accepted');
   if (row.payment_status === 'P')
     throw unprocessable('the request is already paid: it has no VietQR code any more', 'vietqr_paid');
+  // a code for an account not yet confirmed would pay around the hold
+  if (row.payee_hold)
+    throw unprocessable(
+      'the payee’s account changed: an approver must confirm the new account on the request first',
+      'payee_changed',
+    );
   const [b] = row.bank_id
     ? await db.select({ bin: bank.bin, name: bank.name }).from(bank).where(eq(bank.id, row.bank_id))
     : [];

@@ -334,6 +334,13 @@ export function registerPaymentRoutes(app: FastifyInstance) {
     async (req) => {
       const user = currentUser(req);
       const row = await findRecord(app.db, paymentKind, req.params.id, user);
+      const contract = await contractStatusOf(app.db, row.contract_id, user);
+      // a contract that no longer takes requests is neither sent to nor approved on: the screen
+      // offers neither and shows the contract's reasons instead
+      const stopped = contract.reasons.some((r) => r.code !== 'ceiling_reached');
+      const moves = (await movesOf(app.db, user, row)).filter(
+        (m) => !stopped || (m !== 'send' && m !== 'accept'),
+      );
       return {
         id: row.id,
         contract_id: row.contract_id,
@@ -344,8 +351,8 @@ export function registerPaymentRoutes(app: FastifyInstance) {
         version: row.version,
         amount: row.amount,
         overdue: Boolean(row.overdue),
-        moves: await movesOf(app.db, user, row),
-        contract: await contractStatusOf(app.db, row.contract_id, user),
+        moves,
+        contract,
       };
     },
   );
@@ -430,11 +437,11 @@ export function registerPaymentRoutes(app: FastifyInstance) {
     },
   );
 
-  const move = (path: string, action: 'send' | 'confirm_paid') =>
+  const move = (path: string, action: 'send' | 'confirm_paid' | 'confirm_payee', menus = PAYMENT_WRITE) =>
     r.patch(
       `${base}/${path}/:id`,
       {
-        config: write,
+        config: { menus },
         schema: { tags, params: idParamsSchema, body: versionBodySchema, response: { 200: paymentSchema } },
       },
       (req) =>
@@ -445,6 +452,8 @@ export function registerPaymentRoutes(app: FastifyInstance) {
     );
   move('require-approval', 'send');
   move('require-paid', 'confirm_paid');
+  // a changed payee account confirmed on the request by one of its approvers (not who changed it)
+  move('confirm-payee', 'confirm_payee', ['approval']);
 
   r.get(
     `${base}/download/:id`,

@@ -63,8 +63,18 @@ type ContractState = {
   account_number: string | null;
 };
 
-/** The contract a request is written against, with what the rules need; 404 outside the scope. */
-export async function contractState(tx: Tx, contractId: number, user: CurrentUser): Promise<ContractState> {
+/**
+ * The contract a request is written against, with what the rules need; 404 outside the scope.
+ * `lock` holds its construction and contractor `for share` for the rest of the transaction, so
+ * that closing or deactivating them waits for the move that read them open and active (the
+ * contract row itself is locked by the caller, `lockContract`).
+ */
+export async function contractState(
+  tx: Tx,
+  contractId: number,
+  user: CurrentUser,
+  lock = false,
+): Promise<ContractState> {
   await findRecord(tx, contractKind, contractId, user);
   const [row] = await queryRows<ContractState>(
     tx,
@@ -78,7 +88,8 @@ export async function contractState(tx: Tx, contractId: number, user: CurrentUse
         join ${constructorTable} k on k.id = c.constructor_id
         left join ${beneficiary} b on b.id = c.beneficiary_id
         left join ${bank} bk on bk.id = b.bank_id
-        where c.id = ${contractId}`,
+        where c.id = ${contractId}
+        ${lock ? sql`for share of cs, k` : sql``}`,
   );
   return row!;
 }
@@ -112,6 +123,20 @@ export function assertContractTakesRequests(c: ContractState) {
         code: c.constructor_code,
       },
     );
+}
+
+/**
+ * Refuses (422, the reason's plain code: `contract_inactive`, `construction_closed`…) to approve a
+ * request whose contract no longer takes requests: deactivated, its construction closed or
+ * inactive, its contractor or payee stopped since the request was sent.
+ */
+export function assertContractPays(c: ContractState) {
+  const [first] = contractRefusals(c);
+  if (first)
+    throw unprocessable(`${first.message}: its waiting requests cannot be approved`, first.code, {
+      contract_no: c.contract_no,
+      code: c.constructor_code,
+    });
 }
 
 type MoneyInput = {
@@ -257,7 +282,9 @@ export async function prepareWrite(tx: Tx, values: Row, existing: Row | undefine
   const merged = { ...existing, ...values } as Row;
   let c: ContractState;
   try {
-    c = await contractState(tx, merged.contract_id, user);
+    // the contract first: a deactivation or delete racing with this write waits, or is seen
+    await lockContract(tx, merged.contract_id);
+    c = await contractState(tx, merged.contract_id, user, true);
   } catch (error) {
     if (!existing && error instanceof HttpError && error.status === 404)
       throw fieldError('contract_id', 'not_found');

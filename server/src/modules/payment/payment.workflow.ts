@@ -11,6 +11,7 @@ import {
   decide,
   type PaymentAction,
   type PaymentState,
+  placeOf,
   refusalMessage,
   stateOf,
 } from '@sitepay/domain/payment-workflow';
@@ -22,12 +23,15 @@ import type { CurrentUser } from '../../http/auth.ts';
 import { staleVersion, unprocessable } from '../../http/errors.ts';
 import { findRecord, type RecordKind, type Row, updateRecord } from '../../http/records.ts';
 import { mailPaymentMove } from '../mail/mail.payment.ts';
+import { lockContract } from '../contract/contract.totals.ts';
 import {
+  assertContractPays,
   assertContractTakesRequests,
   checkMoneyRules,
   contractState,
   prepareWrite,
 } from './payment.rules.ts';
+import { accountColumns, type PayeeAccount, payeeAccount } from './payment-payee.service.ts';
 
 export const DIRECTOR_ROLE = 'ROLE_DIRECTOR';
 /** The endpoint whose right makes a user an accountant of the requests in his scope. */
@@ -71,22 +75,42 @@ export async function isApproverOf(tx: Tx, user: CurrentUser, payment: Row, righ
   return r.mayDecide && (r.isAdmin || r.isDirector || (await headsRequest(tx, user, payment)));
 }
 
-export async function actorOf(tx: Tx, user: CurrentUser, payment: Row): Promise<Actor> {
-  const rights = await rightsOf(tx, user);
+/** Whoever created, edited or sent the request, or changed its files (its `prepared_by`). */
+export const preparedBy = (payment: Row, user: CurrentUser): boolean =>
+  payment.user_id === user.id || (payment.prepared_by ?? []).includes(user.id);
+
+/** `prepared_by` with the user in it: he prepared the request too. */
+export const withPreparer = (payment: Row | undefined, user: CurrentUser): number[] => {
+  const ids: number[] = payment?.prepared_by ?? [];
+  return ids.includes(user.id) ? ids : [...ids, user.id];
+};
+
+/** Who the caller is to the request, from his rights and what he did on it. */
+function actorFrom(rights: Rights, isApprover: boolean, user: CurrentUser, payment: Row): Actor {
   const capacities: Capacity[] = [];
   if (rights.mayWrite) capacities.push('accountant');
-  if (await isApproverOf(tx, user, payment, rights)) capacities.push('approver');
-  return { capacities, isCreator: payment.user_id === user.id };
+  if (isApprover) capacities.push('approver');
+  return {
+    capacities,
+    isPreparer: preparedBy(payment, user),
+    isAccepter: payment.approval_status === 'A' && payment.decided_by_id === user.id,
+    changedPayee: Boolean(payment.payee_hold) && payment.payee_changed_by_id === user.id,
+  };
+}
+
+export async function actorOf(tx: Tx, user: CurrentUser, payment: Row): Promise<Actor> {
+  const rights = await rightsOf(tx, user);
+  return actorFrom(rights, await isApproverOf(tx, user, payment, rights), user, payment);
 }
 
 export async function movesOf(tx: Tx, user: CurrentUser, payment: Row): Promise<PaymentAction[]> {
-  return allowedMoves(stateOf(payment as never), payment.status, await actorOf(tx, user, payment));
+  return allowedMoves(placeOf(payment as never), await actorOf(tx, user, payment));
 }
 
 /** Refuses (422, with the reason) a move the table does not allow; answers where it leads. */
 function check(existing: Row, action: PaymentAction, actor: Actor, note?: string | null): PaymentState {
-  const d = decide(stateOf(existing as never), existing.status, action, actor, note);
-  if (!d.ok) throw unprocessable(refusalMessage[d.refusal], `payment_${d.refusal}`);
+  const d = decide(placeOf(existing as never), action, actor, note);
+  if (!d.ok) throw unprocessable(refusalMessage[d.refusal], d.refusal);
   return d.transition.to;
 }
 
@@ -115,19 +139,22 @@ export async function writeMove(
 }
 
 /** The route's own right makes the caller an accountant; the generic edit and status hooks use it. */
-const accountant = (existing: Row, user: CurrentUser): Actor => ({
-  capacities: ['accountant'],
-  isCreator: existing.user_id === user.id,
-});
+const accountant = (existing: Row, user: CurrentUser): Actor =>
+  actorFrom({ isAdmin: false, isDirector: false, mayWrite: true, mayDecide: false }, false, user, existing);
 
-/** RecordKind hook: an edit is a move of its own (O or R only) and passes every money rule again. */
+/**
+ * RecordKind hook: an edit is a move of its own (O or R only) and passes every money rule again;
+ * whoever creates or edits a request prepared it, and never decides it.
+ */
 export async function beforePaymentWrite(tx: Tx, values: Row, existing: Row | undefined, user: CurrentUser) {
   if (existing) {
     const state = check(existing, 'edit', accountant(existing, user));
     await prepareWrite(tx, values, existing, user);
+    values.prepared_by = withPreparer(existing, user);
     await writeMove(tx, existing.id, 'edit', state, state, null, user);
   } else {
     await prepareWrite(tx, values, undefined, user);
+    values.prepared_by = withPreparer(undefined, user);
   }
 }
 
@@ -145,18 +172,43 @@ export async function beforePaymentStatus(tx: Tx, existing: Row, status: 'O' | '
 const stamp = () => new Date();
 
 /**
+ * A request sent after its payee's account changed during its life (after the request was created,
+ * or after its account was last confirmed) goes out on hold too: whoever prepared it may have
+ * changed the account himself.
+ */
+function heldAtSend(existing: Row, account: PayeeAccount): Record<string, unknown> {
+  const changed = account.account_changed_at;
+  const since = existing.payee_confirmed_at ?? existing.created_at;
+  if (!changed || changed <= new Date(since)) return {};
+  return {
+    payee_hold: true,
+    payee_changed_at: changed,
+    payee_changed_by: account.account_changed_by,
+    payee_changed_by_id: account.account_changed_by_id,
+    payee_confirmed_at: null,
+    payee_confirmed_by: null,
+  };
+}
+
+/**
  * Send, accept, reject or confirm paid: locks the request, checks its version and the transition
  * table, applies the move's effects and writes its history line. Answers the updated request.
  */
+export type Move = 'send' | 'accept' | 'reject' | 'confirm_payee' | 'confirm_paid';
+
 export async function applyMove(
   tx: Tx,
   kind: RecordKind,
   id: number,
   version: number,
-  action: 'send' | 'accept' | 'reject' | 'confirm_paid',
+  action: Move,
   user: CurrentUser,
   note?: string | null,
 ): Promise<Row> {
+  // the contract first, then the request: the order of every writer of a contract's requests
+  // (payment-payee.service.ts), so that a payee switched on the contract and a move queue
+  const { contract_id } = await findRecord(tx, kind, id, user);
+  await lockContract(tx, contract_id);
   const existing = await findRecord(tx, kind, id, user, true);
   if (existing.version !== version) throw staleVersion();
   const from = stateOf(existing as never);
@@ -164,25 +216,33 @@ export async function applyMove(
   const changes: Row = {} as Row;
   switch (action) {
     case 'send': {
-      assertContractTakesRequests(await contractState(tx, existing.contract_id, user));
+      const c = await contractState(tx, existing.contract_id, user, true);
+      assertContractTakesRequests(c);
       await checkMoneyRules(tx, existing as never, existing.id);
-      Object.assign(changes, { approval_status: 'W', sent_at: stamp() });
+      // from now on the request shows, prints and pays this account
+      const account = c.beneficiary_id ? await payeeAccount(tx, c.beneficiary_id) : undefined;
+      if (!account) throw unprocessable('the contract names no active beneficiary account to pay', 'no_beneficiary');
+      Object.assign(changes, {
+        approval_status: 'W',
+        sent_at: stamp(),
+        prepared_by: withPreparer(existing, user),
+        ...accountColumns(account),
+        ...heldAtSend(existing, account),
+      });
       break;
     }
     case 'accept': {
-      // the account paid is the one the approver saw: later changes of the beneficiary do not move it
-      const c = await contractState(tx, existing.contract_id, user);
-      if (!c.beneficiary_id || c.beneficiary_status !== 'O' || !c.account_number)
+      // a contract deactivated, a construction closed (or a contractor stopped) since the request
+      // was sent: nothing more is approved on it
+      assertContractPays(await contractState(tx, existing.contract_id, user, true));
+      if (!existing.account_number)
         throw unprocessable('the contract names no active beneficiary account to pay', 'no_beneficiary');
       Object.assign(changes, {
         approval_status: 'A',
         decided_at: stamp(),
         decided_by: user.user_name,
+        decided_by_id: user.id,
         decision_note: note ?? null,
-        bank_id: c.bank_id,
-        bank_name: c.bank_name,
-        account_number: c.account_number,
-        account_holder: c.beneficiary_name,
       });
       break;
     }
@@ -191,8 +251,12 @@ export async function applyMove(
         approval_status: 'R',
         decided_at: stamp(),
         decided_by: user.user_name,
+        decided_by_id: user.id,
         decision_note: note ?? null,
       });
+      break;
+    case 'confirm_payee':
+      Object.assign(changes, { payee_hold: false, payee_confirmed_at: stamp(), payee_confirmed_by: user.user_name });
       break;
     case 'confirm_paid':
       Object.assign(changes, { payment_status: 'P', paid_at: stamp(), paid_by: user.user_name });
