@@ -64,5 +64,10 @@ export const beneficiarySchema = recordMetaSchema.extend({
   account_number: z.string(),
   branch: z.string().nullable(),
   note: z.string().nullable(),
+  /** The last change of its bank, account number or holder (who, when): a controlled change. */
+  account_changed_at: z.string().nullable(),
+  account_changed_by: z.string().nullable(),
+  /** The holder does not name the contractor as banks print names: a warning (null: not checked). */
+  holder_mismatch: z.boolean().nullable(),
 });
 export type Beneficiary = z.infer<typeof beneficiarySchema>;

@@ -112,6 +112,8 @@ describe('authorization matrix (pglite)', () => {
       construction: ct.id,
       contract: contract.id,
       payment: payment.id,
+      constructor: k.id,
+      beneficiary: b.id,
     });
   });
   afterAll(() => s?.close());
@@ -235,5 +237,65 @@ describe('authorization matrix (pglite)', () => {
     expect(wrong).toEqual([]);
     const payment = (await s.call('GET', `/api/payment-transaction/get/${hp.payment}`, token.ketoan)).body;
     expect(payment).toMatchObject({ version: 0, status: 'O', approval_status: 'O' });
+  });
+
+  it('a contractor or payee used by a company’s live contract is that company’s for writes', async () => {
+    const accountant = menusOf('ROLE_ACCOUNTANT');
+    const kinds = { '/api/constructor/': hp.constructor!, '/api/beneficiary/': hp.beneficiary! };
+    const writes = routes.filter(
+      (r) =>
+        ['PUT', 'PATCH', 'DELETE'].includes(r.method) &&
+        /\{id\}$/.test(r.path) &&
+        Object.keys(kinds).some((k) => r.path.startsWith(k)) &&
+        r.menus.some((m) => accountant.has(m)),
+    );
+    // update, active, deactivate, delete of each
+    expect(writes.length).toBe(8);
+    const before = await Promise.all([
+      s.call('GET', `/api/constructor/get/${hp.constructor}`, token.ketoan2),
+      s.call('GET', `/api/beneficiary/get/${hp.beneficiary}`, token.ketoan2),
+    ]);
+    // shared master data: the other company reads it…
+    expect(before.map((r) => r.status)).toEqual([200, 200]);
+    // a valid body of each: the input fields of the record as it stands, its payee's account changed
+    const inputs: Record<string, string[]> = {
+      '/api/constructor/': ['code', 'name', 'tax_code', 'address', 'phone', 'email', 'note'],
+      '/api/beneficiary/': ['constructor_id', 'name', 'bank_id', 'branch', 'note'],
+    };
+    const wrong = [];
+    for (const route of writes) {
+      const [prefix, id] = Object.entries(kinds).find(([k]) => route.path.startsWith(k))!;
+      const current = before[prefix === '/api/constructor/' ? 0 : 1]!.body;
+      const body = (version: number) =>
+        route.method === 'PUT'
+          ? {
+              ...Object.fromEntries(inputs[prefix]!.map((f) => [f, current[f]])),
+              ...(prefix === '/api/beneficiary/' ? { account_number: '999999999' } : {}),
+              version,
+            }
+          : { version };
+      // …but another company's accountant changes nothing: 404, as outside his scope
+      const other = await s.call(
+        route.method as never,
+        fill(route.path, id),
+        token.ketoan2,
+        body(current.version),
+      );
+      if (other.status !== 404) wrong.push(`${route.method} ${route.path} as ketoan2 → ${other.status}`);
+      // the owner company's accountant is let in: found, and refused only for the stale version
+      const own = await s.call(
+        route.method as never,
+        fill(route.path, id),
+        token.ketoan,
+        body(current.version + 99),
+      );
+      if (own.status !== 409) wrong.push(`${route.method} ${route.path} as ketoan → ${own.status}`);
+    }
+    expect(wrong).toEqual([]);
+    const after = await Promise.all([
+      s.call('GET', `/api/constructor/get/${hp.constructor}`, token.ketoan2),
+      s.call('GET', `/api/beneficiary/get/${hp.beneficiary}`, token.ketoan2),
+    ]);
+    expect(after.map((r) => r.body)).toEqual(before.map((r) => r.body));
   });
 });
