@@ -7,7 +7,8 @@
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import '../i18n/payment-strings.ts';
-import type { ChipColor } from '../resources/resource.types.ts';
+import { formatMoment } from '../resources/format-value.ts';
+import type { ChipColor, ColumnSpec } from '../resources/resource.types.ts';
 
 export const approvalColors: Record<string, ChipColor> = {
   O: 'default',
@@ -44,3 +45,21 @@ export function PaidChip({ status }: { status: string }) {
     />
   );
 }
+
+/**
+ * The flags of a request's account, for the lists' request column: the payee's account changed and
+ * awaits an approver's confirmation (red, with who changed it and when), and a holder that does not
+ * name the contractor (a warning).
+ */
+export const payeeFlags: NonNullable<ColumnSpec['flags']> = [
+  {
+    field: 'payee_hold',
+    icon: 'account',
+    detail: (r, t, lang) =>
+      t('payment.payee.changedBy', {
+        by: r.payee_changed_by ?? '',
+        at: r.payee_changed_at ? formatMoment(String(r.payee_changed_at), lang) : '',
+      }),
+  },
+  { field: 'holder_mismatch', icon: 'person' },
+];

@@ -65,10 +65,13 @@ function serverReasons(): string[] {
       if (m[2]) found.add(m[2]);
     }
     for (const m of text.matchAll(/new HttpError\([^;]*?undefined,\s*'([a-z_]+)'/g)) found.add(m[1]!);
-    for (const m of text.matchAll(/reasons\.push\(\{\s*code: '([a-z_]+)'/g))
+    // a contract's reasons refuse new requests (prefixed) and approvals (as they are)
+    for (const m of text.matchAll(/reasons\.push\(\{\s*code: '([a-z_]+)'/g)) {
       found.add(`contract_refuses_requests_${m[1]}`);
+      found.add(m[1]!);
+    }
   }
-  for (const refusal of Object.keys(refusalMessage)) found.add(`payment_${refusal}`);
+  for (const refusal of Object.keys(refusalMessage)) found.add(refusal);
   return [...found].sort();
 }
 
@@ -84,7 +87,9 @@ describe('server refusals in the user’s language', () => {
         'warranty_no_date',
         'admin_last',
         'template_not_found',
-        'payment_own_request',
+        'own_request',
+        'payee_changed',
+        'in_use',
         'contract_refuses_requests_no_beneficiary',
       ]),
     );

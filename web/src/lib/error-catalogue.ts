@@ -58,7 +58,10 @@ export function reasonText(error: ApiError, t: TFunction): string | null {
     if (MONEY_PARAMS.has(name) && /^-?\d+(\.\d+)?$/.test(text)) values[name] = formatAmount(text, lang);
     else if (name === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text)) values[name] = formatDate(text, lang);
     else if (name === 'entity') {
-      const entity = t(`resources.${text}.name`, { defaultValue: text.replace(/-/g, ' ') });
+      // the refusals' own words first: the screen's resource words may not be loaded yet
+      const entity = t(`errors.entities.${text}`, {
+        defaultValue: t(`resources.${text}.name`, { defaultValue: text.replace(/-/g, ' ') }),
+      });
       // inside a Vietnamese sentence the name is lower case; an English sentence starts with it
       values[name] =
         lang === 'vi' ? entity.toLocaleLowerCase('vi') : entity.charAt(0).toUpperCase() + entity.slice(1);

@@ -6,6 +6,7 @@
  * and the top bar's count agree by default.
  */
 import { paymentInputSchema, paymentUpdateSchema } from '@sitepay/domain/payment.schema';
+import { payeeFlags } from '../components/payment-state.tsx';
 import '../i18n/payment-strings.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
@@ -30,6 +31,7 @@ export const resource: ResourceDescription = {
       flags: [
         { field: 'isPriority', icon: 'flag' },
         { field: 'overdue', icon: 'clock' },
+        ...payeeFlags,
       ],
     },
     // on a phone too: the approver sees which contract before ticking

@@ -60,6 +60,8 @@ export const resource: ResourceDescription = {
         { field: 'bank_name', hideBelow: 'sm' },
         { field: 'account_number', width: 150 },
         { field: 'branch', hideBelow: 'md' },
+        // the holder as banks print it does not name the contractor: a warning, not a refusal
+        { field: 'holder_mismatch', kind: 'flag', icon: 'person', width: 120 },
       ],
       form: {
         createSchema: beneficiaryInputSchema,

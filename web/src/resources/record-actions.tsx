@@ -4,6 +4,8 @@
  */
 import AlarmIcon from '@mui/icons-material/AccessAlarm';
 import FlagIcon from '@mui/icons-material/Flag';
+import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
+import SyncProblemOutlinedIcon from '@mui/icons-material/SyncProblemOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
@@ -71,8 +73,20 @@ export function RecordActionDialog({
   );
 }
 
-const flagIcons = { lock: LockOutlinedIcon, flag: FlagIcon, clock: AlarmIcon } as const;
-const flagColors: Record<FlagIconName, ChipColor> = { lock: 'default', flag: 'warning', clock: 'error' };
+const flagIcons = {
+  lock: LockOutlinedIcon,
+  flag: FlagIcon,
+  clock: AlarmIcon,
+  account: SyncProblemOutlinedIcon,
+  person: PersonOffOutlinedIcon,
+} as const;
+const flagColors: Record<FlagIconName, ChipColor> = {
+  lock: 'default',
+  flag: 'warning',
+  clock: 'error',
+  account: 'error',
+  person: 'warning',
+};
 
 /**
  * A true boolean field as a chip ("Đã đóng"), for lists and the view page's title line; `compact`
@@ -83,14 +97,17 @@ export function FlagChip({
   field,
   icon = 'lock',
   compact,
+  detail,
 }: {
   resource: string;
   field: string;
   icon?: FlagIconName;
   compact?: boolean;
+  /** Words of this record's flag (who, when) instead of the flag's name. */
+  detail?: string;
 }) {
   const { t } = useTranslation();
-  const label = t(`resources.${resource}.flags.${field}`);
+  const label = detail ?? t(`resources.${resource}.flags.${field}`);
   const Icon = flagIcons[icon];
   if (compact)
     return (

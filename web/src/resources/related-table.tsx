@@ -69,7 +69,9 @@ export function RelatedTable({
     const value = row[column.field];
     if (column.kind === 'status') return <StatusChip status={String(value ?? '')} />;
     if (column.kind === 'flag')
-      return value === true ? <FlagChip resource={childResource} field={column.field} /> : null;
+      return value === true ? (
+        <FlagChip resource={childResource} field={column.field} icon={column.icon} />
+      ) : null;
     if (column.kind === 'state')
       return value == null || value === '' ? null : (
         <Chip

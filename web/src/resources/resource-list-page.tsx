@@ -359,6 +359,7 @@ export function ResourceListPage({
                 resource={resource.name}
                 field={flag.field}
                 icon={flag.icon}
+                detail={flag.detail?.(row, t, lang)}
                 compact
               />
             ))}

@@ -13,7 +13,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 export type ChipColor = 'default' | 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info';
 
 /** The icon of a flag chip: a lock (closed), a flag (priority), a clock (overdue). */
-export type FlagIcon = 'lock' | 'flag' | 'clock';
+export type FlagIcon = 'lock' | 'flag' | 'clock' | 'account' | 'person';
 
 /**
  * How a value reads in a list cell or on the view page: `percent` "10%", `choice` the translated
@@ -54,7 +54,12 @@ export type ColumnSpec = {
    * Boolean fields of the record shown after the cell's value, each as its icon when true (named by
    * `resources.<name>.flags.<field>`): a priority request, an overdue one.
    */
-  flags?: { field: string; icon: FlagIcon }[];
+  flags?: {
+    field: string;
+    icon: FlagIcon;
+    /** The flag's words from the record (who changed an account, and when), instead of its name. */
+    detail?: (record: ResourceRecord, t: Translate, lang: Lang) => string;
+  }[];
   /** The cell's text from the whole record (two fields read together) instead of the field's value. */
   text?: (record: ResourceRecord, t: Translate, lang: Lang) => string;
   /** Makes the cell a link to this path. */

@@ -53,6 +53,7 @@ type ContractState = {
   beneficiary_id: number | null;
   construction_status: string;
   closed: boolean;
+  construction_code: string;
   constructor_status: string;
   constructor_code: string;
   constructor_name: string;
@@ -79,7 +80,7 @@ export async function contractState(
   const [row] = await queryRows<ContractState>(
     tx,
     sql`select c.id, c.contract_no, c.status, c.construction_id, c.constructor_id, c.company_id,
-          c.beneficiary_id, cs.status as construction_status, cs.closed,
+          c.beneficiary_id, cs.status as construction_status, cs.closed, cs.code as construction_code,
           k.status as constructor_status, k.code as constructor_code, k.name as constructor_name,
           b.status as beneficiary_status, b.name as beneficiary_name, b.bank_id,
           bk.name as bank_name, b.account_number
@@ -135,7 +136,8 @@ export function assertContractPays(c: ContractState) {
   if (first)
     throw unprocessable(`${first.message}: its waiting requests cannot be approved`, first.code, {
       contract_no: c.contract_no,
-      code: c.constructor_code,
+      // `code` names the construction or the contractor, as the reason's words do elsewhere
+      code: first.code.startsWith('construction_') ? c.construction_code : c.constructor_code,
     });
 }
 

@@ -12,6 +12,8 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
@@ -23,7 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { movesQuery, usePaymentMove } from './payment.queries.ts';
+import { movesQuery, type PaymentMoves as PaymentStatusAnswer, usePaymentMove } from './payment.queries.ts';
 
 type Look = {
   icon: React.ReactNode;
@@ -34,6 +36,7 @@ type Look = {
 /** In the order they are offered: the next step of the workflow first, removal last. */
 const LOOKS: Record<PaymentAction, Look> = {
   send: { icon: <SendOutlinedIcon />, color: 'primary', variant: 'contained' },
+  confirm_payee: { icon: <VerifiedUserOutlinedIcon />, color: 'warning', variant: 'contained' },
   accept: { icon: <DoneAllIcon />, color: 'success', variant: 'contained' },
   confirm_paid: { icon: <PaidOutlinedIcon />, color: 'success', variant: 'contained' },
   reject: { icon: <HighlightOffIcon />, color: 'error', variant: 'outlined' },
@@ -56,6 +59,7 @@ export function PaymentMoves({ payment, routeBase }: { payment: Payment; routeBa
   const allowed = new Set(moves.data?.moves ?? []);
   const offered = ORDER.filter((action) => allowed.has(action));
   const request = t('payment.request', { no: payment.requirement_no, contract: payment.contract_no ?? '' });
+  const account = [payment.account_number, payment.bank_name].filter(Boolean).join(' – ');
   const amount = formatAmount(payment.amount);
   const needsReason = pending === 'reject';
   const asksNote = pending === 'reject' || pending === 'accept';
@@ -85,6 +89,7 @@ export function PaymentMoves({ payment, routeBase }: { payment: Payment; routeBa
 
   return (
     <>
+      {offered.length === 0 && moves.data && <StoppedContract status={moves.data} payment={payment} />}
       {offered.map((action) => {
         const look = LOOKS[action];
         const label = t(`payment.moves.${action}`);
@@ -115,7 +120,7 @@ export function PaymentMoves({ payment, routeBase }: { payment: Payment; routeBa
       <ConfirmDialog
         open={pending !== null}
         title={pending ? t(`payment.doing.${pending}`) : ''}
-        message={pending ? t(`payment.confirm.${pending}`, { request, amount }) : ''}
+        message={pending ? t(`payment.confirm.${pending}`, { request, amount, account }) : ''}
         confirmLabel={pending ? t(`payment.moves.${pending}`) : undefined}
         color={pending ? (LOOKS[pending].color === 'inherit' ? 'primary' : LOOKS[pending].color) : 'primary'}
         busy={move.isPending}
@@ -143,5 +148,22 @@ export function PaymentMoves({ payment, routeBase }: { payment: Payment; routeBa
         )}
       </ConfirmDialog>
     </>
+  );
+}
+
+/**
+ * Why a waiting or new request offers no move on a contract that stopped taking them (deactivated,
+ * its construction closed…): the server leaves accept and send out, and this says why.
+ */
+function StoppedContract({ status, payment }: { status: PaymentStatusAnswer; payment: Payment }) {
+  const { t } = useTranslation();
+  const reasons = status.contract.reasons.filter((r) => r.code !== 'ceiling_reached');
+  if (!reasons.length || !['O', 'R', 'W'].includes(payment.approval_status)) return null;
+  return (
+    <Alert severity="warning" sx={{ flexBasis: '100%' }} data-testid="contract-stopped">
+      {reasons.map((r) => (
+        <div key={r.code}>{t(`contract.view.reasons.${r.code}`, { defaultValue: r.message })}</div>
+      ))}
+    </Alert>
   );
 }

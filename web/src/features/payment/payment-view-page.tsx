@@ -31,7 +31,7 @@ import { HistoryPanel } from '../../components/history-panel.tsx';
 import { ApprovalChip, PaidChip } from '../../components/payment-state.tsx';
 import { StatusChip } from '../../components/status-chip.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
-import { formatValue } from '../../resources/format-value.ts';
+import { formatMoment, formatValue } from '../../resources/format-value.ts';
 import { paymentChangeable } from '../../resources/payment.resource.ts';
 import { FlagChip } from '../../resources/record-actions.tsx';
 import { resourceRecordQuery } from '../../resources/resource.queries.ts';
@@ -96,6 +96,7 @@ export function PaymentViewPage({ resource }: { resource: ResourceDescription })
             {payment.overdue && <FlagChip resource="payment" field="overdue" icon="clock" />}
           </Box>
         </Box>
+        <PayeeChanged payment={payment} />
         {payment.approval_status === 'R' && payment.decision_note && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="rejection">
             <AlertTitle>{t('payment.view.rejectedBecause')}</AlertTitle>
@@ -275,6 +276,39 @@ function PaymentAmounts({ payment }: { payment: Payment }) {
   );
 }
 
+/**
+ * The payee's account changed while the request waited or awaited payment (red, with who and when,
+ * and the account shown before): accept and payment wait for an approver's confirmation. Once
+ * confirmed, who confirmed it and when.
+ */
+function PayeeChanged({ payment }: { payment: Payment }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  if (!payment.payee_changed_at) return null;
+  const when = formatMoment(payment.payee_changed_at, lang);
+  const previous = [payment.payee_previous_account, payment.payee_previous_bank, payment.payee_previous_holder]
+    .filter(Boolean)
+    .join(' – ');
+  if (!payment.payee_hold)
+    return payment.payee_confirmed_at ? (
+      <Alert severity="info" sx={{ mt: 2 }} data-testid="payee-confirmed">
+        {t('payment.payee.confirmed', {
+          by: payment.payee_confirmed_by ?? '',
+          at: formatMoment(payment.payee_confirmed_at, lang),
+          changedBy: payment.payee_changed_by ?? '',
+        })}
+      </Alert>
+    ) : null;
+  return (
+    <Alert severity="error" sx={{ mt: 2 }} data-testid="payee-changed">
+      <AlertTitle>{t('payment.payee.held')}</AlertTitle>
+      {t('payment.payee.changedBy', { by: payment.payee_changed_by ?? '', at: when })}
+      {previous && <div>{t('payment.payee.previous', { account: previous })}</div>}
+      <div>{t('payment.payee.confirmFirst')}</div>
+    </Alert>
+  );
+}
+
 function BankAccount({ payment }: { payment: Payment }) {
   const { t } = useTranslation();
   const f = (name: string) => t(`resources.payment.fields.${name}`);
@@ -286,6 +320,11 @@ function BankAccount({ payment }: { payment: Payment }) {
           <Row label={f('bank_name')} value={payment.bank_name} />
           <Row label={f('account_number')} value={payment.account_number} />
           <Row label={f('account_holder')} value={payment.account_holder} />
+          {payment.holder_mismatch && (
+            <Alert severity="warning" sx={{ mt: 1 }} data-testid="holder-mismatch">
+              {t('payment.payee.holderMismatch', { name: payment.constructor_name ?? '' })}
+            </Alert>
+          )}
         </>
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>

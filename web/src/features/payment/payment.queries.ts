@@ -114,6 +114,8 @@ function moveCall(action: PaymentAction, id: number, body: { version: number; no
       return { method: 'PATCH', path: `${API}/require-approval/${id}`, body: { version: body.version } };
     case 'confirm_paid':
       return { method: 'PATCH', path: `${API}/require-paid/${id}`, body: { version: body.version } };
+    case 'confirm_payee':
+      return { method: 'PATCH', path: `${API}/confirm-payee/${id}`, body: { version: body.version } };
     case 'accept':
       return { method: 'PATCH', path: `payment-approval/accept/${id}`, body };
     case 'reject':
