@@ -1,6 +1,7 @@
 // Screenshots of the payment screens for review (not a test): the list (with its filters, an overdue
 // and a priority request), the form (contract picked, amount typed and read in words, documents), a
-// request's page (timeline, documents, files) and the approver's queue (two ticked), in Vietnamese and
+// request's page (timeline, documents, files), a request held for its payee's changed account, and the
+// approver's queue (two ticked, the held ones flagged), in Vietnamese and
 // English at 1280 and 375 px, into screenshots/. It writes a contract and requests in every state
 // through the API first: the accountant (ketoan) writes and sends them, the director (giamdoc)
 // decides; the pages are shot as the admin, whose queue holds the accountant's waiting requests.
@@ -114,6 +115,15 @@ const overdue = await write('150000000', 'Thanh toán vật tư thép đợt 3',
 await send(overdue);
 await send(await write('275500000', 'Thanh toán khối lượng đợt 3: hoàn thiện tầng 1–3'));
 await write('98000000', 'Thanh toán chi phí thí nghiệm vật liệu', { isPriority: true });
+// the payee's account changed while two requests wait: both held until a second person confirms it
+const payee = await call('GET', `beneficiary/get/${beneficiary.id}`);
+await accountant('PUT', `beneficiary/update/${beneficiary.id}`, {
+  constructor_id: contractor.id,
+  name: payee.name,
+  bank_id: banks[1]?.id ?? banks[0].id,
+  account_number: String(Date.now() + 7).slice(-12),
+  version: payee.version,
+});
 
 const browser = await launchChromium();
 const errors = [];
@@ -173,6 +183,12 @@ async function shoot({ lang, sidebar, width }) {
   await page.getByTestId('rejection').waitFor();
   await page.waitForTimeout(300);
   await page.screenshot({ path: name('view-rejected') });
+
+  await page.goto(`/management/payment/view/${overdue.id}`);
+  await page.getByTestId('payee-changed').waitFor();
+  await page.waitForTimeout(300);
+  await sideways('view held');
+  await shootPage('view-payee-held');
 
   await page.goto('/management/approval/list');
   await page.locator('.MuiDataGrid-row').first().waitFor();

@@ -277,6 +277,100 @@ describe('payment requests', () => {
     await again.context.close();
   }, 180_000);
 
+  test('a payee account changed while a request waits is flagged on the approval screen; accept waits for a second person to confirm it', async () => {
+    // a contractor, payee and contract of the accountant's own: the change holds only their requests
+    const tag = unique('');
+    const banks = await admin<{ id: number; name: string }[]>('GET', 'bank/list/all');
+    const contractor = await accountant<Ref>('POST', 'constructor/create', {
+      code: `NT-TK${tag}`,
+      name: `Công ty TNHH Cơ điện Hưng Thịnh ${tag}`,
+    });
+    const payee = await accountant<{ id: number; version: number; name: string; bank_id: number }>(
+      'POST',
+      'beneficiary/create',
+      {
+        constructor_id: contractor.id,
+        name: `CONG TY TNHH CO DIEN HUNG THINH ${tag}`,
+        bank_id: banks[0]!.id,
+        account_number: `8${Date.now()}`.slice(-12),
+      },
+    );
+    const types = await admin<{ id: number }[]>('GET', 'contract-type/list/all');
+    const taxes = await admin<{ id: number; code: string }[]>('GET', 'admin/setting/tax');
+    const own = await accountant<{ id: number; contract_no: string }>('POST', 'contract/create', {
+      contract_no: `HĐ-TK${tag}`,
+      contract_type_id: types[0]!.id,
+      construction_id: construction.id,
+      constructor_id: contractor.id,
+      beneficiary_id: payee.id,
+      signed_date: '2025-06-01',
+      amount_before_vat: '500000000',
+      tax_id: taxes.find((t) => t.code === 'VAT10')!.id,
+    });
+    const created = await accountant<Payment>('POST', 'payment-transaction/create', {
+      contract_id: own.id,
+      payment_code: progressType.code,
+      transaction_type_id: transactionType.id,
+      date: '2026-02-10',
+      amount: '120000000',
+      note: unique('Thanh toán tủ điện '),
+    });
+    const waiting = await accountant<Payment>('PATCH', `payment-transaction/require-approval/${created.id}`, {
+      version: created.version,
+    });
+    // the accountant changes the payee's account while the request waits
+    const newAccount = `9${Date.now()}`.slice(-11);
+    await accountant('PUT', `beneficiary/update/${payee.id}`, {
+      constructor_id: contractor.id,
+      name: payee.name,
+      bank_id: banks[1]!.id,
+      account_number: newAccount,
+      version: payee.version,
+    });
+
+    // the director's queue flags the request in red, with who changed the account
+    const director = await as(DIRECTOR, '/management/approval/list?itemsPerPage=100');
+    const row = director.page.getByRole('row').filter({ hasText: own.contract_no });
+    await row.waitFor();
+    const flag = row.locator('[data-flag="payee_hold"]');
+    await flag.waitFor();
+    expect(await flag.getAttribute('aria-label')).toMatch(
+      /^Đổi lúc \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} bởi ketoan$/,
+    );
+    await row.locator(`a[href="/management/payment/view/${waiting.id}"]`).first().click();
+    await director.page.waitForURL(`/management/payment/view/${waiting.id}`);
+    const alert = director.page.getByTestId('payee-changed');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/Tài khoản thụ hưởng đã thay đổi, chờ xác nhận/);
+    expect(await alert.textContent()).toMatch(/bởi ketoan/);
+    expect(await textOf(director.page.getByTestId('payment-state').getByTestId('approval-chip'))).toBe(
+      'Chờ duyệt',
+    );
+    // accept is not offered, and the server refuses it
+    await director.page.locator('[data-move="reject"]').waitFor();
+    expect(await director.page.locator('[data-move="accept"]').count()).toBe(0);
+    const directorApi = await apiAs(DIRECTOR.user, DIRECTOR.password);
+    await expect(
+      directorApi('PATCH', `payment-approval/accept/${waiting.id}`, { version: waiting.version + 1 }),
+    ).rejects.toThrow(/422 .*payee_changed/);
+
+    // the director — not who changed it — confirms the new account, then accepts
+    await move(director.page, 'Xác nhận tài khoản mới');
+    await director.page.getByTestId('payee-confirmed').waitFor();
+    expect(await textOf(director.page.getByTestId('payee-confirmed'))).toMatch(/đã được giamdoc xác nhận/);
+    await move(director.page, 'Duyệt');
+    await expect
+      .poll(() => textOf(director.page.getByTestId('payment-state').getByTestId('approval-chip')))
+      .toBe('Đã duyệt');
+    const accepted = await accountant<Payment & { account_number: string }>(
+      'GET',
+      `payment-transaction/get/${waiting.id}`,
+    );
+    expect(accepted).toMatchObject({ approval_status: 'A', account_number: newAccount });
+    expect(director.consoleErrors).toEqual([]);
+    await director.context.close();
+  }, 180_000);
+
   test('a rejected request shows its reason, is edited and sent again', async () => {
     const created = await request('100000000', unique('Tạm tính đợt 2 '));
     const sent = await accountant<Payment>('PATCH', `payment-transaction/require-approval/${created.id}`, {

@@ -172,7 +172,10 @@ describe('payment workflow transition table', () => {
       ok: false,
       refusal: 'own_request',
     });
-    expect(decide(live('W', true), 'confirm_payee', accountant)).toEqual({ ok: false, refusal: 'no_capacity' });
+    expect(decide(live('W', true), 'confirm_payee', accountant)).toEqual({
+      ok: false,
+      refusal: 'no_capacity',
+    });
     expect(decide(live('W'), 'confirm_payee', admin)).toEqual({ ok: false, refusal: 'payee_not_changed' });
     expect(decide(live('P', true), 'confirm_payee', admin)).toEqual({
       ok: false,

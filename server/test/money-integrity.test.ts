@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
-type Body = Record<string, any>; // biome-ignore lint/suspicious/noExplicitAny: answers of every shape
+// biome-ignore lint/suspicious/noExplicitAny: answers of every shape
+type Body = Record<string, any>;
 
 describe('money integrity on PostgreSQL', () => {
   let s: TestServer;

@@ -492,7 +492,7 @@ describe.each(backends)('payment requests (%s)', (backend) => {
         account_number: '123123123',
       })
     ).body;
-    const c2 = await newContract({
+    await newContract({
       constructor_id: k.id,
       beneficiary_id: kb.id,
       construction_id: ct['CT-003']!.id,

@@ -412,7 +412,10 @@ async function checkInUse(tx: Tx, kind: RecordKind, existing: Row, status: 'O' |
       .select({ n: sql<number>`count(*)::int` })
       .from(rule.table)
       .where(
-        and(eq(column, existing.id), status === 'D' ? ne(rule.table.status, 'D') : eq(rule.table.status, 'O')),
+        and(
+          eq(column, existing.id),
+          status === 'D' ? ne(rule.table.status, 'D') : eq(rule.table.status, 'O'),
+        ),
       );
     const count = row?.n ?? 0;
     if (count > 0)

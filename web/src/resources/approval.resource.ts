@@ -28,11 +28,7 @@ export const resource: ResourceDescription = {
       kind: 'number',
       width: 72,
       link: (r) => `/management/payment/view/${r.id}`,
-      flags: [
-        { field: 'isPriority', icon: 'flag' },
-        { field: 'overdue', icon: 'clock' },
-        ...payeeFlags,
-      ],
+      flags: [{ field: 'isPriority', icon: 'flag' }, { field: 'overdue', icon: 'clock' }, ...payeeFlags],
     },
     // on a phone too: the approver sees which contract before ticking
     { field: 'contract_no', flex: 1, minWidth: 90, sortable: false },

@@ -6,7 +6,7 @@
  * marked. The form and the view (the approval workflow) are special: features/payment/.
  */
 import { paymentInputSchema, paymentUpdateSchema } from '@sitepay/domain/payment.schema';
-import { approvalColors, paymentColors, payeeFlags } from '../components/payment-state.tsx';
+import { approvalColors, payeeFlags, paymentColors } from '../components/payment-state.tsx';
 import '../i18n/payment-strings.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
@@ -44,11 +44,7 @@ export const resource: ResourceDescription = {
       kind: 'number',
       width: 84,
       link: (r) => `/management/payment/view/${r.id}`,
-      flags: [
-        { field: 'isPriority', icon: 'flag' },
-        { field: 'overdue', icon: 'clock' },
-        ...payeeFlags,
-      ],
+      flags: [{ field: 'isPriority', icon: 'flag' }, { field: 'overdue', icon: 'clock' }, ...payeeFlags],
     },
     { field: 'contract_no', width: 116, sortable: false, hideBelow: 'sm' },
     { field: 'constructor_name', flex: 1, minWidth: 100, sortable: false, hideBelow: 'md' },

@@ -4,11 +4,11 @@
  */
 import AlarmIcon from '@mui/icons-material/AccessAlarm';
 import FlagIcon from '@mui/icons-material/Flag';
-import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
-import SyncProblemOutlinedIcon from '@mui/icons-material/SyncProblemOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
+import SyncProblemOutlinedIcon from '@mui/icons-material/SyncProblemOutlined';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';

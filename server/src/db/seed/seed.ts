@@ -7,10 +7,10 @@
 import crypto from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client.ts';
-import { appUser, endpoint, menu, menuEndpoint, role, roleMenu, userRole } from '../schema.ts';
 import { checkUncheckedHolders } from '../../modules/constructor/constructor.resources.ts';
 import { checkUncheckedRequestHolders } from '../../modules/payment/payment-payee.service.ts';
+import type { Db, Tx } from '../client.ts';
+import { appUser, endpoint, menu, menuEndpoint, role, roleMenu, userRole } from '../schema.ts';
 import { seedDemo } from './demo.ts';
 import { seedMenus, seedRoles } from './menus.ts';
 import { seedSettings } from './settings.ts';

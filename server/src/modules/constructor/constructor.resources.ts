@@ -28,7 +28,14 @@ import { scopeConstructionIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { currentUser } from '../../http/auth.ts';
 import { unprocessable } from '../../http/errors.ts';
-import { findRecord, listAllRecords, outer, type RecordKind, type Row, toRecord } from '../../http/records.ts';
+import {
+  findRecord,
+  listAllRecords,
+  outer,
+  type RecordKind,
+  type Row,
+  toRecord,
+} from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
 import { holdForPayeeChange, requestsOfPayee } from '../payment/payment-payee.service.ts';
 
@@ -112,7 +119,8 @@ async function beforeBeneficiaryWrite(tx: Tx, values: Row, existing: Row | undef
         { entity: 'contract', count: used.n },
       );
   }
-  if (!ACCOUNT_FIELDS.some((f) => values[f] !== undefined && String(values[f]) !== String(existing[f]))) return;
+  if (!ACCOUNT_FIELDS.some((f) => values[f] !== undefined && String(values[f]) !== String(existing[f])))
+    return;
   Object.assign(values, {
     account_changed_at: new Date(),
     account_changed_by: user.user_name,

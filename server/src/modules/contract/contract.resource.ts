@@ -22,11 +22,7 @@ import type { CurrentUser } from '../../http/auth.ts';
 import { fieldError, unprocessable } from '../../http/errors.ts';
 import { outer, type RecordKind, type Row } from '../../http/records.ts';
 import { assertConstructionOpen, selectedConstruction } from '../construction/construction.resource.ts';
-import {
-  holdForPayeeChange,
-  payeeAccount,
-  requestsOfContract,
-} from '../payment/payment-payee.service.ts';
+import { holdForPayeeChange, payeeAccount, requestsOfContract } from '../payment/payment-payee.service.ts';
 import { annexSumSql, contractMoney, contractValueSql, paymentSums, summarize } from './contract.totals.ts';
 
 const k = contract;
@@ -92,8 +88,7 @@ async function switchPayee(tx: Tx, contractId: number, merged: Row, user: Curren
         sql`(${paymentTransaction.approval_status} = 'W' or (${paymentTransaction.approval_status} = 'A' and ${paymentTransaction.payment_status} = 'O'))`,
       ),
     );
-  if (paying?.n)
-    throw fieldError('beneficiary_id', 'required_while_requests_pending');
+  if (paying?.n) throw fieldError('beneficiary_id', 'required_while_requests_pending');
 }
 
 async function taxRate(tx: Tx, taxId: number): Promise<string> {

@@ -5,15 +5,15 @@
  * request row locked before the rows are written.
  */
 import { idParamsSchema } from '@sitepay/domain/common.schema';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { paymentTransaction } from '../../db/schema.ts';
 import { type FileOwner, toFileRecord } from '../../files/file.service.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { unprocessable } from '../../http/errors.ts';
-import { eq } from 'drizzle-orm';
-import { paymentTransaction } from '../../db/schema.ts';
 import { findRecord } from '../../http/records.ts';
 import { fileRecordSchema } from '../file/file.routes.ts';
 import { paymentKind } from './payment.resource.ts';

@@ -13,7 +13,14 @@
 import { holderMatches } from '@sitepay/domain/payee-name';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { bank, beneficiary, constructorTable, contract, paymentHistory, paymentTransaction } from '../../db/schema.ts';
+import {
+  bank,
+  beneficiary,
+  constructorTable,
+  contract,
+  paymentHistory,
+  paymentTransaction,
+} from '../../db/schema.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 
 const p = paymentTransaction;

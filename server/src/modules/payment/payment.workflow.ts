@@ -22,8 +22,8 @@ import { endpointAllowed, userRoleIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { staleVersion, unprocessable } from '../../http/errors.ts';
 import { findRecord, type RecordKind, type Row, updateRecord } from '../../http/records.ts';
-import { mailPaymentMove } from '../mail/mail.payment.ts';
 import { lockContract } from '../contract/contract.totals.ts';
+import { mailPaymentMove } from '../mail/mail.payment.ts';
 import {
   assertContractPays,
   assertContractTakesRequests,
@@ -221,7 +221,8 @@ export async function applyMove(
       await checkMoneyRules(tx, existing as never, existing.id);
       // from now on the request shows, prints and pays this account
       const account = c.beneficiary_id ? await payeeAccount(tx, c.beneficiary_id) : undefined;
-      if (!account) throw unprocessable('the contract names no active beneficiary account to pay', 'no_beneficiary');
+      if (!account)
+        throw unprocessable('the contract names no active beneficiary account to pay', 'no_beneficiary');
       Object.assign(changes, {
         approval_status: 'W',
         sent_at: stamp(),
@@ -256,7 +257,11 @@ export async function applyMove(
       });
       break;
     case 'confirm_payee':
-      Object.assign(changes, { payee_hold: false, payee_confirmed_at: stamp(), payee_confirmed_by: user.user_name });
+      Object.assign(changes, {
+        payee_hold: false,
+        payee_confirmed_at: stamp(),
+        payee_confirmed_by: user.user_name,
+      });
       break;
     case 'confirm_paid':
       Object.assign(changes, { payment_status: 'P', paid_at: stamp(), paid_by: user.user_name });

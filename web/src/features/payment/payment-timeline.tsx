@@ -23,6 +23,8 @@ const actionColors: Record<string, 'default' | 'primary' | 'success' | 'error' |
   accept: 'success',
   reject: 'error',
   confirm_paid: 'success',
+  payee_changed: 'error',
+  confirm_payee: 'warning',
   delete: 'error',
   deactivate: 'warning',
   activate: 'success',

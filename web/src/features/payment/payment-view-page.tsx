@@ -286,7 +286,11 @@ function PayeeChanged({ payment }: { payment: Payment }) {
   const lang = currentLang();
   if (!payment.payee_changed_at) return null;
   const when = formatMoment(payment.payee_changed_at, lang);
-  const previous = [payment.payee_previous_account, payment.payee_previous_bank, payment.payee_previous_holder]
+  const previous = [
+    payment.payee_previous_account,
+    payment.payee_previous_bank,
+    payment.payee_previous_holder,
+  ]
     .filter(Boolean)
     .join(' – ');
   if (!payment.payee_hold)
