@@ -112,7 +112,7 @@ describe('authorization matrix (pglite)', () => {
       construction: ct.id,
       contract: contract.id,
       payment: payment.id,
-      constructor: k.id,
+      contractor: k.id,
       beneficiary: b.id,
     });
   });
@@ -241,7 +241,7 @@ describe('authorization matrix (pglite)', () => {
 
   it('a contractor or payee used by a company’s live contract is that company’s for writes', async () => {
     const accountant = menusOf('ROLE_ACCOUNTANT');
-    const kinds = { '/api/constructor/': hp.constructor!, '/api/beneficiary/': hp.beneficiary! };
+    const kinds = { '/api/constructor/': hp.contractor!, '/api/beneficiary/': hp.beneficiary! };
     const writes = routes.filter(
       (r) =>
         ['PUT', 'PATCH', 'DELETE'].includes(r.method) &&
@@ -252,7 +252,7 @@ describe('authorization matrix (pglite)', () => {
     // update, active, deactivate, delete of each
     expect(writes.length).toBe(8);
     const before = await Promise.all([
-      s.call('GET', `/api/constructor/get/${hp.constructor}`, token.ketoan2),
+      s.call('GET', `/api/constructor/get/${hp.contractor}`, token.ketoan2),
       s.call('GET', `/api/beneficiary/get/${hp.beneficiary}`, token.ketoan2),
     ]);
     // shared master data: the other company reads it…
@@ -293,7 +293,7 @@ describe('authorization matrix (pglite)', () => {
     }
     expect(wrong).toEqual([]);
     const after = await Promise.all([
-      s.call('GET', `/api/constructor/get/${hp.constructor}`, token.ketoan2),
+      s.call('GET', `/api/constructor/get/${hp.contractor}`, token.ketoan2),
       s.call('GET', `/api/beneficiary/get/${hp.beneficiary}`, token.ketoan2),
     ]);
     expect(after.map((r) => r.body)).toEqual(before.map((r) => r.body));
