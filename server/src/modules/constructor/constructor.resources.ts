@@ -25,8 +25,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { bank, beneficiary, constructorTable, constructorType, contract } from '../../db/schema.ts';
 import { scopeConstructionIds } from '../../http/access-sql.ts';
-import type { CurrentUser } from '../../http/auth.ts';
-import { currentUser } from '../../http/auth.ts';
+import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { unprocessable } from '../../http/errors.ts';
 import {
   findRecord,
