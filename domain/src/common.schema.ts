@@ -165,6 +165,9 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     prevCursor: z.string().nullable().optional(),
   });
 
+/** The answer of a call that has nothing else to say. */
+export const okSchema = z.object({ ok: z.boolean() });
+
 /** Columns every mutable record carries. */
 export const recordMetaSchema = z.object({
   id: z.number().int(),
