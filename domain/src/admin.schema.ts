@@ -79,6 +79,18 @@ export const resetPasswordAnswerSchema = userSchema.extend({ generated_password:
 export const userRoleBodySchema = z.object({ roleId: idParam });
 export const userGroupBodySchema = z.object({ groupId: idParam });
 
+/** A line of the access history (sign-ins and sign-outs), newest first. */
+export const accessHistorySchema = z.object({
+  id: z.number(),
+  user_id: z.number().nullable(),
+  user_name: z.string(),
+  at: z.string(),
+  address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  type: z.string(),
+  result: z.string(),
+});
+
 // ---------------------------------------------------------------- roles, groups, privileges
 
 export const ROLE_CODE_PATTERN = /^ROLE_[A-Z0-9_]+$/;

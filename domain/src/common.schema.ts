@@ -4,6 +4,7 @@
  * An entity schema builds on these so the server and the forms read the same rules.
  */
 import { z } from 'zod';
+import { AMOUNT_PATTERN, compareAmounts, numberText } from './money.ts';
 
 export const recordStatuses = ['O', 'C', 'D'] as const;
 export type RecordStatus = (typeof recordStatuses)[number];
@@ -81,17 +82,34 @@ export const optionalInt = (min: number, max: number) =>
     (v) => (v === '' || v === null ? undefined : v),
     z.coerce.number().int().min(min).max(max).optional(),
   );
-/** An exact decimal (money, rates) kept as a string: never a float. */
-export const decimalField = (opts: { min?: number; max?: number; scale?: number } = {}) =>
+/**
+ * An exact decimal kept as a string, never a float: exactly the API's amount form (`AMOUNT_PATTERN`,
+ * money.ts) or a JSON number whose decimal text has it; anything else is refused with `message`,
+ * nothing is trimmed or stripped. Bounds compare exactly (hundredths), not as floats.
+ */
+const within = (s: string) => AMOUNT_PATTERN.test(s);
+const strictDecimal = (message: string, opts: { min?: number; max?: number }) =>
   z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(/,/g, '') : v),
+    (v) => (typeof v === 'number' ? (numberText(v) ?? v) : v),
     z
-      .string({ error: 'required' })
+      .string({
+        error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : message),
+      })
       .min(1, { error: 'required' })
-      .regex(new RegExp(`^-?\\d{1,15}(\\.\\d{1,${opts.scale ?? 2}})?$`), { error: 'invalid_number' })
-      .refine((s) => opts.min === undefined || Number(s) >= opts.min, { error: 'too_small' })
-      .refine((s) => opts.max === undefined || Number(s) <= opts.max, { error: 'too_big' }),
+      .regex(AMOUNT_PATTERN, { error: message })
+      // zod runs every check: the bounds only judge what has the form
+      .refine((s) => !within(s) || opts.min === undefined || compareAmounts(s, opts.min) >= 0, {
+        error: 'too_small',
+      })
+      .refine((s) => !within(s) || opts.max === undefined || compareAmounts(s, opts.max) <= 0, {
+        error: 'too_big',
+      }),
   );
+/** A money field (payment, contract, annex, bill, credit, receipt amounts): malformed is `invalid_amount`. */
+export const amountField = (opts: { min?: number; max?: number } = {}) =>
+  strictDecimal('invalid_amount', opts);
+/** A rate or percentage (VAT, guarantee %, tax value), read as strictly: malformed is `invalid_number`. */
+export const rateField = (opts: { min?: number; max?: number } = {}) => strictDecimal('invalid_number', opts);
 /** ISO date YYYY-MM-DD, a real calendar day. */
 export const isoDate = () => z.iso.date({ error: 'invalid_date' });
 export const idParamsSchema = z.object({ id: idParam });
@@ -146,6 +164,9 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     nextCursor: z.string().nullable().optional(),
     prevCursor: z.string().nullable().optional(),
   });
+
+/** The answer of a call that has nothing else to say. */
+export const okSchema = z.object({ ok: z.boolean() });
 
 /** Columns every mutable record carries. */
 export const recordMetaSchema = z.object({

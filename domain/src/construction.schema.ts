@@ -31,3 +31,7 @@ export const constructionSchema = recordMetaSchema.extend({
   closed_at: z.string().nullable(),
 });
 export type Construction = z.infer<typeof constructionSchema>;
+/** What the lists and gets answer: the record with its company's name. */
+export const constructionRecordSchema = constructionSchema.extend({
+  company_name: z.string().nullable().optional(),
+});

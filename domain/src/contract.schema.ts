@@ -5,12 +5,13 @@
  */
 import { z } from 'zod';
 import {
-  decimalField,
+  amountField,
   idParam,
   isoDate,
   optionalRef,
   optionalText,
   pagingQuerySchema,
+  rateField,
   recordMetaSchema,
   requiredRef,
   requiredText,
@@ -18,7 +19,7 @@ import {
 } from './common.schema.ts';
 
 const optionalAmount = () =>
-  z.preprocess((v) => (v === '' ? null : v), decimalField({ min: 0 }).nullable().optional());
+  z.preprocess((v) => (v === '' ? null : v), amountField({ min: 0 }).nullable().optional());
 
 export const contractInputSchema = z.object({
   contract_no: requiredText(50),
@@ -27,12 +28,12 @@ export const contractInputSchema = z.object({
   constructor_id: requiredRef(),
   beneficiary_id: optionalRef(),
   signed_date: isoDate(),
-  amount_before_vat: decimalField({ min: 0 }),
+  amount_before_vat: amountField({ min: 0 }),
   tax_id: requiredRef(),
   settlement_amount: optionalAmount(),
   guarantee_percent: z.preprocess(
     (v) => (v === '' ? null : v),
-    decimalField({ min: 0, max: 100 }).nullable().optional(),
+    rateField({ min: 0, max: 100 }).nullable().optional(),
   ),
   guarantee_amount: optionalAmount(),
   guarantee_release_date: z.preprocess((v) => (v === '' ? null : v), isoDate().nullable().optional()),
@@ -80,7 +81,7 @@ export const contractAnnexInputSchema = z.object({
   contract_id: requiredRef(),
   annex_no: requiredText(50),
   note: optionalText(2000),
-  amount: decimalField(),
+  amount: amountField(),
   signed_date: isoDate(),
 });
 export const contractAnnexUpdateSchema = contractAnnexInputSchema

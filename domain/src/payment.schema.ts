@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import {
-  decimalField,
+  amountField,
   idParam,
   isoDate,
   optionalRef,
@@ -30,10 +30,10 @@ export const paymentKindOf = (code: string | null | undefined): PaymentKind =>
   paymentKinds[(code ?? '').toUpperCase() as keyof typeof paymentKinds] ?? 'progress';
 
 const optionalAmount = () =>
-  z.preprocess((v) => (v === '' ? null : v), decimalField({ min: 0 }).nullable().optional());
+  z.preprocess((v) => (v === '' ? null : v), amountField({ min: 0 }).nullable().optional());
 
 const positiveAmount = () =>
-  decimalField({ min: 0 }).refine((s) => /[1-9]/.test(s), { error: 'must_be_positive' });
+  amountField({ min: 0 }).refine((s) => /[1-9]/.test(s), { error: 'must_be_positive' });
 
 /** Template versions of the printed request (SPEC.md §9: default v1). */
 export const paymentTemplateQuerySchema = z.object({

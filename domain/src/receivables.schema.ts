@@ -6,13 +6,14 @@
  */
 import { z } from 'zod';
 import {
-  decimalField,
+  amountField,
   idParam,
   isoDate,
   optionalEmail,
   optionalRef,
   optionalText,
   pagingQuerySchema,
+  rateField,
   recordMetaSchema,
   requiredRef,
   requiredText,
@@ -21,7 +22,7 @@ import {
 import { taxCodePattern } from './constructor.schema.ts';
 
 const positiveAmount = () =>
-  decimalField({ min: 0 }).refine((s) => /[1-9]/.test(s), { error: 'must_be_positive' });
+  amountField({ min: 0 }).refine((s) => /[1-9]/.test(s), { error: 'must_be_positive' });
 const optionalDate = () => z.preprocess((v) => (v === '' ? undefined : v), isoDate().optional());
 
 // ---------------------------------------------------------------- customers
@@ -143,10 +144,11 @@ export const billingInputSchema = z.object({
   bill_date: isoDate(),
   due_date: isoDate(),
   amount: positiveAmount(),
+  /** One of `vatRates`, as "8", "8.00" or 8 — read as strictly as every rate (`rateField`). */
   vat_rate: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-    z
-      .number()
+    (v) => (v === '' || v === null ? undefined : v),
+    rateField()
+      .transform(Number)
       .refine((n) => (vatRates as readonly number[]).includes(n), { error: 'invalid_vat_rate' })
       .optional(),
   ),

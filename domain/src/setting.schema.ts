@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import {
-  decimalField,
   intField,
   optionalRef,
   optionalText,
+  rateField,
   recordMetaSchema,
   requiredText,
   versionSchema,
@@ -43,7 +43,7 @@ export const settingSchemas = {
     { short_name: optionalText(50), bin: napasBin() },
     { short_name: z.string().nullable(), bin: z.string().nullable() },
   ),
-  tax: kind({ value: decimalField({ min: 0, max: 100, scale: 2 }) }, { value: z.string() }),
+  tax: kind({ value: rateField({ min: 0, max: 100 }) }, { value: z.string() }),
   'contract-type': kind({ note: optionalText(500) }, { note: z.string().nullable() }),
   'construction-item': kind({ note: optionalText(500) }, { note: z.string().nullable() }),
   'document-attachment': kind(

@@ -118,5 +118,6 @@ describe('hostile input (pglite)', () => {
     expect(cleanFileName('hoa-don\u202Efdp.exe')).toBe('hoa-donfdp.exe');
     expect(cleanFileName('a\u2066b\u2069c\u200f.pdf')).toBe('abc.pdf');
     expect(cleanFileName('Biên bản\u0007.pdf')).toBe('Biên bản.pdf');
+    expect(cleanFileName('Hóa\ufffe đơn\uffff.pdf')).toBe('Hóa đơn.pdf');
   });
 });

@@ -1,10 +1,12 @@
 import mammoth from 'mammoth';
 import PizZip from 'pizzip';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { packageFault, xmlFault } from '../src/documents/xml-check.ts';
 import { HttpError } from '../src/http/errors.ts';
 import {
   BLANK_SIGN_DATE,
   builtInTemplate,
+  MalformedDocumentError,
   type PaymentPrintData,
   paymentPrintFileName,
   paymentTemplateData,
@@ -293,6 +295,67 @@ describe('a template that cannot be used', () => {
     await expect(renderPaymentDocx(zip.generate({ type: 'nodebuffer' }), approved)).rejects.toEqual(
       refusal('could not be identified'),
     );
+  });
+});
+
+describe('a printed file is well-formed XML', () => {
+  /** Every XML part of the file read back with a strict parser: the first fault, or null. */
+  const faultOf = (docx: Buffer) => packageFault(new PizZip(docx));
+  const bodyOf = (docx: Buffer) => new PizZip(docx).file('word/document.xml')!.asText();
+
+  it('prints tabs, line breaks, Vietnamese text and emoji as they were typed', async () => {
+    const note = 'Đợt 3:\tkhối lượng tháng 02/2024 ✓ 🏗️👷\r\nNghiệm thu số 03/BBNT — “đạt” & <đủ>';
+    const docx = await renderPaymentDocx(v1, { ...approved, note });
+    expect(faultOf(docx)).toBeNull();
+    const text = await textOf(docx);
+    for (const part of ['Đợt 3:', 'khối lượng tháng 02/2024 ✓ 🏗️👷', 'Nghiệm thu số 03/BBNT — “đạt” & <đủ>'])
+      expect(text).toContain(part);
+  });
+
+  it('prints a row stored before such characters were refused, without them', async () => {
+    const note = 'Ghi\u0001 chú\u001f có\ufffe ký\uffff tự\ud800 lạ\udc00 cuối\u000b';
+    const docx = await renderPaymentDocx(v1, {
+      ...approved,
+      note,
+      beneficiary_name: 'Công ty\u0002 TNHH',
+      documents: [{ name: 'Hóa đơn\u0007', type: 'copy', quantity: 1, attached: true }],
+    });
+    expect(faultOf(docx)).toBeNull();
+    const body = bodyOf(docx);
+    expect(body).toContain('Ghi chú có ký tự lạ cuối');
+    expect(body).toContain('Công ty TNHH');
+    expect(body).toContain('Hóa đơn');
+  });
+
+  it('refuses to serve a file that would not be well-formed (a raw XML tag fed with text)', async () => {
+    // a company template may hold a raw tag; a note then writes XML of its own into the file
+    const raw = withBody(v1, (xml) =>
+      xml.replace('<w:body>', '<w:body><w:p><w:r><w:t>{@note}</w:t></w:r></w:p>'),
+    );
+    const error = await renderPaymentDocx(raw, { ...approved, note: '<w:p><w:r>' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MalformedDocumentError);
+    expect((error as MalformedDocumentError).part).toBe('word/document.xml');
+  });
+
+  it('refuses a template any of whose XML parts is broken, not only the body', async () => {
+    const zip = new PizZip(v1);
+    zip.file('word/styles.xml', zip.file('word/styles.xml')!.asText().replace('</w:styles>', ''));
+    await expect(renderPaymentDocx(zip.generate({ type: 'nodebuffer' }), approved)).rejects.toEqual(
+      refusal('word/styles.xml is not well-formed XML'),
+    );
+    const amp = withBody(v1, (xml) => xml.replace('{note}', '{note} A & B'));
+    await expect(renderPaymentDocx(amp, approved)).rejects.toEqual(
+      refusal('word/document.xml is not well-formed XML'),
+    );
+  });
+
+  it('finds what a strict parser finds', () => {
+    expect(xmlFault('<a><b/></a>')).toBeNull();
+    expect(xmlFault('<a><b></a>')).toMatch(/close tag/);
+    expect(xmlFault('<a>\u0001</a>')).not.toBeNull();
+    expect(xmlFault('<a>\ufffe</a>')).not.toBeNull();
+    expect(xmlFault('<a>x & y</a>')).not.toBeNull();
+    expect(xmlFault('<a>\t\n\r é 🏗️</a>')).toBeNull();
   });
 });
 

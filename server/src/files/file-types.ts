@@ -5,6 +5,8 @@
  * ours, from the extension, never the one the uploading browser claimed.
  */
 
+import { withoutNonXmlCharacters } from '../documents/xml-text.ts';
+
 type FileType = { contentType: string; magic: 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp' | 'zip' | 'ole' };
 
 const OOXML = 'application/vnd.openxmlformats-officedocument';
@@ -61,8 +63,9 @@ export const contentMatches = (type: FileType, head: Buffer) => magicChecks[type
  */
 export function cleanFileName(raw: string): string {
   const base = raw.normalize('NFC').split(/[\\/]/).pop() ?? '';
-  // control characters, and the bidi marks and overrides that could show "fdp.exe" as "exe.pdf"
-  const name = base
+  // control characters, the non-characters XML cannot hold, and the bidi marks and overrides that
+  // could show "fdp.exe" as "exe.pdf"
+  const name = withoutNonXmlCharacters(base)
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
     .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .trim();

@@ -1,21 +1,26 @@
 /**
- * Input PostgreSQL cannot store, refused once for every route before validation: a U+0000 in any
- * string of the JSON body or the query string answers 400 naming the field (text columns reject it,
- * and before this check it surfaced as a 500 from the database).
+ * Text no stored record may hold, refused once for every route before validation: a string of the
+ * JSON body, the query string or the path (keys included) with a character XML 1.0 cannot hold
+ * answers 400 naming the field (`invalid_character`). That is U+0000, which PostgreSQL's text
+ * columns reject (a 500 from the database before this check), and the rest of what XML 1.0 cannot
+ * write — the other C0 controls but tab, LF and CR, U+FFFE, U+FFFF and half a surrogate pair (JSON's
+ * "\ud800" parses into one) — which a record keeps until it is printed or exported: Word refuses
+ * the file then (documents/xml-text.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import { hasNonXmlCharacter } from '../documents/xml-text.ts';
 import { fieldError } from './errors.ts';
 
 const MAX_DEPTH = 64;
 
-/** The path ("items.0.note") of the first string holding U+0000, or null. */
-export function nullBytePath(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/** The path ("items.0.note") of the first string or key holding such a character, or null. */
+export function badCharacterPath(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return hasNonXmlCharacter(value) ? path : null;
   if (!value || typeof value !== 'object' || depth > MAX_DEPTH) return null;
   for (const [key, inner] of Object.entries(value)) {
     const here = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return here;
-    const found = nullBytePath(inner, here, depth + 1);
+    if (hasNonXmlCharacter(key)) return here;
+    const found = badCharacterPath(inner, here, depth + 1);
     if (found !== null) return found;
   }
   return null;
@@ -23,7 +28,8 @@ export function nullBytePath(value: unknown, path = '', depth = 0): string | nul
 
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    const field = nullBytePath(request.query) ?? nullBytePath(request.body) ?? nullBytePath(request.params);
+    const field =
+      badCharacterPath(request.query) ?? badCharacterPath(request.body) ?? badCharacterPath(request.params);
     if (field !== null) throw fieldError(field || 'body', 'invalid_character');
   });
 }

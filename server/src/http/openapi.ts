@@ -3,7 +3,9 @@
  * operation gets a stable operationId and a summary in plain words (unless the route declares its
  * own), and the 4xx answers it can give, each with the one error envelope (DESIGN.md §3):
  * 400 for input it validates, 401 unless public, 403 when an endpoint right is needed, 404 for a
- * record in its path, 409 when it takes a version, 422 for writes (business rules).
+ * record in its path, 409 when it takes a version, 422 for writes (business rules). A route that
+ * answers a file names its kinds in `config.files` (an export's xlsx, the print's docx and pdf, an
+ * upload's own type), and its 200 says those media types, beside its JSON when it has one.
  */
 import { errorEnvelopeSchema } from '@sitepay/domain/common.schema';
 import type { FastifySchema, RouteOptions } from 'fastify';
@@ -44,6 +46,40 @@ export function summaryOf(method: string, url: string): string {
 
 const error = (description: string) => ({ description, ...envelope });
 
+/** The media types of the files routes answer (`config.files`). */
+export const FILE_MEDIA_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+  /** An uploaded file, answered with its own type (from its extension, files/file-types.ts). */
+  file: 'application/octet-stream',
+} as const;
+export type FileKind = keyof typeof FILE_MEDIA_TYPES;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The kinds of file the route answers with 200, for the OpenAPI document. */
+    files?: FileKind[];
+  }
+}
+
+const fileDescriptions: Record<FileKind, string> = {
+  xlsx: 'an Excel workbook',
+  docx: 'a Word document',
+  pdf: 'a PDF document',
+  file: 'the file, with its own media type',
+};
+
+/** A 200 answering files (and the route's JSON, when it has a schema: a report's `format=json`). */
+function fileAnswer(json: unknown, files: FileKind[]) {
+  const content: Record<string, { schema: object }> = {};
+  if (json) content['application/json'] = { schema: json as object };
+  for (const kind of files)
+    content[FILE_MEDIA_TYPES[kind]] = { schema: { type: 'string', format: 'binary' } };
+  const what = files.map((kind) => fileDescriptions[kind]).join(' or ');
+  return { description: json ? `The answer, or ${what} (\`format\`)` : `The file: ${what}`, content };
+}
+
 type TransformArgs = { schema: FastifySchema; url: string; route: RouteOptions } & Record<string, unknown>;
 
 export function openApiTransform(args: TransformArgs) {
@@ -66,8 +102,8 @@ export function openApiTransform(args: TransformArgs) {
   if (body?.shape && 'version' in body.shape) add(409, 'Stale version (`invalid_version`): nothing written');
   if (method !== 'GET') add(422, 'A business rule refused the request; the message says which');
   if (access === 'public' && /login/.test(url)) add(429, 'Too many attempts; see Retry-After');
-  // a file download or a redirect declares no body schema: say at least that it succeeds
-  if (!Object.keys(response).some((code) => code.startsWith('2'))) response[200] = { description: 'Success' };
+  const files = (args.route.config as { files?: FileKind[] } | undefined)?.files;
+  if (files?.length) response[200] = fileAnswer(response[200], files);
   return {
     ...out,
     schema: {

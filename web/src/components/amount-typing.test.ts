@@ -1,3 +1,5 @@
+import { amountText } from '@sitepay/domain/money';
+import { parseAmountInput } from '@sitepay/domain/number-format';
 import { describe, expect, test } from 'vitest';
 import { amountToTyping, formatAmountTyping } from './amount-typing.ts';
 
@@ -49,6 +51,29 @@ describe('amounts typed with thousands separators', () => {
   test('a pasted "1.500.000" reads its points as thousands separators', () => {
     expect(formatAmountTyping('1.500.000', 9).text).toBe('1,500,000');
     expect(formatAmountTyping('1.500', 5).text).toBe('1.50');
+  });
+
+  test('a pasted "1.500.000,50" reads its comma as the decimal mark, as Vietnamese papers write it', () => {
+    expect(formatAmountTyping('1.500.000,50', 12)).toEqual({ text: '1,500,000.50', caret: 12 });
+    expect(formatAmountTyping('1.500,5', 7).text).toBe('1,500.5');
+    expect(formatAmountTyping('-2.000.000,25', 13, true).text).toBe('-2,000,000.25');
+    // anything else keeps the field's own reading: commas are thousands separators
+    expect(formatAmountTyping('1,5', 3).text).toBe('15');
+  });
+
+  test("what the form sends is exactly the API's amount form", () => {
+    for (const [typed, caret] of [
+      ['1.500.000', 9],
+      ['1.500.000,50', 12],
+      ['1 500 000', 9],
+      ['1,500,000.5', 11],
+      ['0.5', 3],
+      ['12.', 3],
+    ] as const) {
+      const sent = parseAmountInput(formatAmountTyping(typed, caret, true).text);
+      expect(sent, typed).not.toBeNull();
+      expect(amountText(sent), typed).toBe(sent);
+    }
   });
 
   test("the API's decimal strings are shown without needless decimals", () => {

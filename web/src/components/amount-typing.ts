@@ -6,7 +6,7 @@
  * was dropped is named in `refused`, so the field says so instead of silently changing the number.
  */
 
-/** The API's amounts have at most 15 integer digits and 2 decimals (`decimalField`). */
+/** The API's amounts have at most 15 integer digits and 2 decimals (`AMOUNT_PATTERN`, domain money.ts). */
 const MAX_INTEGER_DIGITS = 15;
 const MAX_DECIMALS = 2;
 
@@ -27,13 +27,24 @@ export const refusalMessage: Record<Refusal, string> = {
 };
 
 const DOTTED_THOUSANDS = /^-?\d{1,3}(\.\d{3}){2,}$/;
+// "1.500.000,5" or "1.500,50": points between thousands and a decimal comma, as Vietnamese papers
+// write money (a bank statement, an invoice), which cannot be read any other way
+const VIETNAMESE_DECIMAL = /^-?\d{1,3}(\.\d{3})+,\d{1,2}$/;
+
+/** What was pasted the Vietnamese way, in the field's own marks (comma thousands, decimal point). */
+function ownMarks(input: string): string {
+  const compact = input.replace(/\s/g, '');
+  if (VIETNAMESE_DECIMAL.test(compact)) return compact.replace(/\./g, '').replace(',', '.');
+  // "1.500.000" (pasted the Vietnamese way) can only mean points as thousands separators
+  if (DOTTED_THOUSANDS.test(input.replace(/[,\s]/g, ''))) return input.replace(/\./g, ',');
+  return input;
+}
 
 const isSignificant = (c: string) => /[\d.-]/.test(c);
 
 /** Reformats `raw` (what the input now holds) and moves `caret` (its position in `raw`) along. */
 export function formatAmountTyping(input: string, caret: number, allowNegative = false): Typed {
-  // "1.500.000" (pasted the Vietnamese way) can only mean points as thousands separators
-  const raw = DOTTED_THOUSANDS.test(input.replace(/[,\s]/g, '')) ? input.replace(/\./g, ',') : input;
+  const raw = ownMarks(input);
   let sign = '';
   let integer = '';
   let fraction = '';

@@ -1,11 +1,20 @@
 /** /api/account/*: what the signed-in user needs to run the app. Always allowed to any user. */
 
 import { hash, verify } from '@node-rs/argon2';
-import { changePasswordSchema } from '@sitepay/domain/auth.schema';
-import { idParamsSchema } from '@sitepay/domain/common.schema';
+import {
+  accountCompanySchema,
+  accountConstructionSchema,
+  accountDepartmentSchema,
+  accountProfileSchema,
+  changePasswordSchema,
+  menuEntrySchema,
+  permissionRuleSchema,
+} from '@sitepay/domain/auth.schema';
+import { idParamsSchema, okSchema } from '@sitepay/domain/common.schema';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { appUser, company, department, role, session } from '../../db/schema.ts';
 import { scopeCompanyIds, userRoleIds } from '../../http/access-sql.ts';
 import { currentUser } from '../../http/auth.ts';
@@ -18,72 +27,90 @@ export function registerAccountRoutes(app: FastifyInstance) {
   const config = { access: 'user' as const };
   const tags = ['account'];
 
-  r.get('/api/account/permissions', { config, schema: { tags } }, async (req) => {
-    const user = currentUser(req);
-    return permissionRules(await userMenus(app.db, user.id), user.isAdmin);
-  });
-
-  r.get('/api/account/menu/list', { config, schema: { tags } }, (req) =>
-    userMenus(app.db, currentUser(req).id),
+  r.get(
+    '/api/account/permissions',
+    { config, schema: { tags, response: { 200: z.array(permissionRuleSchema) } } },
+    async (req) => {
+      const user = currentUser(req);
+      return permissionRules(await userMenus(app.db, user.id), user.isAdmin);
+    },
   );
 
-  r.get('/api/account/construction/list', { config, schema: { tags } }, (req) => {
-    const user = currentUser(req);
-    return userConstructions(app.db, user.id, user.isAdmin);
-  });
+  r.get(
+    '/api/account/menu/list',
+    { config, schema: { tags, response: { 200: z.array(menuEntrySchema) } } },
+    (req) => userMenus(app.db, currentUser(req).id),
+  );
 
-  r.get('/api/account/profile', { config, schema: { tags } }, async (req) => {
-    const user = currentUser(req);
-    const [row] = await app.db
-      .select({ u: appUser, department_name: department.name })
-      .from(appUser)
-      .leftJoin(department, eq(department.id, appUser.department_id))
-      .where(eq(appUser.id, user.id));
-    if (!row) throw notFound('user');
-    const roles = await app.db
-      .select({ code: role.code, name: role.name })
-      .from(role)
-      .where(sql`${role.id} in (${userRoleIds(user.id)})`)
-      .orderBy(asc(role.priority), asc(role.code));
-    const { id, user_name, full_name, email, phone, avatar, department_id, join_date, version } = toRecord(
-      row.u,
-    );
-    return {
-      id,
-      user_name,
-      full_name,
-      email,
-      phone,
-      avatar,
-      department_id,
-      department_name: row.department_name,
-      join_date,
-      version,
-      roles: roles.map((x) => x.code),
-      /** The roles' names, in the order of `roles`: what the screens show for a role of the company's own. */
-      role_names: roles.map((x) => x.name),
-      constructions: (await userConstructions(app.db, user.id, user.isAdmin)).map(({ id, code, name }) => ({
+  r.get(
+    '/api/account/construction/list',
+    { config, schema: { tags, response: { 200: z.array(accountConstructionSchema) } } },
+    (req) => {
+      const user = currentUser(req);
+      return userConstructions(app.db, user.id, user.isAdmin);
+    },
+  );
+
+  r.get(
+    '/api/account/profile',
+    { config, schema: { tags, response: { 200: accountProfileSchema } } },
+    async (req) => {
+      const user = currentUser(req);
+      const [row] = await app.db
+        .select({ u: appUser, department_name: department.name })
+        .from(appUser)
+        .leftJoin(department, eq(department.id, appUser.department_id))
+        .where(eq(appUser.id, user.id));
+      if (!row) throw notFound('user');
+      const roles = await app.db
+        .select({ code: role.code, name: role.name })
+        .from(role)
+        .where(sql`${role.id} in (${userRoleIds(user.id)})`)
+        .orderBy(asc(role.priority), asc(role.code));
+      const { id, user_name, full_name, email, phone, avatar, department_id, join_date, version } = toRecord(
+        row.u,
+      );
+      return {
         id,
-        code,
-        name,
-      })),
-    };
-  });
+        user_name,
+        full_name,
+        email,
+        phone,
+        avatar,
+        department_id,
+        department_name: row.department_name,
+        join_date,
+        version,
+        roles: roles.map((x) => x.code),
+        /** The roles' names, in the order of `roles`: what the screens show for a role of the company's own. */
+        role_names: roles.map((x) => x.name),
+        constructions: (await userConstructions(app.db, user.id, user.isAdmin)).map(({ id, code, name }) => ({
+          id,
+          code,
+          name,
+        })),
+      };
+    },
+  );
 
-  r.get('/api/account/company/list', { config, schema: { tags } }, (req) => {
-    const user = currentUser(req);
-    return app.db
-      .select({ id: company.id, code: company.code, name: company.name, status: company.status })
-      .from(company)
-      .where(
-        and(
-          eq(company.status, 'O'),
-          user.isAdmin ? undefined : sql`${company.id} in (${scopeCompanyIds(user.id)})`,
-        ),
-      )
-      .orderBy(asc(company.name))
-      .limit(5000);
-  });
+  r.get(
+    '/api/account/company/list',
+    { config, schema: { tags, response: { 200: z.array(accountCompanySchema) } } },
+    (req) => {
+      const user = currentUser(req);
+      return app.db
+        .select({ id: company.id, code: company.code, name: company.name, status: company.status })
+        .from(company)
+        .where(
+          and(
+            eq(company.status, 'O'),
+            user.isAdmin ? undefined : sql`${company.id} in (${scopeCompanyIds(user.id)})`,
+          ),
+        )
+        .orderBy(asc(company.name))
+        .limit(5000);
+    },
+  );
 
   const departmentColumns = {
     id: department.id,
@@ -93,17 +120,20 @@ export function registerAccountRoutes(app: FastifyInstance) {
     status: department.status,
     version: department.version,
   };
-  r.get('/api/account/department/list', { config, schema: { tags } }, () =>
-    app.db
-      .select(departmentColumns)
-      .from(department)
-      .where(eq(department.status, 'O'))
-      .orderBy(asc(department.name))
-      .limit(5000),
+  r.get(
+    '/api/account/department/list',
+    { config, schema: { tags, response: { 200: z.array(accountDepartmentSchema) } } },
+    () =>
+      app.db
+        .select(departmentColumns)
+        .from(department)
+        .where(eq(department.status, 'O'))
+        .orderBy(asc(department.name))
+        .limit(5000),
   );
   r.get(
     '/api/account/department/get/:id',
-    { config, schema: { tags, params: idParamsSchema } },
+    { config, schema: { tags, params: idParamsSchema, response: { 200: accountDepartmentSchema } } },
     async (req) => {
       const [row] = await app.db
         .select(departmentColumns)
@@ -116,7 +146,7 @@ export function registerAccountRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/account/change-password',
-    { config, schema: { tags, body: changePasswordSchema } },
+    { config, schema: { tags, body: changePasswordSchema, response: { 200: okSchema } } },
     async (req) => {
       const user = currentUser(req);
       const { oldPassword, newPassword, version } = req.body;

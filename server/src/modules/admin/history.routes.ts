@@ -1,5 +1,6 @@
 /** Access history (sign-ins and sign-outs) of one user, newest first, paged. */
-import { idParamsSchema, pagingQuerySchema } from '@sitepay/domain/common.schema';
+import { accessHistorySchema } from '@sitepay/domain/admin.schema';
+import { idParamsSchema, pageSchema, pagingQuerySchema } from '@sitepay/domain/common.schema';
 import { eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,12 +8,17 @@ import { accessHistory, appUser } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { readPage } from '../../http/paging.ts';
 
+const historyPage = pageSchema(accessHistorySchema);
+
 export function registerHistoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // everyone's sign-ins and sign-outs (/system/history/login): by name or address with `search`
   r.get(
     '/api/admin/history/login/paging',
-    { config: { menus: ['history-login'] }, schema: { tags: ['history'], querystring: pagingQuerySchema } },
+    {
+      config: { menus: ['history-login'] },
+      schema: { tags: ['history'], querystring: pagingQuerySchema, response: { 200: historyPage } },
+    },
     (req) => {
       const search = req.query.search?.trim().toLowerCase();
       const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -33,14 +39,19 @@ export function registerHistoryRoutes(app: FastifyInstance) {
         },
         req.query,
         (h) => ({ ...h, at: h.at.toISOString() }),
-      );
+      ) as never;
     },
   );
   r.get(
     '/api/admin/history/login/:id',
     {
       config: { menus: ['history-login', 'user-view'] },
-      schema: { tags: ['history'], params: idParamsSchema, querystring: pagingQuerySchema },
+      schema: {
+        tags: ['history'],
+        params: idParamsSchema,
+        querystring: pagingQuerySchema,
+        response: { 200: historyPage },
+      },
     },
     async (req) => {
       const [user] = await app.db
@@ -60,7 +71,7 @@ export function registerHistoryRoutes(app: FastifyInstance) {
         },
         req.query,
         (h) => ({ ...h, at: h.at.toISOString() }),
-      );
+      ) as never;
     },
   );
 }

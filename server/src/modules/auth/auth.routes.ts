@@ -6,7 +6,7 @@
 
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { type LoginResult, loginSchema } from '@sitepay/domain/auth.schema';
+import { type LoginResult, loginResultSchema, loginSchema } from '@sitepay/domain/auth.schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,7 +32,10 @@ export function registerAuthRoutes(app: FastifyInstance, config: Config) {
 
   r.post(
     '/api/auth/login',
-    { config: { access: 'public' }, schema: { tags: ['auth'], body: loginSchema } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: loginSchema, response: { 200: z.array(loginResultSchema) } },
+    },
     async (request, reply): Promise<LoginResult[]> => {
       const { user_name, password } = request.body;
       const meta = requestMeta(request);

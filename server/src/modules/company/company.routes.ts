@@ -1,9 +1,11 @@
 /** What companies have beyond the generic record: their projects and constructions. */
-import { idParamsSchema } from '@sitepay/domain/common.schema';
+import { idParamsSchema, okSchema } from '@sitepay/domain/common.schema';
+import { constructionRecordSchema } from '@sitepay/domain/construction.schema';
 import { addProjectsSchema } from '@sitepay/domain/project.schema';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { construction, project } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { findRecord, listAllRecords, patchRecord, type RecordKind } from '../../http/records.ts';
@@ -20,7 +22,10 @@ export function registerCompanyRoutes(
 
   r.post(
     '/api/admin/company/add-project',
-    { config: { menus: ['company-update'] }, schema: { tags, body: addProjectsSchema } },
+    {
+      config: { menus: ['company-update'] },
+      schema: { tags, body: addProjectsSchema, response: { 200: okSchema } },
+    },
     (req) =>
       app.db.transaction(async (tx) => {
         const user = currentUser(req);
@@ -41,7 +46,10 @@ export function registerCompanyRoutes(
 
   r.get(
     '/api/admin/company/:id/constructions',
-    { config: { menus: ['company', 'company-view'] }, schema: { tags, params: idParamsSchema } },
+    {
+      config: { menus: ['company', 'company-view'] },
+      schema: { tags, params: idParamsSchema, response: { 200: z.array(constructionRecordSchema) } },
+    },
     async (req) => {
       const user = currentUser(req);
       await findRecord(app.db, companyKind, req.params.id, user);
@@ -50,7 +58,7 @@ export function registerCompanyRoutes(
         kinds.construction,
         user,
         sql`${construction.project_id} in (select p.id from ${project} p where p.company_id = ${req.params.id} and p.status <> 'D')`,
-      );
+      ) as never;
     },
   );
 }

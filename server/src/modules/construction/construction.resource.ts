@@ -12,7 +12,7 @@ import {
 } from '@sitepay/domain/common.schema';
 import {
   constructionInputSchema,
-  constructionSchema,
+  constructionRecordSchema,
   constructionUpdateSchema,
 } from '@sitepay/domain/construction.schema';
 import { eq, sql } from 'drizzle-orm';
@@ -107,7 +107,7 @@ export async function assertConstructionOpen(tx: Tx, constructionId: number, use
   return row;
 }
 
-const record = constructionSchema.extend({ company_name: z.string().nullable().optional() });
+const record = constructionRecordSchema;
 /** The construction list's query: the common paging query, a project or a company. */
 export const constructionListQuery = pagingQuerySchema.extend({
   projectId: idParamsSchema.shape.id.optional(),

@@ -58,7 +58,7 @@ export function registerContractFileRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/download/contracts/:contractId/:uploadId',
-    { config: read, schema: { tags, params: uploadParams } },
+    { config: { ...read, files: ['file'] }, schema: { tags, params: uploadParams } },
     async (req, reply) =>
       app.fileService.send(reply, await fileOf(req.params.contractId, req.params.uploadId, currentUser(req))),
   );

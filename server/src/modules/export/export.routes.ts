@@ -337,7 +337,7 @@ export function registerExportRoutes(app: FastifyInstance) {
     r.get(
       `/api/export/${spec.entity}`,
       {
-        config: { menus },
+        config: { menus, files: ['xlsx'] },
         schema: {
           tags: ['export'],
           description: `The ${spec.title.en.toLowerCase()} list as an Excel workbook (.xlsx), every page of it, with the list's filters`,

@@ -72,7 +72,7 @@ export function registerOwnerFileRoutes(app: FastifyInstance, d: OwnerFileRoutes
 
   r.get(
     `${d.base}/file/download/:id`,
-    { config: read, schema: { tags, params: idParamsSchema } },
+    { config: { ...read, files: ['file'] }, schema: { tags, params: idParamsSchema } },
     async (req, reply) => {
       const row = await files().find(app.db, d.owner, req.params.id, currentUser(req));
       return files().send(reply, row);

@@ -9,7 +9,8 @@
  * 4. else 404 "file template not found".
  *
  * Company templates are stored through POST /api/admin/company/templates/{companyId}. PDF is the same
- * document converted by LibreOffice (documents/pdf.ts).
+ * document converted by LibreOffice (documents/pdf.ts), so both are checked to be well-formed XML
+ * before anything is served (payment-print.ts).
  */
 
 import { sql } from 'drizzle-orm';
@@ -26,6 +27,7 @@ import { checklistOf, contractState } from './payment.rules.ts';
 import {
   builtInTemplate,
   DOCX_CONTENT_TYPE,
+  MalformedDocumentError,
   type PaymentPrintData,
   paymentPrintFileName,
   renderPaymentDocx,
@@ -164,7 +166,14 @@ export async function sendPaymentDocument(
 ) {
   const { data, template: version, companyId } = await paymentPrintData(app, id, user);
   if (format === 'pdf' && !app.pdf.available) throw pdfUnavailable();
-  const docx = await renderPaymentDocx(await paymentTemplate(app, companyId, version), data);
+  const docx = await renderPaymentDocx(await paymentTemplate(app, companyId, version), data).catch(
+    (error: unknown) => {
+      if (!(error instanceof MalformedDocumentError)) throw error;
+      // never served, Word or PDF: a paper Word refuses to open is our bug, to be found by its request
+      reply.log.error({ paymentId: id, part: error.part, fault: error.fault }, error.message);
+      throw new HttpError(500, 'internal_error', 'Internal Server Error');
+    },
+  );
   const name = paymentPrintFileName(data);
   reply.header('cache-control', 'no-store');
   if (format === 'docx')

@@ -83,7 +83,7 @@ export function registerPaymentFileRoutes(app: FastifyInstance) {
 
   r.get(
     `${base}/download/:id`,
-    { config: { menus: PAYMENT_READ }, schema: { tags, params: idParamsSchema } },
+    { config: { menus: PAYMENT_READ, files: ['file'] }, schema: { tags, params: idParamsSchema } },
     async (req, reply) =>
       app.fileService.send(reply, await app.fileService.find(app.db, owner, req.params.id, currentUser(req))),
   );

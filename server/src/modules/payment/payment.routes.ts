@@ -458,7 +458,7 @@ export function registerPaymentRoutes(app: FastifyInstance) {
   r.get(
     `${base}/download/:id`,
     {
-      config: read,
+      config: { ...read, files: ['docx', 'pdf'] },
       schema: {
         tags,
         description:

@@ -2,7 +2,7 @@
  * Projects: scoped by the user's roles; a project belongs to one company and groups constructions.
  * Special calls: constructions added to / removed from a project, projects of a company.
  */
-import { idParamsSchema } from '@sitepay/domain/common.schema';
+import { idParamsSchema, okSchema } from '@sitepay/domain/common.schema';
 import {
   addConstructionsSchema,
   deleteConstructionSchema,
@@ -92,7 +92,10 @@ export function registerProjectRoutes(app: FastifyInstance, kinds: { constructio
 
   r.post(
     '/api/admin/project/add-constructions/:id',
-    { config: { menus: update }, schema: { tags, params: idParamsSchema, body: addConstructionsSchema } },
+    {
+      config: { menus: update },
+      schema: { tags, params: idParamsSchema, body: addConstructionsSchema, response: { 200: okSchema } },
+    },
     (req) =>
       app.db.transaction(async (tx) => {
         const user = currentUser(req);
@@ -118,6 +121,7 @@ export function registerProjectRoutes(app: FastifyInstance, kinds: { constructio
         tags,
         params: z.object({ projectId: idParamsSchema.shape.id }),
         body: deleteConstructionSchema,
+        response: { 200: okSchema },
       },
     },
     (req) =>

@@ -74,7 +74,7 @@ export function registerReportRoutes(app: FastifyInstance, opts: { concurrent?: 
     r.get(
       `/api/report/${path}`,
       {
-        config: { menus },
+        config: { menus, files: ['xlsx'] },
         schema: { tags: ['report'], querystring: reportQuerySchema, response: { 200: response } },
       },
       (async (req: FastifyRequest, reply: FastifyReply) => {
