@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import {
+  constructionSelector,
   decimalField,
   idParam,
   isoDate,
@@ -62,7 +63,7 @@ export const customerSchema = recordMetaSchema.extend({
 export type Customer = z.infer<typeof customerSchema>;
 
 export const customerListQuerySchema = z.object({
-  constructionId: z.coerce.number().int().min(-1).optional(),
+  constructionId: constructionSelector.optional(),
 });
 
 export const customerHistorySchema = z.object({
@@ -260,7 +261,7 @@ export const statisticsBillingQuerySchema = z.object({
   from: optionalDate(),
   to: optionalDate(),
   customerId: idParam.optional(),
-  constructionId: z.coerce.number().int().min(-1).optional(),
+  constructionId: constructionSelector.optional(),
 });
 const countAmount = z.object({ count: z.number(), amount: z.string() });
 export const ageingBuckets = ['0-30', '31-60', '61-90', '90+'] as const;

@@ -430,7 +430,7 @@ export function registerAccessRoutes(app: FastifyInstance) {
           roleIds: z
             .string()
             .max(2000)
-            .regex(/^\s*\d{1,10}(\s*,\s*\d{1,10})*\s*$/, { error: 'invalid_ids' })
+            .regex(/^\d{1,10}(,\d{1,10})*$/, { error: 'invalid_ids' })
             .optional(),
         }),
         response: { 200: z.array(privilegeSchema) },
@@ -439,7 +439,7 @@ export function registerAccessRoutes(app: FastifyInstance) {
     (req) => {
       const ids = (req.query.roleIds ?? '')
         .split(',')
-        .map((x) => Number(x.trim()))
+        .map(Number)
         .filter((n) => n > 0 && n <= 2_147_483_647);
       return listAllRecords(
         app.db,
