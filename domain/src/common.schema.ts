@@ -24,6 +24,18 @@ export const MAX_PAGE_OFFSET = 10_000;
 /** A list counts its matching rows exactly up to this many; beyond, its total is an estimate. */
 export const EXACT_TOTAL_LIMIT = 1000;
 
+/**
+ * SPEC.md's spelling of a body field the API names otherwise (SPEC's `roleDefault` for
+ * `role_default_id`), declared on the field: every schema built from it (`.extend`, `.pick`) keeps
+ * it. The server accepts either spelling (both with different values is a 400) and documents both
+ * (server/src/http/strict-body.ts); the forms send the API's name.
+ */
+export const specNames = z.registry<{ specName: string }>();
+export const specName = <T extends z.ZodType>(name: string, schema: T): T => {
+  specNames.add(schema, { specName: name });
+  return schema;
+};
+
 /** Turns "" and whitespace-only strings into null, as the API promises for every field. */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
@@ -61,9 +73,7 @@ export const MAX_ID = 2_147_483_647; // ids are PostgreSQL integers
 const WHOLE_NUMBER_TEXT = /^-?\d{1,16}$/;
 export const wholeNumberText = (v: unknown): unknown =>
   typeof v === 'string' && WHOLE_NUMBER_TEXT.test(v) ? Number(v) : v;
-export const wholeNumber = (
-  opts: { min?: number; max?: number; error?: string; minError?: string } = {},
-) => {
+export const wholeNumber = (opts: { min?: number; max?: number; error?: string; minError?: string } = {}) => {
   let n = z.number(opts.error ? { error: opts.error } : undefined).int();
   if (opts.min !== undefined) n = n.min(opts.min, opts.minError ? { error: opts.minError } : undefined);
   if (opts.max !== undefined) n = n.max(opts.max);
@@ -89,20 +99,14 @@ export const optionalRef = () =>
   );
 /** A whole number within bounds, typed or pasted as text. */
 export const intField = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    wholeNumber({ error: 'required', min, max }),
-  );
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber({ error: 'required', min, max }));
 /**
  * An optional whole number within bounds: empty (a form's untouched field) is absent, so a create
  * takes the server's default and an update leaves the stored value alone. (`intField().optional()`
  * refuses '' as "required", because the emptiness is found inside the optional.)
  */
 export const optionalInt = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    wholeNumber({ min, max }).optional(),
-  );
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber({ min, max }).optional());
 /** An exact decimal (money, rates) kept as a string: never a float. */
 export const decimalField = (opts: { min?: number; max?: number; scale?: number } = {}) =>
   z.preprocess(

@@ -17,6 +17,7 @@ import {
   recordMetaSchema,
   requiredRef,
   requiredText,
+  specName,
   versionSchema,
 } from './common.schema.ts';
 import { taxCodePattern } from './constructor.schema.ts';
@@ -109,7 +110,8 @@ const creditFields = {
 };
 export const creditInputSchema = z.object({
   customer_id: requiredRef(),
-  billing_id: optionalRef(),
+  /** SPEC's billingId: the bill a credit note belongs to (given at creation only). */
+  billing_id: specName('billingId', optionalRef()),
   ...creditFields,
 });
 /** SPEC.md §7: the update carries no billingId, id or rowNumber — they come from the path and the row. */
