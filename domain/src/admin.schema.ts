@@ -250,10 +250,12 @@ export const applicationSchema = recordMetaSchema.extend({
   project_name: z.string().nullable().optional(),
   environment: z.string(),
 });
-/** Create and rotate answer the keys once; no later answer has them. */
+/** Create and rotate answer the keys once, under both names; no later answer has them. */
 export const applicationWithKeysSchema = applicationSchema.extend({
   secret_key: z.string(),
   api_key: z.string(),
+  secretKey: z.string().describe("SPEC.md's spelling of `secret_key` (the same key)."),
+  apiKey: z.string().describe("SPEC.md's spelling of `api_key` (the same key)."),
 });
 
 // ---------------------------------------------------------------- e-mail

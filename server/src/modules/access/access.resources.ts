@@ -597,16 +597,26 @@ export function registerAccessRoutes(app: FastifyInstance) {
     },
     () => endpointTypes.map((t) => ({ ...t })),
   );
+  const endpointTypeById = (id: number) => {
+    const found = endpointTypes.find((t) => t.id === id);
+    if (!found) throw notFound('endpoint type');
+    return { ...found };
+  };
   r.get(
     '/api/admin/endpoint-type/findById/:id',
     {
       config: { menus: typeMenus },
       schema: { tags: ['endpoint'], params: idParamsSchema, response: { 200: endpointType } },
     },
-    (req) => {
-      const found = endpointTypes.find((t) => t.id === req.params.id);
-      if (!found) throw notFound('endpoint type');
-      return { ...found };
+    (req) => endpointTypeById(req.params.id),
+  );
+  // SPEC.md §7 spells it with the id in the query
+  r.get(
+    '/api/admin/endpoint-type/findById',
+    {
+      config: { menus: typeMenus },
+      schema: { tags: ['endpoint'], querystring: idParamsSchema, response: { 200: endpointType } },
     },
+    (req) => endpointTypeById(req.query.id),
   );
 }
