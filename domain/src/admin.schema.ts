@@ -14,6 +14,7 @@ import {
   optionalText,
   recordMetaSchema,
   requiredText,
+  specName,
   versionSchema,
 } from './common.schema.ts';
 
@@ -105,9 +106,9 @@ export const roleInputSchema = z.object({
       .max(50)
       .regex(ROLE_CODE_PATTERN, { error: 'invalid_role_code' }),
   ),
-  company_id: optionalRef(),
-  project_id: optionalRef(),
-  construction_id: optionalRef(),
+  company_id: specName('company', optionalRef()),
+  project_id: specName('project', optionalRef()),
+  construction_id: specName('construction', optionalRef()),
   priority: optionalInt(0, 1000),
 });
 export const roleUpdateSchema = roleInputSchema.extend({ version: versionSchema });
@@ -138,14 +139,14 @@ export const groupSchema = recordMetaSchema.extend({
 /** Links added to or removed from a role or a group: `{ids}`. */
 export const linkIdsSchema = z.object({ ids: z.array(idParam).min(1).max(1000) });
 
-const endpointIds = z.array(idParam).max(2000).optional();
+const endpointIds = () => z.array(idParam).max(2000).optional();
 
 export const privilegeInputSchema = z.object({
   name: requiredText(255),
   code: requiredText(100),
   description: optionalText(2000),
   /** The endpoints it opens; absent on update leaves them as they are. */
-  endpoint_ids: endpointIds,
+  endpoint_ids: endpointIds(),
 });
 export const privilegeUpdateSchema = privilegeInputSchema.extend({ version: versionSchema });
 export const privilegeSchema = recordMetaSchema.extend({
@@ -158,7 +159,7 @@ export const privilegeSchema = recordMetaSchema.extend({
 // ---------------------------------------------------------------- menus and endpoints
 
 export const menuInputSchema = z.object({
-  parent_id: optionalRef(),
+  parent_id: specName('parentId', optionalRef()),
   name: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z
@@ -174,9 +175,9 @@ export const menuInputSchema = z.object({
   icon: optionalText(100),
   is_new: z.boolean().optional(),
   hidden: z.boolean().optional(),
-  redirect_url: optionalText(255),
+  redirect_url: specName('redirect', optionalText(255)),
   sort_order: optionalInt(0, 100_000),
-  endpoint_ids: endpointIds,
+  endpoint_ids: specName('endpoints', endpointIds()),
 });
 export const menuUpdateSchema = menuInputSchema.extend({ version: versionSchema });
 export const menuSchema = recordMetaSchema.extend({
@@ -233,10 +234,10 @@ export const applicationInputSchema = z.object({
   code: requiredText(50),
   name: requiredText(255),
   /** SPEC's roleDefault: the role a self-registered user gets. */
-  role_default_id: optionalRef(),
+  role_default_id: specName('roleDefault', optionalRef()),
   restrict: z.boolean().optional(),
   /** SPEC's clientId: given, or generated when blank. */
-  client_id: optionalText(100),
+  client_id: specName('clientId', optionalText(100)),
   url: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
     z
@@ -245,7 +246,7 @@ export const applicationInputSchema = z.object({
       .nullable()
       .optional(),
   ),
-  project_id: optionalRef(),
+  project_id: specName('projectId', optionalRef()),
   environment: z.enum(applicationEnvironments, { error: 'required' }),
 });
 export const applicationUpdateSchema = applicationInputSchema.extend({ version: versionSchema });
@@ -261,10 +262,12 @@ export const applicationSchema = recordMetaSchema.extend({
   project_name: z.string().nullable().optional(),
   environment: z.string(),
 });
-/** Create and rotate answer the keys once; no later answer has them. */
+/** Create and rotate answer the keys once, under both names; no later answer has them. */
 export const applicationWithKeysSchema = applicationSchema.extend({
   secret_key: z.string(),
   api_key: z.string(),
+  secretKey: z.string().describe("SPEC.md's spelling of `secret_key` (the same key)."),
+  apiKey: z.string().describe("SPEC.md's spelling of `api_key` (the same key)."),
 });
 
 // ---------------------------------------------------------------- e-mail

@@ -25,6 +25,18 @@ export const MAX_PAGE_OFFSET = 10_000;
 /** A list counts its matching rows exactly up to this many; beyond, its total is an estimate. */
 export const EXACT_TOTAL_LIMIT = 1000;
 
+/**
+ * SPEC.md's spelling of a body field the API names otherwise (SPEC's `roleDefault` for
+ * `role_default_id`), declared on the field: every schema built from it (`.extend`, `.pick`) keeps
+ * it. The server accepts either spelling (both with different values is a 400) and documents both
+ * (server/src/http/strict-body.ts); the forms send the API's name.
+ */
+export const specNames = z.registry<{ specName: string }>();
+export const specName = <T extends z.ZodType>(name: string, schema: T): T => {
+  specNames.add(schema, { specName: name });
+  return schema;
+};
+
 /** Turns "" and whitespace-only strings into null, as the API promises for every field. */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
@@ -52,36 +64,50 @@ export const optionalEmail = () =>
   );
 
 export const MAX_ID = 2_147_483_647; // ids are PostgreSQL integers
-export const idParam = z.coerce.number().int().positive().max(MAX_ID);
+
+/**
+ * A whole number as the API reads it: a JSON integer, or text of plain decimal digits (a leading
+ * minus where the bounds allow one). Ids and counts in paths and queries are always text, and
+ * `Number()` would read "0x10" as 16 and "1e1", " 16", "16.0", "+16" as numbers too: here they stay
+ * text and are refused (400 naming the field). The one place the API turns text into a number.
+ */
+const WHOLE_NUMBER_TEXT = /^-?\d{1,16}$/;
+export const wholeNumberText = (v: unknown): unknown =>
+  typeof v === 'string' && WHOLE_NUMBER_TEXT.test(v) ? Number(v) : v;
+export const wholeNumber = (opts: { min?: number; max?: number; error?: string; minError?: string } = {}) => {
+  let n = z.number(opts.error ? { error: opts.error } : undefined).int();
+  if (opts.min !== undefined) n = n.min(opts.min, opts.minError ? { error: opts.minError } : undefined);
+  if (opts.max !== undefined) n = n.max(opts.max);
+  return z.preprocess(wholeNumberText, n);
+};
+
+/** A record's id in a path, a query or a body: 1 … MAX_ID. */
+export const idParam = wholeNumber({ min: 1, max: MAX_ID });
+/** The construction selector (DESIGN.md §3): a construction's id, or -1 for all the user may see. */
+export const constructionSelector = wholeNumber({ min: -1, max: MAX_ID });
 
 /** A required reference to another record (a select in the form). */
 export const requiredRef = () =>
   z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce.number({ error: 'required' }).int().positive({ error: 'required' }).max(MAX_ID),
+    wholeNumber({ error: 'required', min: 1, minError: 'required', max: MAX_ID }),
   );
 /** An optional reference: empty becomes null (cleared), absent stays absent. */
 export const optionalRef = () =>
   z.preprocess(
-    (v) => (v === '' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    (v) => (v === '' ? null : wholeNumberText(v)),
     z.number().int().positive().max(MAX_ID).nullable().optional(),
   );
 /** A whole number within bounds, typed or pasted as text. */
 export const intField = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: 'required' }).int().min(min).max(max),
-  );
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber({ error: 'required', min, max }));
 /**
  * An optional whole number within bounds: empty (a form's untouched field) is absent, so a create
  * takes the server's default and an update leaves the stored value alone. (`intField().optional()`
  * refuses '' as "required", because the emptiness is found inside the optional.)
  */
 export const optionalInt = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().min(min).max(max).optional(),
-  );
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber({ min, max }).optional());
 /**
  * An exact decimal kept as a string, never a float: exactly the API's amount form (`AMOUNT_PATTERN`,
  * money.ts) or a JSON number whose decimal text has it; anything else is refused with `message`,
@@ -113,7 +139,7 @@ export const rateField = (opts: { min?: number; max?: number } = {}) => strictDe
 /** ISO date YYYY-MM-DD, a real calendar day. */
 export const isoDate = () => z.iso.date({ error: 'invalid_date' });
 export const idParamsSchema = z.object({ id: idParam });
-export const versionSchema = z.coerce.number().int().min(0);
+export const versionSchema = wholeNumber({ min: 0 });
 export const versionBodySchema = z.object({ version: versionSchema });
 
 export const statusFilters = ['all', 'open', 'deactive', 'deleted'] as const;
@@ -121,8 +147,8 @@ export type StatusFilter = (typeof statusFilters)[number];
 
 /** The list query every paging endpoint accepts (DESIGN.md §3). */
 export const pagingQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  itemsPerPage: z.coerce.number().int().min(1).max(MAX_ITEMS_PER_PAGE).default(DEFAULT_ITEMS_PER_PAGE),
+  page: wholeNumber({ min: 1 }).default(1),
+  itemsPerPage: wholeNumber({ min: 1, max: MAX_ITEMS_PER_PAGE }).default(DEFAULT_ITEMS_PER_PAGE),
   sortBy: z.string().max(64).optional(),
   sortDesc: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -130,7 +156,7 @@ export const pagingQuerySchema = z.object({
     .optional(),
   search: z.string().max(200).optional(),
   status: z.enum(statusFilters).optional(),
-  constructionId: z.coerce.number().int().min(-1).optional(),
+  constructionId: constructionSelector.optional(),
   /** `nextCursor` / `prevCursor` of a page already read: the page right after / before it. */
   cursor: z.string().max(2048).optional(),
   /** Count every matching row even past EXACT_TOTAL_LIMIT (slower on large lists). */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { optionalRef, recordMetaSchema, requiredText, versionSchema } from './common.schema.ts';
+import { optionalRef, recordMetaSchema, requiredText, specName, versionSchema } from './common.schema.ts';
 
 export const departmentInputSchema = z.object({
   code: requiredText(50),
   name: requiredText(255),
-  director_id: optionalRef(),
+  /** SPEC's director: the head of the department. */
+  director_id: specName('director', optionalRef()),
 });
 export const departmentUpdateSchema = departmentInputSchema.extend({ version: versionSchema });
 export const departmentSchema = recordMetaSchema.extend({

@@ -14,6 +14,7 @@ import {
   recordMetaSchema,
   requiredRef,
   requiredText,
+  specName,
   versionSchema,
 } from './common.schema.ts';
 import { contractSummarySchema } from './contract.schema.ts';
@@ -57,8 +58,9 @@ const fields = {
   note: requiredText(2000),
   internal_note: optionalText(2000),
   isPriority: z.boolean().optional(),
-  department_id: optionalRef(),
-  director_id: optionalRef(),
+  /** SPEC's department and director (head of unit) of the payment form. */
+  department_id: specName('department', optionalRef()),
+  director_id: specName('director', optionalRef()),
   /** Ids of the document checklist entries the user ticked as attached. */
   attached_documents: z.array(idParam).max(100).optional(),
 };

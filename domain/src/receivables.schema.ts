@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   amountField,
+  constructionSelector,
   idParam,
   isoDate,
   optionalEmail,
@@ -17,6 +18,7 @@ import {
   recordMetaSchema,
   requiredRef,
   requiredText,
+  specName,
   versionSchema,
 } from './common.schema.ts';
 import { taxCodePattern } from './constructor.schema.ts';
@@ -63,7 +65,7 @@ export const customerSchema = recordMetaSchema.extend({
 export type Customer = z.infer<typeof customerSchema>;
 
 export const customerListQuerySchema = z.object({
-  constructionId: z.coerce.number().int().min(-1).optional(),
+  constructionId: constructionSelector.optional(),
 });
 
 export const customerHistorySchema = z.object({
@@ -109,7 +111,8 @@ const creditFields = {
 };
 export const creditInputSchema = z.object({
   customer_id: requiredRef(),
-  billing_id: optionalRef(),
+  /** SPEC's billingId: the bill a credit note belongs to (given at creation only). */
+  billing_id: specName('billingId', optionalRef()),
   ...creditFields,
 });
 /** SPEC.md §7: the update carries no billingId, id or rowNumber — they come from the path and the row. */
@@ -262,7 +265,7 @@ export const statisticsBillingQuerySchema = z.object({
   from: optionalDate(),
   to: optionalDate(),
   customerId: idParam.optional(),
-  constructionId: z.coerce.number().int().min(-1).optional(),
+  constructionId: constructionSelector.optional(),
 });
 const countAmount = z.object({ count: z.number(), amount: z.string() });
 export const ageingBuckets = ['0-30', '31-60', '61-90', '90+'] as const;

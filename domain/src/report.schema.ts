@@ -3,7 +3,7 @@
  * the shapes they answer. Amounts are exact decimal strings summed in SQL.
  */
 import { z } from 'zod';
-import { idParam } from './common.schema.ts';
+import { constructionSelector, idParam, wholeNumber } from './common.schema.ts';
 
 const optionalId = z.preprocess((v) => (v === '' ? undefined : v), idParam.optional());
 
@@ -17,12 +17,12 @@ export const reportQuerySchema = z
     /** The top bar's selector; -1 (or absent) is every construction the user may see. */
     constructionId: z.preprocess(
       (v) => (v === '' || v === undefined ? undefined : v),
-      z.coerce.number().int().min(-1).max(2_147_483_647).optional(),
+      constructionSelector.optional(),
     ),
     constructorId: optionalId,
     contractTypeId: optionalId,
     /** highest / smallest: how many contracts. */
-    limit: z.coerce.number().int().min(1).max(100).optional(),
+    limit: wholeNumber({ min: 1, max: 100 }).optional(),
     /** xlsx: the report as an Excel workbook (its tables, with totals) instead of JSON. */
     format: z.enum(['json', 'xlsx']).optional(),
     /** The workbook's language (else Accept-Language, else Vietnamese). */

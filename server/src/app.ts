@@ -23,6 +23,7 @@ import { watchLoad } from './http/load.ts';
 import { openApiTransform } from './http/openapi.ts';
 import { type RecordRouteInfo, registerResource } from './http/resource.routes.ts';
 import { serializerCompiler } from './http/serializer.ts';
+import { registerStrictBodies } from './http/strict-body.ts';
 import { registerAbilityRoutes } from './modules/access/ability.routes.ts';
 import { registerAccessRoutes } from './modules/access/access.resources.ts';
 import { registerApplicationRoutes } from './modules/access/application.routes.ts';
@@ -96,6 +97,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
+  // before any route: every JSON body refuses unknown fields and takes SPEC's spellings
+  registerStrictBodies(app);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('protectedRoutes', [] as RouteInfo[]);

@@ -60,11 +60,21 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
     ...over,
   });
 
-  it('computes VAT and the amount incl. VAT on the server, ignoring what the client sends', async () => {
-    const res = await s.call('POST', '/api/contract/create', ketoan, {
+  it('computes VAT and the amount incl. VAT on the server, refusing them from the client', async () => {
+    // the computed figures are not input: a body that sends them is refused, naming each
+    const sent = await s.call('POST', '/api/contract/create', ketoan, {
       ...contractBody(),
       amount_vat: '1',
       vat_amount: '1',
+      guarantee_percent: '5',
+    });
+    expect(sent.status).toBe(400);
+    expect(sent.body.errors).toEqual([
+      { field: 'amount_vat', message: 'unknown_field' },
+      { field: 'vat_amount', message: 'unknown_field' },
+    ]);
+    const res = await s.call('POST', '/api/contract/create', ketoan, {
+      ...contractBody(),
       guarantee_percent: '5',
     });
     expect(res.status).toBe(200);

@@ -490,14 +490,20 @@ describe.each(backends)('receivables (%s)', (backend) => {
       const noteNow = (await ok('GET', `/api/manage/credit/list/${customer.id}`, ketoan)).find(
         (c: Any) => c.id === note.id,
       );
-      const edited = await ok('PUT', `/api/manage/credit/update/${note.id}`, ketoan, {
+      const edit = {
         kind: 'note',
         amount: '10000000',
         reason: 'Giảm trừ khối lượng (sửa)',
         credit_date: today,
         version: noteNow.version,
+      };
+      const moved = await s.call('PUT', `/api/manage/credit/update/${note.id}`, ketoan, {
+        ...edit,
         billing_id: 999999,
       });
+      expect(moved.status).toBe(400);
+      expect(moved.body.errors).toEqual([{ field: 'billing_id', message: 'unknown_field' }]);
+      const edited = await ok('PUT', `/api/manage/credit/update/${note.id}`, ketoan, edit);
       expect(edited).toMatchObject({ billing_id: b1.id, amount: '10000000.00', version: 1 });
       const staleNote = await s.call('PUT', `/api/manage/credit/update/${note.id}`, ketoan, {
         kind: 'note',

@@ -75,10 +75,18 @@ export function registerErrorHandler(app: FastifyInstance) {
         ...(error.reason ? { reason: error.reason, params: error.params ?? {} } : {}),
       };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
-      const all = error.validation.map((v) => ({
-        field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: issueMessage({ ...(v.params as object), code: v.keyword, message: v.message }),
-      }));
+      const all = error.validation.flatMap((v) => {
+        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        // a strict body's unknown fields (http/strict-body.ts): one entry for each
+        if (v.keyword === 'unrecognized_keys')
+          return ((v.params as { keys?: string[] }).keys ?? []).map((key) => ({
+            field: field ? `${field}.${key}` : key,
+            message: 'unknown_field',
+          }));
+        return [
+          { field, message: issueMessage({ ...(v.params as object), code: v.keyword, message: v.message }) },
+        ];
+      });
       // one entry per field: its first message (SPEC.md §8)
       const errors = all.filter((e, i) => all.findIndex((x) => x.field === e.field) === i);
       const where = error.validationContext === 'body' ? 'input' : error.validationContext;

@@ -89,7 +89,8 @@ export function openApiTransform(args: TransformArgs) {
   const method = [args.route.method].flat()[0]!.toString().toUpperCase();
   const access = (args.route.config as { access?: string } | undefined)?.access ?? 'endpoint';
   const url = out.url;
-  const body = args.schema?.body as { shape?: Record<string, unknown> } | undefined;
+  // the body as JSON Schema: its zod schema may be a pipe (SPEC's aliases, http/strict-body.ts)
+  const body = schema.body as { properties?: Record<string, unknown> } | undefined;
   const response = { ...(schema.response as Record<string, unknown> | undefined) };
   const add = (code: number, description: string) => {
     response[code] ??= error(description);
@@ -99,7 +100,8 @@ export function openApiTransform(args: TransformArgs) {
   if (access !== 'public') add(401, 'No valid session (`invalid_token`)');
   if (access === 'endpoint') add(403, 'No right to this endpoint');
   if (/[{:]/.test(url)) add(404, 'Not found, or outside the caller’s data scope');
-  if (body?.shape && 'version' in body.shape) add(409, 'Stale version (`invalid_version`): nothing written');
+  if (body?.properties && 'version' in body.properties)
+    add(409, 'Stale version (`invalid_version`): nothing written');
   if (method !== 'GET') add(422, 'A business rule refused the request; the message says which');
   if (access === 'public' && /login/.test(url)) add(429, 'Too many attempts; see Retry-After');
   const files = (args.route.config as { files?: FileKind[] } | undefined)?.files;

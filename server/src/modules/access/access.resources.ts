@@ -430,7 +430,7 @@ export function registerAccessRoutes(app: FastifyInstance) {
           roleIds: z
             .string()
             .max(2000)
-            .regex(/^\s*\d{1,10}(\s*,\s*\d{1,10})*\s*$/, { error: 'invalid_ids' })
+            .regex(/^\d{1,10}(,\d{1,10})*$/, { error: 'invalid_ids' })
             .optional(),
         }),
         response: { 200: z.array(privilegeSchema) },
@@ -439,7 +439,7 @@ export function registerAccessRoutes(app: FastifyInstance) {
     (req) => {
       const ids = (req.query.roleIds ?? '')
         .split(',')
-        .map((x) => Number(x.trim()))
+        .map(Number)
         .filter((n) => n > 0 && n <= 2_147_483_647);
       return listAllRecords(
         app.db,
@@ -597,16 +597,26 @@ export function registerAccessRoutes(app: FastifyInstance) {
     },
     () => endpointTypes.map((t) => ({ ...t })),
   );
+  const endpointTypeById = (id: number) => {
+    const found = endpointTypes.find((t) => t.id === id);
+    if (!found) throw notFound('endpoint type');
+    return { ...found };
+  };
   r.get(
     '/api/admin/endpoint-type/findById/:id',
     {
       config: { menus: typeMenus },
       schema: { tags: ['endpoint'], params: idParamsSchema, response: { 200: endpointType } },
     },
-    (req) => {
-      const found = endpointTypes.find((t) => t.id === req.params.id);
-      if (!found) throw notFound('endpoint type');
-      return { ...found };
+    (req) => endpointTypeById(req.params.id),
+  );
+  // SPEC.md §7 spells it with the id in the query
+  r.get(
+    '/api/admin/endpoint-type/findById',
+    {
+      config: { menus: typeMenus },
+      schema: { tags: ['endpoint'], querystring: idParamsSchema, response: { 200: endpointType } },
     },
+    (req) => endpointTypeById(req.query.id),
   );
 }

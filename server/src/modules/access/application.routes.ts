@@ -75,6 +75,14 @@ function newKeys() {
   return { secret_key, api_key, secret_hash: keyHash(secret_key), api_key_hash: keyHash(api_key) };
 }
 
+/** The new keys as answered once: the API's names and SPEC.md's (`secretKey`, `apiKey`). */
+const keysAnswer = (secret_key: string, api_key: string) => ({
+  secret_key,
+  api_key,
+  secretKey: secret_key,
+  apiKey: api_key,
+});
+
 export function registerApplicationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const menus = {
@@ -112,7 +120,7 @@ export function registerApplicationRoutes(app: FastifyInstance) {
           currentUser(req),
         ),
       );
-      return { ...created, secret_key, api_key } as never;
+      return { ...created, ...keysAnswer(secret_key, api_key) } as never;
     },
   );
 
@@ -155,7 +163,7 @@ export function registerApplicationRoutes(app: FastifyInstance) {
         );
         return toRecord(await findRecord(tx, applicationKind, existing.id, actor));
       });
-      return { ...row, secret_key, api_key } as never;
+      return { ...row, ...keysAnswer(secret_key, api_key) } as never;
     },
   );
 

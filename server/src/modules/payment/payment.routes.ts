@@ -4,7 +4,13 @@
  * the narrowed lists (created by me, today, this week, this month, overdue); the contract pickers
  * and positions the form needs; the workflow's send and confirm-paid moves; the printed request.
  */
-import { idParam, idParamsSchema, pageSchema, versionBodySchema } from '@sitepay/domain/common.schema';
+import {
+  constructionSelector,
+  idParam,
+  idParamsSchema,
+  pageSchema,
+  versionBodySchema,
+} from '@sitepay/domain/common.schema';
 import { compareAmounts } from '@sitepay/domain/money';
 import {
   documentChecklistItemSchema,
@@ -372,7 +378,7 @@ export function registerPaymentRoutes(app: FastifyInstance) {
       config: form,
       schema: {
         tags,
-        querystring: z.object({ constructionId: z.coerce.number().int().min(-1).optional() }),
+        querystring: z.object({ constructionId: constructionSelector.optional() }),
         response: { 200: z.array(contractOptionSchema) },
       },
     },

@@ -45,7 +45,12 @@ export const ticketKind: RecordKind = {
 
 /** A Zendesk export: the API's `{tickets: [...]}` (users side-loaded or not), an array, or NDJSON text. */
 const importBodySchema = z.union([
-  z.object({ tickets: z.array(z.unknown()).max(50_000), users: z.array(z.unknown()).max(50_000).optional() }),
+  // Zendesk's own document, with its paging fields (next_page, count, end_of_stream…): not ours to
+  // refuse, so its other keys are allowed explicitly (bodies are strict otherwise: http/strict-body.ts)
+  z.looseObject({
+    tickets: z.array(z.unknown()).max(50_000),
+    users: z.array(z.unknown()).max(50_000).optional(),
+  }),
   z.array(z.unknown()).max(50_000),
   z.string().max(MAX_IMPORT_BYTES),
 ]);
