@@ -146,7 +146,11 @@ describe('money integrity on PostgreSQL', () => {
       ] as const)
         expect((await s.call('PATCH', url, ketoan2, { version })).status).toBe(404);
       expect(
-        (await s.call('DELETE', `/api/beneficiary/delete/${parties.b.id}`, ketoan2, parties.b)).status,
+        (
+          await s.call('DELETE', `/api/beneficiary/delete/${parties.b.id}`, ketoan2, {
+            version: parties.b.version,
+          })
+        ).status,
       ).toBe(404);
       expect(
         (
@@ -570,6 +574,74 @@ describe('money integrity on PostgreSQL', () => {
             where c.status = 'D' and p.status <> 'D'`,
       );
       expect(orphans[0]!.n).toBe(0);
+    });
+  });
+
+  describe('4–7. what a request says is what was meant', () => {
+    const count = async () =>
+      (
+        await queryRows<{ n: number }>(s.database.db, sql`select count(*)::int as n from payment_transaction`)
+      )[0]!.n;
+
+    it('"1,5" is not 15: an amount with a comma, a space or a line break is refused, naming the field', async () => {
+      const c = await contract(ketoan, await contractor(ketoan));
+      const before = await count();
+      for (const amount of ['1,5', '1,00', '12,34,56', ' 100 ', '100\n', '1e3', '١٠٠']) {
+        const res = await request(c.id, amount);
+        expect(res.status, amount).toBe(400);
+        expect(res.body.errors, amount).toEqual([{ field: 'amount', message: 'invalid_amount' }]);
+      }
+      expect(await count()).toBe(before);
+      expect((await request(c.id, '1.5')).body.amount).toBe('1.50');
+    });
+
+    it('text a Word file cannot hold is refused on the way in, so every request prints', async () => {
+      const c = await contract(ketoan, await contractor(ketoan));
+      for (const bad of ['Thanh toán\u0001', 'Thanh toán\ufffe']) {
+        const res = await s.call('POST', '/api/payment-transaction/create', ketoan, {
+          contract_id: c.id,
+          payment_code: 'TD',
+          transaction_type_id: ids.tt,
+          date: '2025-05-05',
+          amount: '1000',
+          note: bad,
+        });
+        expect(res.status).toBe(400);
+        expect(res.body.errors[0]).toMatchObject({ field: 'note', message: 'invalid_character' });
+      }
+    });
+
+    it('a field the server does not know is refused by name; SPEC’s spellings are taken', async () => {
+      const { k } = await contractor(ketoan);
+      const typo = await s.call('PUT', `/api/constructor/update/${k.id}`, ketoan, {
+        code: k.code,
+        name: k.name,
+        adress: '12 Lê Lợi',
+        version: k.version,
+      });
+      expect(typo.status).toBe(400);
+      expect(typo.body.errors).toEqual([{ field: 'adress', message: 'unknown_field' }]);
+      const director = (await s.call('GET', '/api/admin/role/list/all', admin)).body.find(
+        (r: Body) => r.code === 'ROLE_DIRECTOR',
+      );
+      const app = await ok('POST', '/api/admin/application/create', admin, {
+        code: 'APP-MI',
+        name: 'Ứng dụng',
+        roleDefault: director.id,
+        clientId: 'client-mi',
+        projectId: ids.project,
+        environment: 'production',
+      });
+      expect(app).toMatchObject({
+        role_default_id: director.id,
+        client_id: 'client-mi',
+        project_id: ids.project,
+      });
+    });
+
+    it('an id is decimal digits: /contract/get/0x10 does not read contract 16', async () => {
+      for (const id of ['0x10', '1e1', '16.0', '+16'])
+        expect((await s.call('GET', `/api/contract/get/${id}`, admin)).status, id).toBe(400);
     });
   });
 });
