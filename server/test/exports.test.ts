@@ -5,6 +5,7 @@
  */
 
 import { foldSearchText } from '@sitepay/domain/search-text';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -265,9 +266,13 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
   it('escapes the characters XML reserves and drops those it cannot carry, keeping the rest of the text', async () => {
     const made = await s.call('POST', '/api/constructor/create', admin, {
       code: 'NT-XML',
-      name: 'Công ty <A&B> "Hòa" \'Bình\'\u0001\u000b tab\there',
+      name: 'Công ty <A&B> "Hòa" \'Bình\' tab\there',
     });
     expect(made.status).toBe(200);
+    // controls are refused at the door since issue 26; a row written before still holds them
+    await s.database.db.execute(
+      sql`update constructor set name = ${'Công ty <A&B> "Hòa" \'Bình\'\u0001\u000b tab\there'} where id = ${made.body.id}`,
+    );
     const { ws, xml } = await sheetOf('/api/export/constructor?search=NT-XML', admin);
     expect(dataRows(ws).map((r) => r[1])).toEqual(['Công ty <A&B> "Hòa" \'Bình\' tab\there']);
     expect(xml).toContain('Công ty &lt;A&amp;B&gt; &quot;Hòa&quot; &apos;Bình&apos; tab\there');
