@@ -41,6 +41,11 @@ export const customerInputSchema = z.object({
   email: optionalEmail(),
   /** The constructions it owns (chủ đầu tư); a construction has at most one customer. */
   construction_ids: z.array(idParam).max(500).optional(),
+  /**
+   * The company it belongs to; left out: the company of its first construction, else the
+   * registering user's. An accountant may name only a company of his scope.
+   */
+  company_id: optionalRef(),
 });
 export const customerUpdateSchema = customerInputSchema.extend({ version: versionSchema });
 
@@ -52,6 +57,7 @@ export const customerSchema = recordMetaSchema.extend({
   contact_person: z.string().nullable(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
+  company_id: z.number().nullable(),
   construction_ids: z.array(z.number()),
   constructions: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
   /** Over its live bills the caller may see. */
@@ -235,6 +241,8 @@ export const ticketInputSchema = z.object({
   requester_email: optionalEmail(),
   state: z.enum(ticketStates).optional(),
   priority: z.enum(ticketPriorities).optional(),
+  /** Its company; left out: the creator's. An administrator may choose any, others one of theirs. */
+  company_id: optionalRef(),
 });
 export const ticketUpdateSchema = ticketInputSchema.extend({ version: versionSchema });
 export const ticketSchema = recordMetaSchema.extend({
@@ -246,6 +254,7 @@ export const ticketSchema = recordMetaSchema.extend({
   state: z.enum(ticketStates),
   priority: z.enum(ticketPriorities),
   opened_at: z.string(),
+  company_id: z.number().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketListQuerySchema = z.object({

@@ -5,7 +5,9 @@
  * one company from the data scope — so a new route is covered without anyone adding it here, and a
  * route that declares no menus fails.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
 import { seedRoles } from '../src/db/seed/menus.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
@@ -102,7 +104,27 @@ describe('authorization matrix (pglite)', () => {
       [customer.id, bill.id, credit.id].every(Number.isInteger),
       JSON.stringify([customer, bill, credit]),
     ).toBe(true);
+    // records owned by company HP without a construction: a customer and a ticket ketoan registered,
+    // and a failed mail about one of HP's requests
+    const owned = await s.call('POST', '/api/manage/customer/register', token.ketoan, {
+      code: 'KH-MX2',
+      name: 'Khách không công trình',
+    });
+    const ticket = await s.call('POST', '/api/manage/zendesk/create', token.ketoan, {
+      subject: 'Ma trận',
+      requester_name: 'Lan',
+    });
+    const [mail] = await queryRows<{ id: number }>(
+      s.database.db,
+      sql`insert into mail_outbox (key, event, "to", subject, text, state, construction_id)
+          values ('matrix:1', 'payment_send', 'giamdoc@sitepay.test', 'Ma trận', 'Ma trận', 'failed', ${ct.id})
+          returning id`,
+    );
+    expect([owned.status, ticket.status], JSON.stringify([owned.body, ticket.body])).toEqual([200, 200]);
     Object.assign(hp, {
+      ownedCustomer: owned.body.id,
+      ticket: ticket.body.id,
+      mail: Number(mail!.id),
       customer: customer.id,
       bill: bill.id,
       credit: credit.id,
@@ -189,6 +211,17 @@ describe('authorization matrix (pglite)', () => {
       return hp.customer;
     if (path.startsWith('/api/manage/credit/')) return hp.credit;
     if (path.startsWith('/api/manage/billing/')) return hp.bill;
+    if (path.startsWith('/api/manage/zendesk/')) return hp.ticket;
+    if (path.startsWith('/api/manage/mail/')) return hp.mail;
+    return undefined;
+  };
+
+  /** The record a path names among those HP owns without a construction (owner-company.ts, mails). */
+  const ownedRecordOf = (path: string): number | undefined => {
+    if (!/\{id\}$/.test(path)) return undefined;
+    if (path.startsWith('/api/manage/customer/')) return hp.ownedCustomer;
+    if (path.startsWith('/api/manage/zendesk/')) return hp.ticket;
+    if (path.startsWith('/api/manage/mail/')) return hp.mail;
     return undefined;
   };
 
@@ -237,6 +270,54 @@ describe('authorization matrix (pglite)', () => {
     expect(wrong).toEqual([]);
     const payment = (await s.call('GET', `/api/payment-transaction/get/${hp.payment}`, token.ketoan)).body;
     expect(payment).toMatchObject({ version: 0, status: 'O', approval_status: 'O' });
+  });
+
+  it('records a company owns without a construction (customer, ticket, mail): 404 to another company, found by its own', async () => {
+    const accountant = menusOf('ROLE_ACCOUNTANT');
+    const own = routes.filter((r) => ownedRecordOf(r.path) && r.menus.some((m) => accountant.has(m)));
+    // customer get, update, active, deactive, delete, history; ticket get, update, delete, history; resend
+    expect(own.length).toBeGreaterThanOrEqual(10);
+    const wrong = [];
+    // a valid body of each (an update sends its required fields): only the scope can refuse it
+    const required: Record<string, Record<string, string>> = {
+      '/api/manage/customer/': { code: 'KH-MX2', name: 'Khách không công trình' },
+      '/api/manage/zendesk/': { subject: 'Ma trận', requester_name: 'Lan' },
+    };
+    const body = (route: Route) => {
+      if (route.method === 'GET') return undefined;
+      const fields =
+        route.method === 'PUT' ? Object.entries(required).find(([k]) => route.path.startsWith(k)) : undefined;
+      return { ...fields?.[1], version: 99 };
+    };
+    // writes first, refused; then the owner's reads and writes (a stale version: 409, or the resend)
+    for (const route of own) {
+      const path = fill(route.path, ownedRecordOf(route.path)!);
+      const other = await s.call(route.method as never, path, token.ketoan2, body(route));
+      if (other.status !== 404) wrong.push(`${route.method} ${route.path} as ketoan2 → ${other.status}`);
+    }
+    for (const route of own) {
+      const path = fill(route.path, ownedRecordOf(route.path)!);
+      const res = await s.call(route.method as never, path, token.ketoan, body(route));
+      // found: read (200), refused for the stale version (409), or resent (200; 422 with its reason
+      // when the role sweep above already resent it)
+      const found =
+        route.method === 'GET'
+          ? res.status === 200
+          : route.method === 'POST'
+            ? res.status === 200 || (res.status === 422 && res.body?.reason === 'mail_not_failed')
+            : res.status === 409;
+      if (!found) wrong.push(`${route.method} ${route.path} as ketoan → ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the user picker shows an accountant the users of his company only', async () => {
+    const names = async (who: string) =>
+      (await s.call('GET', '/api/admin/user/list/all', token[who])).body
+        .map((u: { user_name: string }) => u.user_name)
+        .sort();
+    expect(await names('ketoan')).toEqual(['giamdoc', 'ketoan']);
+    expect(await names('ketoan2')).toEqual(['ketoan2']);
   });
 
   it('a contractor or payee used by a company’s live contract is that company’s for writes', async () => {

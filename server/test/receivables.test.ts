@@ -200,9 +200,10 @@ describe.each(backends)('receivables (%s)', (backend) => {
         (await s.call('POST', '/api/manage/customer/register', giamdoc, { code: 'KH-GD', name: 'GD' }))
           .status,
       ).toBe(403);
-      // a customer without constructions: accountants (any company) and admins, not the director
+      // a customer without constructions: the company that registered it and admins (issue 27)
       const bare = await register(ketoan2, { code: 'KH-BARE', name: 'Khách chưa có công trình' });
-      expect((await ok('GET', `/api/manage/customer/get/${bare.id}`, ketoan)).code).toBe('KH-BARE');
+      expect((await ok('GET', `/api/manage/customer/get/${bare.id}`, ketoan2)).code).toBe('KH-BARE');
+      expect((await s.call('GET', `/api/manage/customer/get/${bare.id}`, ketoan)).status).toBe(404);
       expect((await s.call('GET', `/api/manage/customer/get/${bare.id}`, giamdoc)).status).toBe(404);
       expect((await ok('GET', `/api/manage/customer/get/${bare.id}`, admin)).code).toBe('KH-BARE');
     });
@@ -964,6 +965,8 @@ describe.each(backends)('receivables (%s)', (backend) => {
           to: 'ketoan@hoaphat-xd.vn',
           subject: 'Thông báo công nợ',
           text: 'Kính gửi quý khách…',
+          // about a record of CT-001: ketoan's (issue 27)
+          construction_id: ct['CT-001']!.id,
         }),
       );
       const failed = await waitFor('the mail to fail', async () =>
@@ -996,17 +999,20 @@ describe.each(backends)('receivables (%s)', (backend) => {
       expect((await s.call('POST', '/api/manage/mail/resend/abc', ketoan)).status).toBe(400);
     });
 
-    it('a password mail given up is not resent (its text is gone); the list needs its menu', async () => {
+    it('a password mail given up is not resent (its text is gone), and is the administrators’ only; the list needs its menu', async () => {
       const [row] = await queryRows<{ id: number }>(
         s.database.db,
         sql`insert into mail_outbox (key, event, "to", subject, text, state, attempts)
             values ('test:receivables:pw', 'reset_password', 'x@example.vn', 'Mật khẩu mới', '(removed after sending)', 'failed', 8)
             returning id`,
       );
-      const res = await s.call('POST', `/api/manage/mail/resend/${row!.id}`, ketoan);
+      // an account mail: not an accountant's (issue 27)
+      expect((await s.call('POST', `/api/manage/mail/resend/${row!.id}`, ketoan)).status).toBe(404);
+      expect((await outbox(ketoan, '&state=failed')).find((m) => m.id === Number(row!.id))).toBeUndefined();
+      const res = await s.call('POST', `/api/manage/mail/resend/${row!.id}`, admin);
       expect(res.status).toBe(422);
       expect(res.body.reason).toBe('mail_secret_removed');
-      expect((await outbox(ketoan, '&state=failed')).find((m) => m.id === Number(row!.id))).toMatchObject({
+      expect((await outbox(admin, '&state=failed')).find((m) => m.id === Number(row!.id))).toMatchObject({
         attempts: 8,
       });
       expect((await s.call('GET', '/api/manage/mail/list/paging', giamdoc)).status).toBe(403);

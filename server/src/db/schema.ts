@@ -518,9 +518,12 @@ export const customer = pgTable(
     contact_person: varchar('contact_person', { length: 255 }),
     phone: varchar('phone', { length: 30 }),
     email: varchar('email', { length: 255 }),
+    /** The company that registered it: it sees the customer, as do those who see its constructions. */
+    company_id: integer('company_id').references(() => company.id),
   },
   (t) => [
     ...recordIndexes('customer', t),
+    index('customer_company_idx').on(t.company_id),
     uniqueIndex('customer_code_uq').on(sql`lower(${t.code})`).where(sql`status <> 'D'`),
     index('customer_name_idx').on(t.name, t.id),
     index('customer_code_idx').on(t.code, t.id),
@@ -633,9 +636,12 @@ export const ticket = pgTable(
     state: varchar('state', { length: 10 }).notNull().default('new'),
     priority: varchar('priority', { length: 10 }).notNull().default('normal'),
     opened_at: stamp('opened_at').notNull().defaultNow(),
+    /** Its creator's company (the importer's, for imported ones); null: administrators only. */
+    company_id: integer('company_id').references(() => company.id),
   },
   (t) => [
     ...recordIndexes('ticket', t),
+    index('ticket_company_idx').on(t.company_id),
     uniqueIndex('ticket_external_id_uq').on(t.external_id),
     index('ticket_state_idx').on(t.state, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('ticket_opened_idx').on(t.opened_at, t.id),
@@ -938,9 +944,15 @@ export const mailOutbox = pgTable(
     last_error: text('last_error'),
     created_at: stamp('created_at').notNull().defaultNow(),
     sent_at: stamp('sent_at'),
+    /**
+     * The construction of the record the mail speaks of (a payment request's): whoever sees it sees
+     * the mail. Null for account mails (new user, password reset): administrators only.
+     */
+    construction_id: integer('construction_id'),
   },
   (t) => [
     uniqueIndex('mail_outbox_key_uq').on(t.key),
+    index('mail_outbox_construction_idx').on(t.construction_id),
     index('mail_outbox_due_idx').on(t.next_attempt_at).where(sql`state in ('pending', 'sending')`),
     index('mail_outbox_created_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],

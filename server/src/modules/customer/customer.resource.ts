@@ -1,7 +1,8 @@
 /**
  * Customers (khách hàng): the owners and investors the company bills. A customer owns constructions
- * (a construction has at most one customer, `construction.customer_id`) and is seen by whoever sees
- * one of them; a customer without constructions by administrators and accountants only. Its
+ * (a construction has at most one customer, `construction.customer_id`) of the company it belongs to
+ * (`company_id`, owner-company.ts), and is seen by that company and by whoever sees one of its
+ * constructions. Its
  * figures (billed, received, outstanding) and the constructions it shows are those of the caller's
  * scope, added to every answer by `decorateCustomers`.
  */
@@ -17,10 +18,19 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { billing, billingReceipt, construction, credit, customer } from '../../db/schema.ts';
-import { scopeConstructionIds, userRoleIds } from '../../http/access-sql.ts';
+import {
+  billing,
+  billingReceipt,
+  company,
+  construction,
+  credit,
+  customer,
+  project,
+} from '../../db/schema.ts';
+import { scopeConstructionIds } from '../../http/access-sql.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { fieldError, unprocessable } from '../../http/errors.ts';
+import { companyScope, settleOwnerCompany } from '../../http/owner-company.ts';
 import {
   findRecord,
   outer,
@@ -40,9 +50,6 @@ const cu = customer;
 export const inScope = (column: SQL, user: CurrentUser): SQL =>
   user.isAdmin ? sql`true` : sql`${column} = any(array(${scopeConstructionIds(user.id)}))`;
 
-const isAccountant = (userId: number) =>
-  sql`exists (select 1 from role r where r.code = 'ROLE_ACCOUNTANT' and r.id in (${userRoleIds(userId)}))`;
-
 export const customerKind: RecordKind = {
   name: 'customer',
   table: cu,
@@ -57,10 +64,11 @@ export const customerKind: RecordKind = {
   },
   defaultSort: { by: 'created_at', desc: true },
   unique: [{ field: 'code', columns: ['code'], constraint: 'customer_code_uq', caseInsensitive: true }],
-  scope: (user) => sql`(exists (select 1 from ${construction} x where x.customer_id = ${outer(cu.id)}
-      and x.status <> 'D' and x.id = any(array(${scopeConstructionIds(user.id)})))
-    or (not exists (select 1 from ${construction} x where x.customer_id = ${outer(cu.id)} and x.status <> 'D')
-      and ${isAccountant(user.id)}))`,
+  references: [{ field: 'company_id', table: company as never }],
+  scope: (user) => sql`(${companyScope(outer(cu.company_id), user)}
+    or exists (select 1 from ${construction} x where x.customer_id = ${outer(cu.id)}
+      and x.status <> 'D' and x.id = any(array(${scopeConstructionIds(user.id)}))))`,
+  beforeWrite: (tx, values, existing, user) => settleOwnerCompany(tx, values, existing, user),
   filters: (q) => {
     const selected = selectedConstruction(q);
     return [
@@ -71,6 +79,7 @@ export const customerKind: RecordKind = {
   },
   async afterWrite(tx, row, input, user) {
     if (Array.isArray(input.construction_ids)) await linkConstructions(tx, row, input.construction_ids, user);
+    await checkOneCompany(tx, row, user);
   },
   async beforeStatus(tx, existing, status) {
     if (status !== 'D') return;
@@ -135,8 +144,58 @@ async function linkConstructions(tx: Tx, owner: Row, wanted: number[], user: Cur
           { construction: site.code, customer: other.name },
         );
     }
+    await claimForCompany(tx, owner, site, user);
     await patchRecord(tx, constructionKind, id, { customer_id: owner.id } as never, user, 'link-customer');
   }
+}
+
+const companyOfConstruction = async (tx: Tx, constructionId: number) => {
+  const [row] = await queryRows<{ company_id: number | null }>(
+    tx,
+    sql`select p.company_id from ${construction} x join ${project} p on p.id = x.project_id
+        where x.id = ${constructionId}`,
+  );
+  return row?.company_id ?? null;
+};
+
+/**
+ * A customer owns constructions of its own company only: linking another company's is refused
+ * (422 `construction_other_company`). A customer of no company (an administrator's, not named)
+ * takes the company of its first construction.
+ */
+async function claimForCompany(tx: Tx, owner: Row, site: Row, user: CurrentUser) {
+  const siteCompany = await companyOfConstruction(tx, site.id);
+  if (owner.company_id == null && siteCompany !== null) {
+    await tx.update(cu).set({ company_id: siteCompany }).where(sql`${cu.id} = ${owner.id}`);
+    await writeHistory(
+      tx,
+      customerKind,
+      owner.id,
+      'update',
+      { company_id: { old: null, new: siteCompany } },
+      user,
+    );
+    owner.company_id = siteCompany;
+  } else if (siteCompany !== owner.company_id) throw otherCompany(site.code);
+}
+
+const otherCompany = (code: string) =>
+  unprocessable(
+    `construction ${code} belongs to another company than the customer's`,
+    'construction_other_company',
+    { construction: code },
+  );
+
+/** After a change of company: every construction the customer owns must be of the new one. */
+async function checkOneCompany(tx: Tx, owner: Row, _user: CurrentUser) {
+  if (owner.company_id == null) return;
+  const [other] = await queryRows<{ code: string }>(
+    tx,
+    sql`select x.code from ${construction} x left join ${project} p on p.id = x.project_id
+        where x.customer_id = ${owner.id} and x.status <> 'D'
+          and p.company_id is distinct from ${owner.company_id}::int order by x.id limit 1`,
+  );
+  if (other) throw otherCompany(other.code);
 }
 
 type Figures = {

@@ -224,6 +224,6 @@ export function registerEmailConfigRoutes(app: FastifyInstance, opts: { jwtSecre
       config,
       schema: { tags: ['mail'], querystring: mailQuerySchema, response: { 200: pageSchema(mailItemSchema) } },
     },
-    (req) => readOutbox(app.db, req.query) as never,
+    (req) => readOutbox(app.db, req.query, currentUser(req)) as never,
   );
 }

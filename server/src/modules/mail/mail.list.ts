@@ -2,7 +2,9 @@
  * The outbox as a list — the administrators' `/api/admin/mail/paging` and the receivables area's
  * mail list (`/api/manage/mail/list/paging`, docs/receivables.md) answer the same items from the
  * same query — and the resend of a failed mail: back to `pending` with its attempts counted afresh,
- * for the worker (mail.worker.ts) to send at once.
+ * for the worker (mail.worker.ts) to send at once. A mail is seen and resent by whoever sees the
+ * record it speaks of (its `construction_id`, a payment request's); account mails, which name no
+ * record, by administrators only.
  */
 import { idParamsSchema, pageSchema, pagingQuerySchema } from '@sitepay/domain/common.schema';
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
@@ -12,7 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
-import { currentUser } from '../../http/auth.ts';
+import { scopeConstructionIds } from '../../http/access-sql.ts';
+import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { readPage } from '../../http/paging.ts';
 import { nudgeMailWorkers } from './mail.outbox.ts';
@@ -66,10 +69,15 @@ const toItem = (row: Record<string, unknown>): MailItem => {
   return item as MailItem;
 };
 
+/** The mails the user may see: those of records in his scope; every one for an administrator. */
+const mailScope = (user: CurrentUser): SQL | undefined =>
+  user.isAdmin ? undefined : sql`${o.construction_id} = any(array(${scopeConstructionIds(user.id)}))`;
+
 /** A page of the outbox: filtered by state, event and a search over recipient, subject, event and key. */
-export function readOutbox(db: Tx, q: z.infer<typeof mailQuerySchema>) {
+export function readOutbox(db: Tx, q: z.infer<typeof mailQuerySchema>, user: CurrentUser) {
   const like = q.search?.trim() ? `%${q.search.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : undefined;
   const where: SQL | undefined = and(
+    mailScope(user),
     q.state ? eq(o.state, q.state) : undefined,
     q.event ? eq(o.event, q.event) : undefined,
     like
@@ -96,12 +104,13 @@ export function readOutbox(db: Tx, q: z.infer<typeof mailQuerySchema>) {
  * A failed mail back to `pending`, attempts reset, due now. A mail that carried a password had its
  * text wiped when it was given up (mail.worker.ts): it cannot be sent again — reset the password.
  */
-export async function resendMail(db: Tx, id: number): Promise<MailItem> {
+export async function resendMail(db: Tx, id: number, user: CurrentUser): Promise<MailItem> {
+  const seen = mailScope(user) ?? sql`true`;
   const [row] = await queryRows<Record<string, unknown>>(
     db,
     sql`update ${o} set state = 'pending', attempts = 0, last_error = null, locked_until = null,
           next_attempt_at = now()
-        where id = ${id} and state = 'failed' and not (event = any(${sql.param([...SECRET_EVENTS])}::text[]))
+        where id = ${id} and ${seen} and state = 'failed' and not (event = any(${sql.param([...SECRET_EVENTS])}::text[]))
         returning id, event, "to", subject, state, attempts, last_error, created_at, sent_at, next_attempt_at`,
   );
   if (row) {
@@ -110,7 +119,7 @@ export async function resendMail(db: Tx, id: number): Promise<MailItem> {
   }
   const [mail] = await queryRows<{ state: string; event: string }>(
     db,
-    sql`select state, event from ${o} where id = ${id}`,
+    sql`select state, event from ${o} where id = ${id} and ${seen}`,
   );
   if (!mail) throw notFound('mail');
   if (mail.state !== 'failed')
@@ -134,13 +143,13 @@ export function registerMailListRoutes(app: FastifyInstance) {
   r.get(
     '/api/manage/mail/list/paging',
     { config, schema: { tags, querystring: mailQuerySchema, response: { 200: pageSchema(mailItemSchema) } } },
-    (req) => readOutbox(app.db, req.query) as never,
+    (req) => readOutbox(app.db, req.query, currentUser(req)) as never,
   );
   r.post(
     '/api/manage/mail/resend/:id',
     { config, schema: { tags, params: idParamsSchema, response: { 200: mailItemSchema } } },
     async (req) => {
-      const item = await resendMail(app.db, req.params.id);
+      const item = await resendMail(app.db, req.params.id, currentUser(req));
       req.log.info({ mail: item.id, by: currentUser(req).user_name }, 'mail resent');
       return item;
     },

@@ -19,6 +19,11 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html?: string | null;
+  /**
+   * The construction of the record the mail speaks of: whoever sees it sees the mail (mail.list.ts).
+   * Left out for account mails (new user, password reset): administrators only.
+   */
+  construction_id?: number | null;
 };
 
 const SUBJECT_MAX = 500;
@@ -39,6 +44,7 @@ export async function enqueueMail(tx: Tx, mail: OutgoingMail): Promise<void> {
         mail.subject.length > SUBJECT_MAX ? `${mail.subject.slice(0, SUBJECT_MAX - 1)}…` : mail.subject,
       text: mail.text,
       html: mail.html ?? null,
+      construction_id: mail.construction_id ?? null,
     })
     .onConflictDoNothing({ target: mailOutbox.key });
   // The row is visible only once the caller commits, which this function cannot see: wake the

@@ -118,6 +118,7 @@ export async function mailPaymentMove(
           key: `payment:${payment.id}:${action}:${historyId}:${to.id}`,
           event,
           to: to.email,
+          construction_id: payment.construction_id,
           ...content,
         });
 

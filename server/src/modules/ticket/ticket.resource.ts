@@ -1,8 +1,9 @@
 /**
  * Support tickets (docs/receivables.md "Support tickets"): kept in SitePay, since this machine
  * cannot reach Zendesk; a company that uses Zendesk brings its tickets in with the importer
- * (zendesk-import.ts), idempotent by the Zendesk id (`external_id`). Tickets are shared by the
- * support team: not scoped to a construction, opened by the ticket menus.
+ * (zendesk-import.ts), idempotent by the Zendesk id (`external_id`). A ticket belongs to its
+ * creator's company (the importer's, for imported ones; owner-company.ts) and is seen and changed by
+ * whoever's scope covers that company.
  */
 import {
   ticketImportResultSchema,
@@ -11,13 +12,14 @@ import {
   ticketSchema,
   ticketUpdateSchema,
 } from '@sitepay/domain/receivables.schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ticket } from '../../db/schema.ts';
+import { company, ticket } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
-import type { RecordKind } from '../../http/records.ts';
+import { companyScope, settleOwnerCompany } from '../../http/owner-company.ts';
+import { outer, type RecordKind } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
 import { importTickets, MAX_IMPORT_BYTES } from './zendesk-import.ts';
 
@@ -41,6 +43,9 @@ export const ticketKind: RecordKind = {
     q.priority ? eq(t.priority, String(q.priority)) : undefined,
   ],
   readOnly: ['external_id', 'opened_at'],
+  references: [{ field: 'company_id', table: company as never }],
+  scope: (user) => companyScope(sql`${outer(t.company_id)}`, user),
+  beforeWrite: (tx, values, existing, user) => settleOwnerCompany(tx, values, existing, user),
 };
 
 /** A Zendesk export: the API's `{tickets: [...]}` (users side-loaded or not), an array, or NDJSON text. */

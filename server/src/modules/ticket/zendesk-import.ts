@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { ticket } from '../../db/schema.ts';
 import type { CurrentUser } from '../../http/auth.ts';
-import { createRecord, patchRecord, type Row } from '../../http/records.ts';
+import { createRecord, findRecord, patchRecord, type Row } from '../../http/records.ts';
 import { ticketKind } from './ticket.resource.ts';
 
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -165,6 +165,8 @@ async function upsert(tx: Tx, m: Mapped, user: CurrentUser): Promise<'imported' 
     return 'imported';
   }
   if (existing.status === 'D') return 'skipped'; // deleted in SitePay on purpose: not brought back
+  // another company's ticket (the same Zendesk id brought in by them): not the importer's to change
+  if (!(await findRecord(tx, ticketKind, existing.id, user).catch(() => null))) return 'skipped';
   const changes = Object.fromEntries(
     Object.entries(m).filter(([key, value]) => !same((existing as Record<string, unknown>)[key], value)),
   );

@@ -17,14 +17,20 @@ import {
   userSchema,
   userUpdateSchema,
 } from '@sitepay/domain/admin.schema';
-import { idParamsSchema, pageSchema, pagingQuerySchema } from '@sitepay/domain/common.schema';
+import { idParam, idParamsSchema, pageSchema, pagingQuerySchema } from '@sitepay/domain/common.schema';
 import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryRows } from '../../db/client.ts';
 import { accessHistory, appGroup, appUser, department, role, userGroup, userRole } from '../../db/schema.ts';
-import { userRoleIds } from '../../http/access-sql.ts';
+import {
+  endpointAllowed,
+  scopeCompanyIds,
+  scopeConstructionIds,
+  userRoleIds,
+} from '../../http/access-sql.ts';
+import type { CurrentUser } from '../../http/auth.ts';
 import { currentUser } from '../../http/auth.ts';
 import { notFound, staleVersion } from '../../http/errors.ts';
 import {
@@ -44,6 +50,28 @@ import { resetPasswordMail } from '../mail/mail.templates.ts';
 import { checkAdmins, endSessions, guardAdmins, lockAdmins } from './admin-guard.ts';
 
 const u = appUser;
+
+/**
+ * The users an accountant (anyone but an administrator) sees: those whose scope shares a company
+ * with his. Administrators, whose roles carry no company, are seen by administrators only.
+ */
+const sharesCompany = (user: CurrentUser) => sql`exists (
+  select 1 from (${scopeCompanyIds(outer(u.id) as never)}) theirs
+  where theirs.company_id in (${scopeCompanyIds(user.id)}))`;
+
+/** The endpoint whose right makes a user an approver (payment.workflow.ts `rightsOf`). */
+const ACCEPT_ENDPOINT = '/api/payment-approval/accept/{id}';
+
+/**
+ * Who may be named head of unit ("Thủ trưởng đơn vị") of a request on a construction: an active
+ * user with the right to accept requests whose scope holds that construction — who, named, becomes
+ * its approver (payment.workflow.ts `isApproverOf`). An administrator is offered only when his
+ * roles carry that scope too: administrators approve everything without being named.
+ */
+const mayApproveOn = (constructionId: number) => sql`(
+  ${endpointAllowed(userRoleIds(outer(u.id) as never), 'PATCH', ACCEPT_ENDPOINT)}
+  and ${constructionId} in (${scopeConstructionIds(outer(u.id) as never)}))`;
+
 export const userKind: RecordKind = {
   name: 'user',
   table: u,
@@ -72,6 +100,7 @@ export const userKind: RecordKind = {
       where h.user_id = ${outer(u.id)} and h.type = 'login' and h.result = 'success')`,
   },
   readOnly: ['avatar'],
+  scope: sharesCompany,
   beforeStatus: (tx) => lockAdmins(tx),
   async afterStatus(tx, row, status, user) {
     if (status !== 'O') await endSessions(tx, row.id);
@@ -105,6 +134,17 @@ const userOption = z.object({
   department_name: z.string().nullable(),
 });
 
+/** `approverOf`: a construction's id; the picker then offers who may head a request on it. */
+const userPickerQuery = z.object({ approverOf: idParam.optional() });
+
+/** The active users a picker offers the caller (`approverOf`: see `mayApproveOn`). */
+function pickable(user: CurrentUser, approverOf: number | undefined) {
+  const seen = user.isAdmin ? undefined : sharesCompany(user);
+  if (approverOf === undefined) return and(eq(u.status, 'O'), seen);
+  const visible = user.isAdmin ? undefined : sql`${approverOf} in (${scopeConstructionIds(user.id)})`;
+  return and(eq(u.status, 'O'), seen, visible, mayApproveOn(approverOf));
+}
+
 export function registerUserRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -123,9 +163,9 @@ export function registerUserRoutes(app: FastifyInstance) {
           'payment-view',
         ],
       },
-      schema: { tags: ['user'], response: { 200: z.array(userOption) } },
+      schema: { tags: ['user'], querystring: userPickerQuery, response: { 200: z.array(userOption) } },
     },
-    () =>
+    (req) =>
       app.db
         .select({
           id: appUser.id,
@@ -136,7 +176,7 @@ export function registerUserRoutes(app: FastifyInstance) {
         })
         .from(appUser)
         .leftJoin(department, eq(department.id, appUser.department_id))
-        .where(and(eq(appUser.status, 'O')))
+        .where(pickable(currentUser(req), req.query.approverOf))
         .orderBy(asc(appUser.full_name), asc(appUser.user_name))
         .limit(5000),
   );

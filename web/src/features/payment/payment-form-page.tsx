@@ -180,7 +180,10 @@ function PaymentForm({
   });
   const departments = useQuery(departmentsQuery);
   // the users list may be closed to the caller: the director is then named from the record only
-  const users = useQuery(directorsQuery);
+  const users = useQuery({
+    ...directorsQuery(Number(constructionId)),
+    enabled: Number(constructionId) > 0,
+  });
 
   // a document the new transaction type does not ask for is no longer ticked
   useEffect(() => {
@@ -504,7 +507,7 @@ function PaymentForm({
             control={form.control}
             label={label('director_id')}
             options={directorOptions}
-            loading={users.isPending && !users.isError}
+            loading={users.isLoading}
             hint={departmentId ? undefined : t('payment.form.directorHint')}
             noOptionsText={t('payment.form.noOptions')}
             errorText={errorText('director_id')}

@@ -60,13 +60,18 @@ export const transactionTypesQuery = list<TransactionType[]>(
   'transaction-type/list/all',
 );
 export const departmentsQuery = list<DepartmentOption[]>(['picker', 'department'], 'account/department/list');
-/** The director's choices; quiet when the caller may not list users (the record names its director). */
-export const directorsQuery = queryOptions({
-  queryKey: ['picker', 'users'],
-  queryFn: ({ signal }) => api.get<UserOption[]>('admin/user/list/all', { signal, silent: true }),
-  staleTime: PICKER_STALE_MS,
-  retry: false,
-});
+/**
+ * The head of unit's choices: who may approve requests on the construction (`approverOf`); quiet
+ * when the caller may not list users (the record names its director).
+ */
+export const directorsQuery = (constructionId: number) =>
+  queryOptions({
+    queryKey: ['picker', 'users', 'approver-of', constructionId],
+    queryFn: ({ signal }) =>
+      api.get<UserOption[]>(`admin/user/list/all?approverOf=${constructionId}`, { signal, silent: true }),
+    staleTime: PICKER_STALE_MS,
+    retry: false,
+  });
 export const paymentDateQuery = list<{ date: string }>(['payment-date'], `${API}/get-payment-date`, 0);
 
 export const payableContractsQuery = (constructionId: number) =>
