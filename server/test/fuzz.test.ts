@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { createTestServer, type TestServer } from './helpers.ts';
+import { authHeaders, createTestServer, type TestServer } from './helpers.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -214,7 +214,7 @@ describe('fuzz: every route, hostile input (pglite)', () => {
               s.app.inject({
                 method: route.method as never,
                 url,
-                headers: { authorization: `Bearer ${token}` },
+                headers: { ...authHeaders(token) },
                 ...(route.method !== 'GET' && body !== undefined ? { payload: body as object } : {}),
               }),
               new Promise<never>((_, reject) =>
@@ -242,7 +242,7 @@ describe('fuzz: every route, hostile input (pglite)', () => {
             const res = await s.app.inject({
               method: route.method as never,
               url,
-              headers: { authorization: `Bearer ${admin}` },
+              headers: { ...authHeaders(admin) },
               payload: { ...(base as object), [key]: value },
             });
             requests += 1;
@@ -259,7 +259,7 @@ describe('fuzz: every route, hostile input (pglite)', () => {
           const res = await s.app.inject({
             method: route.method as never,
             url: route.path.replace(/\{[^}]+\}/g, '1'),
-            headers: { authorization: `Bearer ${admin}`, 'content-type': raw.contentType! },
+            headers: { ...authHeaders(admin), 'content-type': raw.contentType! },
             payload: raw.payload,
           });
           requests += 1;
@@ -308,7 +308,7 @@ describe('fuzz: every route, hostile input (pglite)', () => {
         const res = await s.app.inject({
           method: method.toUpperCase() as never,
           url: path.replace(/\{[^}]+\}/g, '1'),
-          headers: { authorization: `Bearer ${admin}` },
+          headers: { ...authHeaders(admin) },
           payload: { ...(sampleOf(body) as object), surplus_field: 'x' },
         });
         checked += 1;

@@ -17,7 +17,14 @@ import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
 import { enqueueMail } from '../src/modules/mail/mail.outbox.ts';
 import { resetPasswordMail } from '../src/modules/mail/mail.templates.ts';
 import type { MailWorkerOptions } from '../src/modules/mail/mail.worker.ts';
-import { ADMIN_PASSWORD, type Backend, backends, createTestDatabase, JWT_SECRET } from './helpers.ts';
+import {
+  ADMIN_PASSWORD,
+  authHeaders,
+  type Backend,
+  backends,
+  createTestDatabase,
+  JWT_SECRET,
+} from './helpers.ts';
 
 /** Short timings: a poll every 50 ms, retries after 200, 400 ms…, a lease of 3 s. */
 const FAST: Partial<MailWorkerOptions> = {
@@ -146,7 +153,7 @@ async function startServer(
     const res = await app.inject({
       method,
       url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: authHeaders(token),
       ...(body !== undefined ? { payload: body as object } : {}),
     });
     return { status: res.statusCode, body: res.body ? res.json() : undefined };

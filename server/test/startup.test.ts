@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from './helpers.ts';
+import { authHeaders, createTestDatabase } from './helpers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const running = new Set<ChildProcess>();
@@ -57,7 +57,7 @@ async function failedStart(env: Record<string, string>) {
 const post = (port: number, url: string, body: unknown, token?: string) =>
   fetch(`http://127.0.0.1:${port}${url}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...authHeaders(token) },
     body: JSON.stringify(body),
   });
 
@@ -97,7 +97,7 @@ describe('npm start', () => {
     const relog = await post(again.port, '/api/auth/login', { user_name: 'admin', password });
     const token2 = (await relog.json())[0].id_token;
     const list = await fetch(`http://127.0.0.1:${again.port}/api/admin/company/paging?search=keep`, {
-      headers: { authorization: `Bearer ${token2}` },
+      headers: { ...authHeaders(token2) },
     });
     expect((await list.json()).items.map((c: { code: string }) => c.code)).toEqual(['KEEP']);
     again.proc.kill('SIGTERM');
@@ -266,7 +266,7 @@ describe('npm start', () => {
         const list = await fetch(
           `http://127.0.0.1:${again.port}/api/admin/company/paging?itemsPerPage=1000`,
           {
-            headers: { authorization: `Bearer ${token2}` },
+            headers: { ...authHeaders(token2) },
           },
         );
         const codes = new Set(
@@ -302,7 +302,7 @@ describe('npm start', () => {
         return async (method: string, url: string, body?: unknown) => {
           const r = await fetch(`http://127.0.0.1:${port}${url}`, {
             method,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            headers: { 'content-type': 'application/json', ...authHeaders(token) },
             body: body === undefined ? undefined : JSON.stringify(body),
           });
           return { status: r.status, body: await r.json() };
@@ -371,7 +371,7 @@ describe('npm start', () => {
         )[0]!.id_token;
         const up = await fetch(`http://127.0.0.1:${first.port}/api/admin/company/file/upload`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${token}` },
+          headers: { ...authHeaders(token) },
           body: form,
         });
         expect(up.status).toBe(200);
@@ -422,7 +422,7 @@ describe('npm start', () => {
         const down = await fetch(
           `http://127.0.0.1:${third.port}/api/admin/company/file/download/${files[0].id}`,
           {
-            headers: { authorization: `Bearer ${token3}` },
+            headers: { ...authHeaders(token3) },
           },
         );
         expect(Buffer.compare(Buffer.from(await down.arrayBuffer()), pdf)).toBe(0);
