@@ -31,7 +31,7 @@ function start(env: Record<string, string>): Promise<Started> {
   );
   return new Promise((resolve, reject) => {
     const timer = setInterval(() => {
-      const m = out.match(/ready on http:\/\/localhost:(\d+)/);
+      const m = out.match(/ready on http:\/\/(?:\[[^\]]+\]|[^:/]+):(\d+)/);
       if (m) {
         clearInterval(timer);
         resolve({ proc, port: Number(m[1]), out: () => out, exited });
@@ -191,6 +191,8 @@ describe('npm start', () => {
       [{ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing' }, /cannot reach PostgreSQL/],
       [{ ADMIN_PASSWORD: '123' }, /ADMIN_PASSWORD must be at least 6 characters/],
       [{ BUSINESS_TIME_ZONE: 'Mars/Olympus' }, /BUSINESS_TIME_ZONE must be a time zone/],
+      [{ HOST: 'every interface' }, /HOST must be an IP address or a host name/],
+      [{ HOST: '127.0.0.1:8080' }, /HOST must be an IP address or a host name/],
     ] as const) {
       const result = await failedStart({
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-bad-')),
@@ -201,6 +203,34 @@ describe('npm start', () => {
       expect(result.out).toMatch(message);
     }
   });
+
+  it('HOST chooses the interface: 127.0.0.1 answers there and nowhere else', async () => {
+    const s = await start({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-host-')),
+      HOST: '127.0.0.1',
+    });
+    try {
+      expect(s.out()).toMatch(/ready on http:\/\/127\.0\.0\.1:\d+/);
+      expect((await fetch(`http://127.0.0.1:${s.port}/api/health`)).status).toBe(200);
+      // the machine's other addresses (if it has any) find nothing on that port
+      const others = Object.values(os.networkInterfaces())
+        .flat()
+        .filter((i) => i && !i.internal && i.family === 'IPv4')
+        .map((i) => i!.address);
+      for (const address of others) {
+        const reached = await fetch(`http://${address}:${s.port}/api/health`, {
+          signal: AbortSignal.timeout(2000),
+        }).then(
+          () => true,
+          () => false,
+        );
+        expect(reached, address).toBe(false);
+      }
+    } finally {
+      s.proc.kill('SIGTERM');
+      await s.exited;
+    }
+  }, 90_000);
 
   it('runs on PostgreSQL with DATABASE_URL and the given ADMIN_PASSWORD', async () => {
     const db = await createTestDatabase();
