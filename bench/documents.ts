@@ -124,7 +124,7 @@ async function main() {
     const { base, pid } = server;
     const token = await signIn(base, 'admin', ADMIN_PASSWORD);
     if (!token) throw new Error('admin cannot sign in');
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = { ApplicationId: 'sitepay-web', authorization: `Bearer ${token}` };
     await sleep(3000);
     const idleMb = rssMb(pid);
     log(`server ready; idle RSS ${idleMb} MB; ${liveRows.toLocaleString('en')} live payment requests`);

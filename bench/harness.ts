@@ -265,7 +265,7 @@ export async function stopServer(server: ChildProcess | null) {
 export async function signIn(base: string, userName: string, password: string): Promise<string | null> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ApplicationId: 'sitepay-web', 'content-type': 'application/json' },
     body: JSON.stringify({ user_name: userName, password }),
   });
   if (!res.ok) {

@@ -110,6 +110,7 @@ export async function directorToken(app: FastifyInstance): Promise<string | null
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
+    headers: { ApplicationId: 'sitepay-web' },
     payload: { user_name: BENCH_DIRECTOR, password: BENCH_USER_PASSWORD },
   });
   return res.statusCode === 200 ? ((res.json() as { id_token: string }[])[0]?.id_token ?? null) : null;
@@ -120,7 +121,7 @@ export async function paymentRoutesExist(app: FastifyInstance, adminToken: strin
   const res = await app.inject({
     method: 'GET',
     url: `${LIST}?itemsPerPage=1`,
-    headers: { authorization: `Bearer ${adminToken}` },
+    headers: { ApplicationId: 'sitepay-web', authorization: `Bearer ${adminToken}` },
   });
   return res.statusCode === 200;
 }
@@ -143,7 +144,7 @@ export async function capturePayments(
     const res = await app.inject({
       method: 'GET',
       url: `${s.path}?${query}`,
-      headers: { authorization: `Bearer ${tokens[s.user]}` },
+      headers: { ApplicationId: 'sitepay-web', authorization: `Bearer ${tokens[s.user]}` },
     });
     if (res.statusCode !== 200) throw new Error(`${s.name}: the app answers ${res.statusCode}: ${res.body}`);
     return res.json() as PageBody;

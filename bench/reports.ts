@@ -327,8 +327,10 @@ async function main() {
     if (!adminToken) throw new Error('admin cannot sign in');
     const directorToken = await signIn(base, BENCH_DIRECTOR, BENCH_USER_PASSWORD);
     const headers: Record<Who, Record<string, string> | null> = {
-      admin: { authorization: `Bearer ${adminToken}` },
-      director: directorToken ? { authorization: `Bearer ${directorToken}` } : null,
+      admin: { ApplicationId: 'sitepay-web', authorization: `Bearer ${adminToken}` },
+      director: directorToken
+        ? { ApplicationId: 'sitepay-web', authorization: `Bearer ${directorToken}` }
+        : null,
     };
     if (!directorToken) log(`${BENCH_DIRECTOR} cannot sign in: the director's runs are left out`);
     await sleep(3000);

@@ -488,6 +488,7 @@ async function main() {
     const capLogin = await captureApp.inject({
       method: 'POST',
       url: '/api/auth/login',
+      headers: { ApplicationId: 'sitepay-web' },
       payload: { user_name: 'admin', password: ADMIN_PASSWORD },
     });
     const capToken = (capLogin.json() as { id_token: string }[])[0]?.id_token;
@@ -495,7 +496,7 @@ async function main() {
     const capPage = await captureApp.inject({
       method: 'GET',
       url: `/api/admin/company/paging?${appScenarios[0]!.query}`,
-      headers: { authorization: `Bearer ${capToken}` },
+      headers: { ApplicationId: 'sitepay-web', authorization: `Bearer ${capToken}` },
     });
     if (capPage.statusCode !== 200) throw new Error(`capture: the app answers ${capPage.statusCode}`);
     const requestSql = captured.map((c) => ({ sql: c.sql, params: [...c.params] }));
@@ -733,7 +734,7 @@ async function main() {
     const signIn = async (user_name: string, password: string) => {
       const res = await fetch(`${base}/api/auth/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { ApplicationId: 'sitepay-web', 'content-type': 'application/json' },
         body: JSON.stringify({ user_name, password }),
       });
       const body = await res.json();
@@ -760,7 +761,7 @@ async function main() {
     const tokens = await signInAll();
     for (const s of scenarios.filter((x) => x.query)) {
       const url = urlOf(s);
-      const auth = { authorization: `Bearer ${tokens[s.user ?? 'admin']}` };
+      const auth = { ApplicationId: 'sitepay-web', authorization: `Bearer ${tokens[s.user ?? 'admin']}` };
       const check = await fetch(url, { headers: auth });
       const body = (await check.json()) as { items?: unknown[]; total?: number; totalExact?: boolean };
       const want = totals[s.name]!;
@@ -806,7 +807,10 @@ async function main() {
       for (const s of scenarios.filter((x) => x.query)) {
         const dir = path.join(benchDir, 'out', `profile-${stamp}`, s.name);
         const { child, startedAt } = await startApp(['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-        const auth = { authorization: `Bearer ${(await signInAll())[s.user ?? 'admin']}` };
+        const auth = {
+          ApplicationId: 'sitepay-web',
+          authorization: `Bearer ${(await signInAll())[s.user ?? 'admin']}`,
+        };
         if (warmup > 0) await load(urlOf(s), auth, warmup);
         const measuredFrom = Date.now() - startedAt; // start-up and warm-up are left out of the summary
         await load(urlOf(s), auth, duration);

@@ -101,11 +101,15 @@ async function main() {
     }
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ApplicationId: 'sitepay-web', 'content-type': 'application/json' },
       body: JSON.stringify({ user_name: 'admin', password }),
     });
     const token = ((await login.json()) as { id_token: string }[])[0]!.id_token;
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const headers = {
+      ApplicationId: 'sitepay-web',
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    };
     const api = async (method: string, url: string, body?: unknown) => {
       const res = await fetch(`${base}/api/admin/company/${url}`, {
         method,

@@ -31,7 +31,11 @@ if (groups[0]) await call('PATCH', `admin/user/groups/${user.id}`, { groupId: gr
 const signIn = (pass) =>
   fetch(`${base}/api/auth/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/131' },
+    headers: {
+      ApplicationId: 'sitepay-web',
+      'Content-Type': 'application/json',
+      'User-Agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/131',
+    },
     body: JSON.stringify({ user_name: user.user_name, password: pass }),
   });
 await signIn('sai-mat-khau');

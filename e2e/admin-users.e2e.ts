@@ -155,7 +155,7 @@ describe('users administration', () => {
 
     const old = await fetch(`${process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090'}/api/auth/login`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
       body: JSON.stringify({ user_name: userName, password: 'mat-khau-cu-1' }),
     });
     expect(old.status).toBe(401);
@@ -200,7 +200,7 @@ describe('users administration', () => {
     for (const wrong of ['sai-1', 'sai-2'])
       await fetch(`${base}/api/auth/login`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
         body: JSON.stringify({ user_name: userName, password: wrong }),
       });
     const { page, context, consoleErrors } = await signedIn(`/admin/user/view/${created.id}?tab=history`);

@@ -26,7 +26,7 @@ type Ref = { id: number; version: number; code: string; name: string };
 async function apiSession() {
   const response = await fetch(`${BASE_URL}/api/auth/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
     body: JSON.stringify({ user_name: ADMIN_USER, password: ADMIN_PASSWORD }),
   });
   if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
@@ -37,6 +37,7 @@ async function apiSession() {
       method,
       headers: {
         'Content-Type': 'application/json',
+        ApplicationId: 'sitepay-web',
         Authorization: `Bearer ${session.id_token}`,
         AccessToken: session.token,
       },

@@ -39,7 +39,7 @@ type Payment = { id: number; version: number; requirement_no: number };
 async function apiAs(user: string, password: string): Promise<Call> {
   const response = await fetch(`${BASE_URL}/api/auth/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
     body: JSON.stringify({ user_name: user, password }),
   });
   if (!response.ok) throw new Error(`${user} sign-in failed: ${response.status}`);
@@ -50,6 +50,7 @@ async function apiAs(user: string, password: string): Promise<Call> {
       method,
       headers: {
         'Content-Type': 'application/json',
+        ApplicationId: 'sitepay-web',
         Authorization: `Bearer ${session.id_token}`,
         AccessToken: session.token,
       },

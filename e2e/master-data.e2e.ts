@@ -29,7 +29,7 @@ function pageApi(page: Page) {
             'Content-Type': 'application/json',
             Authorization: `Bearer ${session.idToken}`,
             AccessToken: session.token,
-            ApplicationId: 'sitepay-e2e',
+            ApplicationId: 'sitepay-web',
           },
           body: body === undefined ? undefined : JSON.stringify(body),
         });

@@ -15,12 +15,16 @@ const { session, call } = await apiSession(base, password);
 async function as(user, pass) {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
     body: JSON.stringify({ user_name: user, password: pass }),
   });
   if (!res.ok) throw new Error(`${user} sign-in failed: ${res.status}`);
   const [s] = await res.json();
-  const headers = { Authorization: `Bearer ${s.id_token}`, AccessToken: s.token };
+  const headers = {
+    ApplicationId: 'sitepay-web',
+    Authorization: `Bearer ${s.id_token}`,
+    AccessToken: s.token,
+  };
   const api = async (method, path, body) => {
     const answer = await fetch(`${base}/api/${path}`, {
       method,

@@ -35,7 +35,7 @@ type Home = {
 async function apiAs(user: string, password: string): Promise<Call> {
   const response = await fetch(`${BASE_URL}/api/auth/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
     body: JSON.stringify({ user_name: user, password }),
   });
   if (!response.ok) throw new Error(`${user} sign-in failed: ${response.status}`);
@@ -46,6 +46,7 @@ async function apiAs(user: string, password: string): Promise<Call> {
       method,
       headers: {
         'Content-Type': 'application/json',
+        ApplicationId: 'sitepay-web',
         Authorization: `Bearer ${session.id_token}`,
         AccessToken: session.token,
       },

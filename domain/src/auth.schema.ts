@@ -3,6 +3,11 @@ import { requiredText, versionSchema } from './common.schema.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const TOKEN_EXPIRY_SECONDS = 3600;
+/**
+ * The client id of SitePay's own web app, sent as `ApplicationId` on every call; the server seeds
+ * an active application with it (docs/decisions.md, Sessions).
+ */
+export const WEB_APPLICATION_ID = 'sitepay-web';
 
 export const loginSchema = z.object({
   user_name: requiredText(100),

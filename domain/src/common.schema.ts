@@ -208,6 +208,7 @@ export const recordMetaSchema = z.object({
 export const errorCodes = [
   'bad_request',
   'invalid_token',
+  'unknown_application',
   'forbidden',
   'not_found',
   'invalid_version',

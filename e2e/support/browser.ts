@@ -105,7 +105,7 @@ export async function adminApi() {
 async function loginApi() {
   const response = await fetch(`${BASE_URL}/api/auth/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
     body: JSON.stringify({ user_name: ADMIN_USER, password: ADMIN_PASSWORD }),
   });
   if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
@@ -118,7 +118,7 @@ async function loginApi() {
         'Content-Type': 'application/json',
         Authorization: `Bearer ${result.id_token}`,
         AccessToken: result.token,
-        ApplicationId: 'sitepay-e2e',
+        ApplicationId: 'sitepay-web',
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

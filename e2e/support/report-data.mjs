@@ -9,12 +9,16 @@
 export async function apiAs(base, user, password) {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
     body: JSON.stringify({ user_name: user, password }),
   });
   if (!res.ok) throw new Error(`${user} sign-in failed: ${res.status} ${await res.text()}`);
   const [session] = await res.json();
-  const headers = { Authorization: `Bearer ${session.id_token}`, AccessToken: session.token };
+  const headers = {
+    ApplicationId: 'sitepay-web',
+    Authorization: `Bearer ${session.id_token}`,
+    AccessToken: session.token,
+  };
   const call = async (method, path, body) => {
     const answer = await fetch(`${base}/api/${path}`, {
       method,

@@ -22,12 +22,16 @@ const storageKey = (key) => `sp_${Buffer.from(key).toString('base64').replace(/=
 export async function apiSession(base, password) {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
     body: JSON.stringify({ user_name: 'admin', password }),
   });
   if (!res.ok) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
   const [session] = await res.json();
-  const headers = { Authorization: `Bearer ${session.id_token}`, AccessToken: session.token };
+  const headers = {
+    ApplicationId: 'sitepay-web',
+    Authorization: `Bearer ${session.id_token}`,
+    AccessToken: session.token,
+  };
   const call = async (method, path, body) => {
     const answer = await fetch(`${base}/api/${path}`, {
       method,

@@ -60,8 +60,14 @@ async function main() {
     }
     if (demo) console.log('  Demo data added (users ketoan / giamdoc / ketoan2, see README).');
     const { port } = app.server.address() as import('node:net').AddressInfo;
+    // every interface: localhost reaches it; one interface: that address (HOST)
+    const shown = ['0.0.0.0', '::'].includes(config.host)
+      ? 'localhost'
+      : config.host.includes(':')
+        ? `[${config.host}]`
+        : config.host;
     console.log(
-      `  SitePay ${APP_VERSION} ready on http://localhost:${port} (${where}) in ${Date.now() - started} ms`,
+      `  SitePay ${APP_VERSION} ready on http://${shown}:${port} (${where}) in ${Date.now() - started} ms`,
     );
   } catch (error) {
     await database?.close().catch(() => {});

@@ -183,6 +183,42 @@ describe('authorization matrix (pglite)', () => {
     });
   }
 
+  it('an unknown, missing or blank ApplicationId: 401 unknown_application on every protected route, even for the admin', async () => {
+    const wrong = [];
+    for (const [i, route] of routes.entries()) {
+      const applicationid = [undefined, 'evil-app', ' '][i % 3];
+      const res = await s.call(
+        route.method as never,
+        fill(route.path, 1),
+        token.admin,
+        route.method === 'GET' ? undefined : {},
+        { applicationid },
+      );
+      if (res.status !== 401 || res.body.code !== 'unknown_application')
+        wrong.push(`${route.method} ${route.path} (${applicationid}) → ${res.status} ${res.body.code}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('an AccessToken of another session beside the bearer token: 401 invalid_token on every protected route', async () => {
+    const theirs = (
+      await s.call('POST', '/api/auth/login', null, { user_name: 'ketoan', password: 'ketoan123' })
+    ).body[0].token as string;
+    const wrong = [];
+    for (const route of routes) {
+      const res = await s.call(
+        route.method as never,
+        fill(route.path, 1),
+        token.admin,
+        route.method === 'GET' ? undefined : {},
+        { accesstoken: theirs },
+      );
+      if (res.status !== 401 || res.body.code !== 'invalid_token')
+        wrong.push(`${route.method} ${route.path} → ${res.status} ${res.body.code}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('admin: never 401, 403 or 5xx', async () => {
     const wrong = [];
     for (const route of routes) {

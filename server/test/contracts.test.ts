@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createTestServer, type TestServer } from './helpers.ts';
+import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 type Ref = { id: number; code: string; name: string; version: number };
 
@@ -416,7 +416,7 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
         method: 'POST',
         url: `/api/upload/contracts/${contractId}`,
         payload: form.getBuffer(),
-        headers: { ...form.getHeaders(), authorization: `Bearer ${token}` },
+        headers: { ...form.getHeaders(), ...authHeaders(token) },
       });
       return { status: res.statusCode, body: res.json() };
     };
@@ -442,7 +442,7 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
       const dl = await s.app.inject({
         method: 'GET',
         url: `/api/download/contracts/${c.id}/${list[0].id}`,
-        headers: { authorization: `Bearer ${ketoan}` },
+        headers: { ...authHeaders(ketoan) },
       });
       expect(dl.statusCode).toBe(200);
       expect(Buffer.compare(dl.rawPayload, pdf)).toBe(0);

@@ -17,7 +17,7 @@ import { constructorKind } from '../src/modules/constructor/constructor.resource
 import { EXPORT_BATCH_ROWS } from '../src/modules/export/xlsx-export.ts';
 import { paymentKind } from '../src/modules/payment/payment.resource.ts';
 import { businessToday } from '../src/modules/payment/payment-dates.ts';
-import { backends, createTestServer, type TestServer } from './helpers.ts';
+import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 const FORMULA_NAME = '=HYPERLINK("http://attacker.example","Bấm vào đây")';
 const HEADER_ROW = 4;
@@ -39,7 +39,7 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
     const res = await s.app.inject({
       method: 'GET',
       url: path,
-      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { ...headers, ...authHeaders(token) },
     });
     return res;
   };

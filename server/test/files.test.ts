@@ -16,7 +16,7 @@ import {
   type FileStore,
   type FilesConfig,
 } from '../src/files/file-store.ts';
-import { backends, createTestServer, type TestServer } from './helpers.ts';
+import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 // The SDK warns once that its releases from 2027 need Node 22: known, and noise in test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -52,12 +52,12 @@ function harness(s: () => TestServer) {
       method: 'POST',
       url,
       payload: form.getBuffer(),
-      headers: { ...form.getHeaders(), authorization: `Bearer ${token}` },
+      headers: { ...form.getHeaders(), ...authHeaders(token) },
     });
     return { status: res.statusCode, body: res.json() };
   };
   const download = async (url: string, token: string) => {
-    const res = await s().app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const res = await s().app.inject({ method: 'GET', url, headers: { ...authHeaders(token) } });
     return { status: res.statusCode, body: res.rawPayload, headers: res.headers };
   };
   const rows = (ownerKind: string, ownerId: number) =>

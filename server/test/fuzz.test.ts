@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { createTestServer, type TestServer } from './helpers.ts';
+import { authHeaders, createTestServer, type TestServer } from './helpers.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -214,7 +214,7 @@ describe('fuzz: every route, hostile input (pglite)', () => {
               s.app.inject({
                 method: route.method as never,
                 url,
-                headers: { authorization: `Bearer ${token}` },
+                headers: { ...authHeaders(token) },
                 ...(route.method !== 'GET' && body !== undefined ? { payload: body as object } : {}),
               }),
               new Promise<never>((_, reject) =>
@@ -242,7 +242,7 @@ describe('fuzz: every route, hostile input (pglite)', () => {
             const res = await s.app.inject({
               method: route.method as never,
               url,
-              headers: { authorization: `Bearer ${admin}` },
+              headers: { ...authHeaders(admin) },
               payload: { ...(base as object), [key]: value },
             });
             requests += 1;
@@ -259,7 +259,7 @@ describe('fuzz: every route, hostile input (pglite)', () => {
           const res = await s.app.inject({
             method: route.method as never,
             url: route.path.replace(/\{[^}]+\}/g, '1'),
-            headers: { authorization: `Bearer ${admin}`, 'content-type': raw.contentType! },
+            headers: { ...authHeaders(admin), 'content-type': raw.contentType! },
             payload: raw.payload,
           });
           requests += 1;
@@ -275,6 +275,46 @@ describe('fuzz: every route, hostile input (pglite)', () => {
     );
     expect(failures.slice(0, 20)).toEqual([]);
   }, 900_000);
+
+  it('an ApplicationId that names no active application: 401 unknown_application everywhere, nothing written', async () => {
+    // printable header values (HTTP allows no control characters), never the web app's own id
+    const unknownId = fc
+      .oneof(
+        fc.stringMatching(/^[\x21-\x7e]{0,300}$/),
+        fc.constantFrom('evil-app', 'SITEPAY-WEB', 'sitepay-web2', 'sitepay_web', '%00', "' or 1=1 --", '*'),
+      )
+      .filter((id) => id.trim() !== 'sitepay-web');
+    const targets = [
+      ...s.app.protectedRoutes.map((r) => ({ method: r.method, path: r.path })),
+      { method: 'POST', path: '/api/auth/login' },
+    ];
+    const failures: string[] = [];
+    let requests = 0;
+    for (const route of targets) {
+      await fc.assert(
+        fc.asyncProperty(unknownId, fc.constantFrom(admin, accountant), async (applicationId, token) => {
+          const before = await writes();
+          const res = await s.app.inject({
+            method: route.method as never,
+            url: route.path.replace(/\{[^}]+\}/g, '1'),
+            headers: { ...authHeaders(token), applicationid: applicationId },
+            ...(route.method !== 'GET'
+              ? { payload: route.path.endsWith('/login') ? { user_name: 'admin', password: 'x' } : {} }
+              : {}),
+          });
+          requests += 1;
+          if (res.statusCode !== 401 || res.json().code !== 'unknown_application')
+            failures.push(
+              `${route.method} ${route.path} ${JSON.stringify(applicationId)} → ${res.statusCode}`,
+            );
+          if ((await writes()) !== before) failures.push(`${route.method} ${route.path} refused but wrote`);
+        }),
+        { numRuns: Math.max(2, Math.ceil(RUNS / 4)), seed: SEED, endOnFailure: true },
+      );
+    }
+    expect(requests).toBeGreaterThan(300);
+    expect(failures).toEqual([]);
+  });
 
   it('every JSON body refuses a field it does not know, naming it, and writes nothing', async () => {
     const doc = (await s.call('GET', '/api/openapi.json')).body as {
@@ -308,7 +348,7 @@ describe('fuzz: every route, hostile input (pglite)', () => {
         const res = await s.app.inject({
           method: method.toUpperCase() as never,
           url: path.replace(/\{[^}]+\}/g, '1'),
-          headers: { authorization: `Bearer ${admin}` },
+          headers: { ...authHeaders(admin) },
           payload: { ...(sampleOf(body) as object), surplus_field: 'x' },
         });
         checked += 1;

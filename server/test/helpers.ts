@@ -5,6 +5,7 @@
  * a run that cannot reach it fails rather than skipping half of the suite.
  */
 import crypto from 'node:crypto';
+import { WEB_APPLICATION_ID } from '@sitepay/domain/auth.schema';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -20,6 +21,14 @@ export type Backend = (typeof backends)[number];
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const JWT_SECRET = 'test-secret-test-secret-test-secret';
 export const ADMIN_PASSWORD = 'admin-pass-1';
+/** The web app's client id: every call of the tests sends it as `ApplicationId` unless told otherwise. */
+export const APPLICATION_ID = WEB_APPLICATION_ID;
+
+/** The headers a signed-in client sends (SPEC.md §7), for tests that call `app.inject` themselves. */
+export const authHeaders = (token?: string | null): Record<string, string> => ({
+  applicationid: APPLICATION_ID,
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+});
 
 export type TestServer = {
   app: FastifyInstance;
@@ -35,6 +44,8 @@ export type TestServer = {
     url: string,
     token?: string | null,
     body?: unknown,
+    /** Headers added to (or, with `applicationid: undefined`, taken from) the usual ones. */
+    headers?: Record<string, string | undefined>,
     // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
   ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   close(): Promise<void>;
@@ -113,11 +124,16 @@ export async function createTestServer(
   );
   await prepareDatabase(app, database, { adminPassword: ADMIN_PASSWORD, demo: opts.demo ?? true });
 
-  const call: TestServer['call'] = async (method, url, token, body) => {
+  const call: TestServer['call'] = async (method, url, token, body, extra) => {
+    const headers: Record<string, string> = authHeaders(token);
+    for (const [name, value] of Object.entries(extra ?? {})) {
+      if (value === undefined) delete headers[name.toLowerCase()];
+      else headers[name.toLowerCase()] = value;
+    }
     const res = await app.inject({
       method,
       url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers,
       ...(body !== undefined ? { payload: body as object } : {}),
     });
     let parsed: unknown = res.body;

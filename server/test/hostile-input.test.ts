@@ -11,7 +11,7 @@ import path from 'node:path';
 import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanFileName } from '../src/files/file-types.ts';
-import { createTestServer, type TestServer } from './helpers.ts';
+import { authHeaders, createTestServer, type TestServer } from './helpers.ts';
 
 describe('hostile input (pglite)', () => {
   let s: TestServer;
@@ -72,7 +72,7 @@ describe('hostile input (pglite)', () => {
         const res = await s.app.inject({
           method: 'POST',
           url,
-          headers: { authorization: `Bearer ${admin}`, 'content-type': type },
+          headers: { ...authHeaders(admin), 'content-type': type },
           payload,
         });
         expect(res.statusCode, `${url} ${type}`).toBeGreaterThanOrEqual(400);
@@ -105,7 +105,7 @@ describe('hostile input (pglite)', () => {
     const refused = await send(
       'POST',
       '/api/admin/company/file/upload',
-      { ...form.getHeaders(), authorization: `Bearer ${admin}` },
+      { ...form.getHeaders(), ...authHeaders(admin) },
       form.getBuffer(),
     );
     expect(refused.status).toBe(413);

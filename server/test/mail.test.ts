@@ -5,19 +5,27 @@
  * are retried with backoff, survive a worker stopped mid-send, and are sent exactly once (also by
  * two servers sharing one PostgreSQL). The worker runs with short timings (buildApp's `mail`).
  */
+import dnsPromises from 'node:dns/promises';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, prepareDatabase } from '../src/app.ts';
 import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
 import { enqueueMail } from '../src/modules/mail/mail.outbox.ts';
 import { resetPasswordMail } from '../src/modules/mail/mail.templates.ts';
 import type { MailWorkerOptions } from '../src/modules/mail/mail.worker.ts';
-import { ADMIN_PASSWORD, type Backend, backends, createTestDatabase, JWT_SECRET } from './helpers.ts';
+import {
+  ADMIN_PASSWORD,
+  authHeaders,
+  type Backend,
+  backends,
+  createTestDatabase,
+  JWT_SECRET,
+} from './helpers.ts';
 
 /** Short timings: a poll every 50 ms, retries after 200, 400 ms…, a lease of 3 s. */
 const FAST: Partial<MailWorkerOptions> = {
@@ -29,6 +37,22 @@ const FAST: Partial<MailWorkerOptions> = {
   sendTimeoutMs: 2500,
   stopGraceMs: 200,
 };
+
+/**
+ * The ports of this file's local SMTP servers (and of a closed one): SitePay connects only to the
+ * usual SMTP ports and these (MAIL_SMTP_PORTS in production; mail.target.ts). Read at each send.
+ */
+const SMTP_PORTS: number[] = [];
+
+/** A port nothing listens on, allowed as an SMTP port: a refused connection, not a refused target. */
+async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  SMTP_PORTS.push(port);
+  return port;
+}
 
 const SMTP_USER = 'sitepay-mailer';
 const SMTP_PASSWORD = 'smtp-Pa55word-rất-bí-mật';
@@ -96,6 +120,7 @@ async function startSmtp(): Promise<Smtp> {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  SMTP_PORTS.push((server.server.address() as AddressInfo).port);
   return Object.assign(smtp, {
     port: (server.server.address() as AddressInfo).port,
     held: () => new Promise<void>((resolve) => (onHeld = resolve)),
@@ -137,7 +162,7 @@ async function startServer(
       bodyLimit: 1024 * 1024,
       loginThrottle: { windowSeconds: 900, maxFailuresPerUser: 10, maxAttemptsPerAddress: 1000 },
       trustProxy: false,
-      mail,
+      mail: { smtpPorts: SMTP_PORTS, ...mail },
     },
     database,
   );
@@ -146,7 +171,7 @@ async function startServer(
     const res = await app.inject({
       method,
       url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: authHeaders(token),
       ...(body !== undefined ? { payload: body as object } : {}),
     });
     return { status: res.statusCode, body: res.body ? res.json() : undefined };
@@ -533,7 +558,11 @@ describe.each(backends)('mail (%s)', (backend) => {
 
     // a closed port: 200 with ok false and the reason — never a 5xx
     const closed = (
-      await s.call('POST', '/api/admin/email-config/create', admin, { ...good(), host: '127.0.0.1', port: 1 })
+      await s.call('POST', '/api/admin/email-config/create', admin, {
+        ...good(),
+        host: '127.0.0.1',
+        port: await closedPort(),
+      })
     ).body;
     const refused = await s.call('POST', `/api/admin/email-config/test/${closed.id}`, admin, {
       to: 'a@b.vn',
@@ -559,6 +588,63 @@ describe.each(backends)('mail (%s)', (backend) => {
     expect((await s.call('POST', `/api/admin/email-config/test/${goodId}`, ketoan, {})).status).toBe(403);
     expect((await s.call('GET', '/api/admin/mail/paging', ketoan)).status).toBe(403);
     expect((await s.call('GET', '/api/admin/email-config/list/paging', ketoan)).status).toBe(403);
+  });
+
+  it('the test action connects to SMTP ports only, and never to link-local or metadata addresses', async () => {
+    const refusedTarget = async (host: string, port: number) => {
+      const created = await s.call('POST', '/api/admin/email-config/create', admin, {
+        ...good(),
+        host,
+        port,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const started = Date.now();
+      const res = await s.call('POST', `/api/admin/email-config/test/${created.body.id}`, admin, {
+        to: 'a@b.vn',
+      });
+      expect(res.status, `${host}:${port} ${JSON.stringify(res.body)}`).toBe(422);
+      expect(res.body.reason).toBe('smtp_target_refused');
+      expect(Date.now() - started).toBeLessThan(2000); // refused before any connection is tried
+    };
+    // the probe's scan: ssh and PostgreSQL on the server itself, the metadata service
+    await refusedTarget('127.0.0.1', 22);
+    await refusedTarget('127.0.0.1', 5432);
+    await refusedTarget('169.254.169.254', 80);
+    await refusedTarget('169.254.169.254', 25);
+    await refusedTarget('169.254.1.1', 587);
+    // a name is resolved first, and every address it resolves to is checked
+    const lookup = vi.spyOn(dnsPromises, 'lookup');
+    try {
+      for (const answer of [
+        ['169.254.169.254'],
+        ['10.0.0.5', '169.254.169.254'],
+        ['::ffff:169.254.169.254'],
+        ['fe80::1'],
+        ['fd00:ec2::254'],
+      ]) {
+        lookup.mockResolvedValueOnce(
+          answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })) as never,
+        );
+        await refusedTarget('metadata.hoaphat-xd.vn', 25);
+      }
+    } finally {
+      lookup.mockRestore();
+    }
+    // loopback on an allowed port is a local MTA: tried (refused by nobody listening), not refused
+    const local = (
+      await s.call('POST', '/api/admin/email-config/create', admin, {
+        ...good(),
+        host: 'localhost',
+        port: await closedPort(),
+      })
+    ).body;
+    const tried = await s.call('POST', `/api/admin/email-config/test/${local.id}`, admin, { to: 'a@b.vn' });
+    expect(tried.status).toBe(200);
+    expect(tried.body.ok).toBe(false);
+    // the saved configuration's own SMTP server still answers
+    expect(
+      (await s.call('POST', `/api/admin/email-config/test/${goodId}`, admin, { to: 'a@b.vn' })).body.ok,
+    ).toBe(true);
   });
 
   it('mails a request’s approvers when it is sent, and its creator when it is accepted, rejected or paid', async () => {

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { createTestServer, type TestServer } from './helpers.ts';
+import { authHeaders, createTestServer, type TestServer } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers of every shape
 type Body = Record<string, any>;
@@ -455,7 +455,7 @@ describe('money integrity on PostgreSQL', () => {
       const upload = await s.app.inject({
         method: 'POST',
         url: `/api/payment-file-upload/upload/${r.id}`,
-        headers: { authorization: `Bearer ${twoRoles}` },
+        headers: { ...authHeaders(twoRoles) },
         payload: form as never,
       });
       expect(upload.statusCode, upload.body).toBe(200);

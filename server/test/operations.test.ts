@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createTestServer, type TestServer } from './helpers.ts';
+import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 describe.each(backends)('operations (%s)', (backend) => {
   let s: TestServer;
@@ -58,7 +58,7 @@ describe.each(backends)('operations (%s)', (backend) => {
     const res = await s.app.inject({
       method: 'POST',
       url: '/api/admin/company/create',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      headers: { ...authHeaders(admin), 'content-type': 'application/json' },
       payload: '{"code": "A", ',
     });
     expect(res.statusCode).toBe(400);

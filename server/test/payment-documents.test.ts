@@ -11,7 +11,7 @@ import PizZip from 'pizzip';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInTemplate } from '../src/modules/payment/payment-print.ts';
-import { backends, createTestServer, type TestServer } from './helpers.ts';
+import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 /** The text of a Word document's body, tags and runs removed (what a reader sees, in order). */
 const bodyText = (docx: Buffer) =>
@@ -144,7 +144,7 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
     const res = await s.app.inject({
       method: 'GET',
       url: `/api/payment-transaction/download/${id}${format ? `?format=${format}` : ''}`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { ...authHeaders(token) },
     });
     return {
       status: res.statusCode,
@@ -162,7 +162,7 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
       method: 'POST',
       url: `/api/admin/company/templates/${hp}`,
       payload: form.getBuffer(),
-      headers: { ...form.getHeaders(), authorization: `Bearer ${admin}` },
+      headers: { ...form.getHeaders(), ...authHeaders(admin) },
     });
     expect(res.statusCode, res.body).toBe(200);
   }
@@ -415,7 +415,7 @@ describe('printing without LibreOffice', () => {
     const word = await s.app.inject({
       method: 'GET',
       url: `/api/payment-transaction/download/${id}`,
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { ...authHeaders(admin) },
     });
     expect(word.statusCode).toBe(200);
     expect(lines.filter((l) => String(l.msg).startsWith('PDF printing unavailable'))).toHaveLength(1);

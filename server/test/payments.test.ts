@@ -7,7 +7,7 @@ import FormData from 'form-data';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../src/modules/payment/payment-dates.ts';
-import { backends, createTestServer, type TestServer } from './helpers.ts';
+import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 type Ref = { id: number; code: string; version: number };
 
@@ -669,7 +669,7 @@ describe.each(backends)('payment requests (%s)', (backend) => {
       return s.app.inject({
         method: 'POST',
         url: `/api/payment-file-upload/upload/${id}`,
-        headers: { ...form.getHeaders(), authorization: `Bearer ${ketoan}` },
+        headers: { ...form.getHeaders(), ...authHeaders(ketoan) },
         payload: form.getBuffer(),
       });
     };
@@ -680,7 +680,7 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     const dl = await s.app.inject({
       method: 'GET',
       url: `/api/payment-file-upload/download/${file.id}`,
-      headers: { authorization: `Bearer ${giamdoc}` },
+      headers: { ...authHeaders(giamdoc) },
     });
     expect(dl.statusCode).toBe(200);
     expect(dl.body).toContain('biên bản');
@@ -697,7 +697,7 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     const res = await s.app.inject({
       method: 'GET',
       url: `/api/payment-transaction/download/${r0.id}`,
-      headers: { authorization: `Bearer ${ketoan}` },
+      headers: { ...authHeaders(ketoan) },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('wordprocessingml');

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { enqueueMail } from '../src/modules/mail/mail.outbox.ts';
 import { addDays, businessToday } from '../src/modules/payment/payment-dates.ts';
-import { backends, createTestServer, type TestServer } from './helpers.ts';
+import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 const FAST_MAIL = {
@@ -883,7 +883,7 @@ describe.each(backends)('receivables (%s)', (backend) => {
         const res = await s.app.inject({
           method: 'POST',
           url: '/api/manage/zendesk/import',
-          headers: { authorization: `Bearer ${ketoan}`, 'content-type': contentType },
+          headers: { ...authHeaders(ketoan), 'content-type': contentType },
           payload: text,
         });
         expect(res.statusCode, res.body).toBe(200);
@@ -915,7 +915,7 @@ describe.each(backends)('receivables (%s)', (backend) => {
       const garbage = await s.app.inject({
         method: 'POST',
         url: '/api/manage/zendesk/import',
-        headers: { authorization: `Bearer ${ketoan}`, 'content-type': 'application/x-ndjson' },
+        headers: { ...authHeaders(ketoan), 'content-type': 'application/x-ndjson' },
         payload: 'hello\n[1,2]\n{"id": "abc"}\n',
       });
       expect(garbage.statusCode).toBe(200);

@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { nextTurn } from '../src/http/load.ts';
 import { constructorReport } from '../src/modules/report/report.queries.ts';
-import { backends, createTestServer, monthSummariesAndRows, type TestServer } from './helpers.ts';
+import {
+  authHeaders,
+  backends,
+  createTestServer,
+  monthSummariesAndRows,
+  type TestServer,
+} from './helpers.ts';
 
 type Made = {
   amount: string;
@@ -428,7 +434,7 @@ describe.each(backends)('reports (%s)', (backend) => {
     const res = await s.app.inject({
       method: 'GET',
       url: `/api/report/${path}?format=xlsx&lang=${lang}${query ? `&${query}` : ''}`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { ...authHeaders(token) },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -505,7 +511,7 @@ describe.each(backends)('reports (%s)', (backend) => {
     const refused = await s.app.inject({
       method: 'GET',
       url: '/api/report/payment?format=xlsx',
-      headers: { authorization: `Bearer ${await s.login(name, 'no-report-1')}` },
+      headers: { ...authHeaders(await s.login(name, 'no-report-1')) },
     });
     expect(refused.statusCode).toBe(403);
   });

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from './helpers.ts';
+import { authHeaders, createTestDatabase } from './helpers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const running = new Set<ChildProcess>();
@@ -31,7 +31,7 @@ function start(env: Record<string, string>): Promise<Started> {
   );
   return new Promise((resolve, reject) => {
     const timer = setInterval(() => {
-      const m = out.match(/ready on http:\/\/localhost:(\d+)/);
+      const m = out.match(/ready on http:\/\/(?:\[[^\]]+\]|[^:/]+):(\d+)/);
       if (m) {
         clearInterval(timer);
         resolve({ proc, port: Number(m[1]), out: () => out, exited });
@@ -57,7 +57,7 @@ async function failedStart(env: Record<string, string>) {
 const post = (port: number, url: string, body: unknown, token?: string) =>
   fetch(`http://127.0.0.1:${port}${url}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...authHeaders(token) },
     body: JSON.stringify(body),
   });
 
@@ -97,7 +97,7 @@ describe('npm start', () => {
     const relog = await post(again.port, '/api/auth/login', { user_name: 'admin', password });
     const token2 = (await relog.json())[0].id_token;
     const list = await fetch(`http://127.0.0.1:${again.port}/api/admin/company/paging?search=keep`, {
-      headers: { authorization: `Bearer ${token2}` },
+      headers: { ...authHeaders(token2) },
     });
     expect((await list.json()).items.map((c: { code: string }) => c.code)).toEqual(['KEEP']);
     again.proc.kill('SIGTERM');
@@ -191,6 +191,8 @@ describe('npm start', () => {
       [{ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing' }, /cannot reach PostgreSQL/],
       [{ ADMIN_PASSWORD: '123' }, /ADMIN_PASSWORD must be at least 6 characters/],
       [{ BUSINESS_TIME_ZONE: 'Mars/Olympus' }, /BUSINESS_TIME_ZONE must be a time zone/],
+      [{ HOST: 'every interface' }, /HOST must be an IP address or a host name/],
+      [{ HOST: '127.0.0.1:8080' }, /HOST must be an IP address or a host name/],
     ] as const) {
       const result = await failedStart({
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-bad-')),
@@ -201,6 +203,34 @@ describe('npm start', () => {
       expect(result.out).toMatch(message);
     }
   });
+
+  it('HOST chooses the interface: 127.0.0.1 answers there and nowhere else', async () => {
+    const s = await start({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-host-')),
+      HOST: '127.0.0.1',
+    });
+    try {
+      expect(s.out()).toMatch(/ready on http:\/\/127\.0\.0\.1:\d+/);
+      expect((await fetch(`http://127.0.0.1:${s.port}/api/health`)).status).toBe(200);
+      // the machine's other addresses (if it has any) find nothing on that port
+      const others = Object.values(os.networkInterfaces())
+        .flat()
+        .filter((i) => i && !i.internal && i.family === 'IPv4')
+        .map((i) => i!.address);
+      for (const address of others) {
+        const reached = await fetch(`http://${address}:${s.port}/api/health`, {
+          signal: AbortSignal.timeout(2000),
+        }).then(
+          () => true,
+          () => false,
+        );
+        expect(reached, address).toBe(false);
+      }
+    } finally {
+      s.proc.kill('SIGTERM');
+      await s.exited;
+    }
+  }, 90_000);
 
   it('runs on PostgreSQL with DATABASE_URL and the given ADMIN_PASSWORD', async () => {
     const db = await createTestDatabase();
@@ -266,7 +296,7 @@ describe('npm start', () => {
         const list = await fetch(
           `http://127.0.0.1:${again.port}/api/admin/company/paging?itemsPerPage=1000`,
           {
-            headers: { authorization: `Bearer ${token2}` },
+            headers: { ...authHeaders(token2) },
           },
         );
         const codes = new Set(
@@ -302,7 +332,7 @@ describe('npm start', () => {
         return async (method: string, url: string, body?: unknown) => {
           const r = await fetch(`http://127.0.0.1:${port}${url}`, {
             method,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            headers: { 'content-type': 'application/json', ...authHeaders(token) },
             body: body === undefined ? undefined : JSON.stringify(body),
           });
           return { status: r.status, body: await r.json() };
@@ -371,7 +401,7 @@ describe('npm start', () => {
         )[0]!.id_token;
         const up = await fetch(`http://127.0.0.1:${first.port}/api/admin/company/file/upload`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${token}` },
+          headers: { ...authHeaders(token) },
           body: form,
         });
         expect(up.status).toBe(200);
@@ -422,7 +452,7 @@ describe('npm start', () => {
         const down = await fetch(
           `http://127.0.0.1:${third.port}/api/admin/company/file/download/${files[0].id}`,
           {
-            headers: { authorization: `Bearer ${token3}` },
+            headers: { ...authHeaders(token3) },
           },
         );
         expect(Buffer.compare(Buffer.from(await down.arrayBuffer()), pdf)).toBe(0);

@@ -10,7 +10,7 @@ import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { packageFault } from '../src/documents/xml-check.ts';
-import { backends, createTestServer, type TestServer } from './helpers.ts';
+import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers of every shape
 type Any = any;
@@ -350,7 +350,7 @@ describe.each(backends)('strict input (%s)', (backend) => {
       const res = await s.app.inject({
         method: 'POST',
         url: '/api/payment-transaction/create',
-        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        headers: { ...authHeaders(admin), 'content-type': 'application/json' },
         payload: JSON.stringify(payment({ note: 'NOTE' })).replace('NOTE', 'x\\ud800y'),
       });
       expect(res.statusCode, res.body).toBe(400);
@@ -391,7 +391,7 @@ describe.each(backends)('strict input (%s)', (backend) => {
       const res = await s.app.inject({
         method: 'GET',
         url: `/api/payment-transaction/download/${id}`,
-        headers: { authorization: `Bearer ${admin}` },
+        headers: { ...authHeaders(admin) },
       });
       expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
       expect(res.headers['content-type']).toContain('wordprocessingml');

@@ -11,7 +11,7 @@ import FormData from 'form-data';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilesConfig } from '../src/files/file-store.ts';
-import { createTestServer, type TestServer } from './helpers.ts';
+import { authHeaders, createTestServer, type TestServer } from './helpers.ts';
 
 describe('two servers on one PostgreSQL', () => {
   let a: TestServer;
@@ -170,7 +170,7 @@ describe('two servers on one PostgreSQL', () => {
     const up = await a.app.inject({
       method: 'POST',
       url: '/api/admin/company/file/upload',
-      headers: { ...form.getHeaders(), authorization: `Bearer ${tokenA.admin}` },
+      headers: { ...form.getHeaders(), ...authHeaders(tokenA.admin) },
       payload: form.getBuffer(),
     });
     expect(up.statusCode, up.body).toBe(200);
@@ -178,7 +178,7 @@ describe('two servers on one PostgreSQL', () => {
     const down = await b.app.inject({
       method: 'GET',
       url: `/api/admin/company/file/download/${file.id}`,
-      headers: { authorization: `Bearer ${tokenA.admin}` },
+      headers: { ...authHeaders(tokenA.admin) },
     });
     expect(down.statusCode).toBe(200);
     expect(Buffer.compare(down.rawPayload, bytes)).toBe(0);

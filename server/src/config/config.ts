@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, type FilesConfig } from '../files/file-store.ts';
 import { defaultWebDist } from '../paths.ts';
@@ -32,6 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT ? Number(env.PORT) : 8080;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
+  const host = listenHost(env.HOST);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   try {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -57,7 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host,
     dataDir,
     database: url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir },
     adminPassword: env.ADMIN_PASSWORD ?? null,
@@ -71,6 +73,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     files: filesConfig(env, dataDir),
     pdf: { soffice: env.SOFFICE_PATH || 'soffice' },
   };
+}
+
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+/**
+ * The interface the server listens on (HOST): every interface by default (`0.0.0.0`; `::` for
+ * IPv6 and IPv4), or one address (`127.0.0.1` behind a reverse proxy on the same machine) or name.
+ */
+function listenHost(value: string | undefined): string {
+  const host = value?.trim() ?? '';
+  if (!host) return '0.0.0.0';
+  if (net.isIP(host) || HOST_NAME.test(host)) return host;
+  throw new ConfigError(`HOST must be an IP address or a host name such as 127.0.0.1 or ::, got "${value}"`);
 }
 
 /** Uploaded files: DATA_DIR/files by default, an S3-compatible bucket with FILE_STORE=s3. */

@@ -971,8 +971,14 @@ export const session = pgTable(
     issued_at: stamp('issued_at').notNull().defaultNow(),
     expires_at: stamp('expires_at').notNull(),
     revoked_at: stamp('revoked_at'),
+    /** The application (`ApplicationId`) the session was opened with; null for sessions older than the column. */
+    application_id: integer('application_id').references(() => application.id),
   },
-  (t) => [index('session_user_idx').on(t.user_id), index('session_expires_idx').on(t.expires_at)],
+  (t) => [
+    index('session_user_idx').on(t.user_id),
+    index('session_expires_idx').on(t.expires_at),
+    index('session_application_idx').on(t.application_id),
+  ],
 );
 
 export const accessHistory = pgTable(

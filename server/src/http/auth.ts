@@ -7,7 +7,12 @@
  *                ROLE_ADMIN passes everything.
  * The token is a JWT whose jti names a row of `session`: logout and password changes revoke
  * the row, so every server instance refuses the token at once. One query per request checks
- * the session, the user and the endpoint together.
+ * the session, the user, the application and the endpoint together.
+ *
+ * Headers (SPEC.md §7): `ApplicationId` must be the client id of an active application — missing,
+ * unknown or deactivated answers 401 `unknown_application` — and, when the session was opened with
+ * an application, that one. `AccessToken`, when sent beside the bearer token, must be the bearer
+ * token's own session id (its `jti`), else 401 `invalid_token`.
  */
 import crypto from 'node:crypto';
 import { TOKEN_EXPIRY_SECONDS } from '@sitepay/domain/auth.schema';
@@ -18,7 +23,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { appUser, session } from '../db/schema.ts';
 import { ADMIN_ROLE, endpointAllowed, userRoleIds } from './access-sql.ts';
-import { forbidden, invalidToken } from './errors.ts';
+import { forbidden, HttpError, invalidToken } from './errors.ts';
 
 export type Access = 'public' | 'user' | 'endpoint';
 
@@ -28,6 +33,8 @@ export type CurrentUser = {
   department_id: number | null;
   isAdmin: boolean;
   sessionId: string;
+  /** The application (id) of the request's `ApplicationId` (absent for users acted for by the server). */
+  applicationId?: number;
 };
 
 declare module 'fastify' {
@@ -41,13 +48,32 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     db: Db;
-    issueToken(tx: Tx, userId: number): Promise<{ token: string; id_token: string; expires_in: number }>;
+    issueToken(
+      tx: Tx,
+      userId: number,
+      applicationId: number,
+    ): Promise<{ token: string; id_token: string; expires_in: number }>;
     /** Checks the request's token (and, for 'endpoint' access, its right); sets request.user. */
     authenticate(request: FastifyRequest, access: Exclude<Access, 'public'>): Promise<CurrentUser>;
     /** The user id a token names, even if revoked or expired; for the access history only. */
     tokenUserName(request: FastifyRequest): Promise<string | null>;
   }
 }
+
+/** The request's `ApplicationId` header, or null when missing or blank. */
+export const applicationIdHeader = (request: FastifyRequest): string | null => {
+  const value = request.headers.applicationid;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+};
+
+export const unknownApplication = () =>
+  new HttpError(
+    401,
+    'unknown_application',
+    'The ApplicationId header names no active application',
+    undefined,
+    'unknown_application',
+  );
 
 /** Fastify's route pattern `/a/:id` as stored in the endpoint table: `/a/{id}`. */
 export const endpointPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -63,6 +89,10 @@ type Row = {
   department_id: number | null;
   is_admin: boolean;
   allowed: boolean;
+  /** The active application the header names, or null. */
+  application_id: number | null;
+  /** The application the session was opened with (null: a session older than the column). */
+  session_application_id: number | null;
 };
 
 /** The request check: the session, the user, whether an admin, and whether `allowed`. */
@@ -70,8 +100,10 @@ const requestCheck = (allowed: SQL) => sql`
       with roles as materialized (${userRoleIds(sql.placeholder('userId'))})
       select u.id, u.user_name, u.department_id,
         exists (select 1 from role r where r.code = ${ADMIN_ROLE} and r.id in (select id from roles)) as is_admin,
-        ${allowed} as allowed
+        ${allowed} as allowed,
+        a.id as application_id, s.application_id as session_application_id
       from session s join app_user u on u.id = s.user_id
+        left join application a on a.client_id = ${sql.placeholder('applicationId')} and a.status = 'O'
       where s.id = ${sql.placeholder('sessionId')} and s.user_id = ${sql.placeholder('userId')}
         and s.revoked_at is null and s.expires_at > now() and u.status = 'O'`;
 const endpointCheck = requestCheck(
@@ -87,11 +119,13 @@ export const authPlugin = fp(
 
     app.decorateRequest('user', null);
 
-    app.decorate('issueToken', async (tx: Tx, userId: number) => {
+    app.decorate('issueToken', async (tx: Tx, userId: number, applicationId: number) => {
       const id = crypto.randomBytes(24).toString('base64url');
       const now = Math.floor(Date.now() / 1000);
       const expiresAt = new Date((now + TOKEN_EXPIRY_SECONDS) * 1000);
-      await tx.insert(session).values({ id, user_id: userId, expires_at: expiresAt });
+      await tx
+        .insert(session)
+        .values({ id, user_id: userId, expires_at: expiresAt, application_id: applicationId });
       const idToken = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
@@ -103,8 +137,13 @@ export const authPlugin = fp(
     });
 
     app.decorate('authenticate', async (request: FastifyRequest, access: Exclude<Access, 'public'>) => {
+      const applicationId = applicationIdHeader(request);
+      if (!applicationId) throw unknownApplication();
       const claims = await verify(request.headers.authorization, key, verified);
       if (!claims) throw invalidToken();
+      // the AccessToken is the session id: beside a bearer token it must name the same session
+      const accessToken = request.headers.accesstoken;
+      if (accessToken !== undefined && accessToken !== claims.sessionId) throw invalidToken();
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       const path = endpointPath(request.routeOptions.url ?? '');
       // Planned once per connection, not on every request; the role union is computed once (a
@@ -113,15 +152,20 @@ export const authPlugin = fp(
       const [row] = await opts.prepared<Row>(
         endpoint ? 'sitepay_auth_endpoint' : 'sitepay_auth_user',
         endpoint ? endpointCheck : userCheck,
-        { userId: claims.userId, sessionId: claims.sessionId, method, path },
+        { userId: claims.userId, sessionId: claims.sessionId, applicationId, method, path },
       );
       if (!row) throw invalidToken();
+      if (row.application_id === null) throw unknownApplication();
+      // a session opened by one application is not another's
+      if (row.session_application_id !== null && row.session_application_id !== row.application_id)
+        throw invalidToken();
       request.user = {
         id: row.id,
         user_name: row.user_name,
         department_id: row.department_id,
         isAdmin: row.is_admin,
         sessionId: claims.sessionId,
+        applicationId: row.application_id,
       };
       if (!row.is_admin && !row.allowed) throw forbidden(request.url.split('?')[0] ?? request.url);
       return request.user;

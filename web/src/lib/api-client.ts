@@ -4,6 +4,7 @@
  * files that take a while to arrive (an Excel export) come through `api.download`, read as they
  * stream, with their progress and a way to cancel.
  */
+import { WEB_APPLICATION_ID } from '@sitepay/domain/auth.schema';
 import { i18n } from '../i18n/i18n.ts';
 import { loadReasonStrings } from '../i18n/reason-strings.ts';
 import { fileNameFromDisposition } from './download-file.ts';
@@ -18,7 +19,8 @@ import {
 import { clearSession, readSession } from './session.ts';
 
 export const API_BASE = '/api';
-export const APPLICATION_ID = 'sitepay-web';
+/** The web app's client id (seeded on the server as its own application). */
+export const APPLICATION_ID = WEB_APPLICATION_ID;
 export const HTTP_TIMEOUT_MS = 50_000;
 /**
  * How long a download may wait for its answer to start: an export queues behind two others for up
@@ -134,7 +136,13 @@ async function refusal(response: Response, path: string, options: RequestOptions
   // a refusal's words come with the first refusal (and are there for the caller's own notice too)
   if (error.reason) await loadReasonStrings().catch(() => {});
   if (!options.silent && !options.recovers?.(error)) notify(describeError(error, i18n.t.bind(i18n), options));
-  if (error.status === 401 && error.code !== 'bad_credentials' && readSession()) {
+  // unknown_application is the server's configuration, not the session: signing out would not help
+  if (
+    error.status === 401 &&
+    error.code !== 'bad_credentials' &&
+    error.code !== 'unknown_application' &&
+    readSession()
+  ) {
     clearSession();
     onUnauthorized();
   }

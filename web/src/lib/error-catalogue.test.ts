@@ -38,6 +38,9 @@ describe('the error catalogue (SPEC §8)', () => {
     expect(describeError(new ApiError(401, 'bad_credentials', ''), en).message).toBe(
       '[Login Failed] - Your user ID or password is incorrect',
     );
+    expect(describeError(new ApiError(401, 'unknown_application', ''), en).message).toMatch(
+      /does not recognise this application/,
+    );
     expect(describeError(new ApiError(401, 'invalid_token', ''), en).message).toBe(
       'Session timeout. Please login!',
     );

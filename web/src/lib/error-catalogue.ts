@@ -107,7 +107,14 @@ export function describeError(error: ApiError, t: TFunction, context: ErrorConte
       return notice(lines.join('\n'));
     }
     case 401:
-      return notice(error.code === 'bad_credentials' ? t('errors.loginFailed') : t('errors.sessionTimeout'));
+      // unknown_application: the web's client id is fixed, so the server's configuration is wrong
+      return notice(
+        error.code === 'bad_credentials'
+          ? t('errors.loginFailed')
+          : error.code === 'unknown_application'
+            ? t('errors.unknownApplication')
+            : t('errors.sessionTimeout'),
+      );
     case 403:
       // the server's sentence says the same in English: the path is what the user needs
       return notice(t('errors.forbidden', { path: error.path }));

@@ -6,11 +6,12 @@
  */
 import crypto from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { eq, sql } from 'drizzle-orm';
+import { WEB_APPLICATION_ID } from '@sitepay/domain/auth.schema';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { checkUncheckedHolders } from '../../modules/constructor/constructor.resources.ts';
 import { checkUncheckedRequestHolders } from '../../modules/payment/payment-payee.service.ts';
 import type { Db, Tx } from '../client.ts';
-import { appUser, endpoint, menu, menuEndpoint, role, roleMenu, userRole } from '../schema.ts';
+import { application, appUser, endpoint, menu, menuEndpoint, role, roleMenu, userRole } from '../schema.ts';
 import { seedDemo } from './demo.ts';
 import { seedMenus, seedRoles } from './menus.ts';
 import { seedSettings } from './settings.ts';
@@ -30,6 +31,7 @@ export async function seed(
     await syncRoles(tx, menuIds);
     await syncEndpoints(tx, opts.routes, menuIds);
     await seedSettings(tx);
+    await ensureWebApplication(tx);
     const generatedAdminPassword = await ensureAdmin(tx, opts.adminPassword);
     const demo = opts.demo ? await seedDemo(tx) : false;
     // rows written before holders were checked against their contractor's name (migration 0015)
@@ -138,6 +140,36 @@ async function syncEndpoints(tx: Tx, routes: RouteInfo[], menuIds: Map<string, n
       .map((menu_id) => ({ menu_id, endpoint_id: row.id })),
   );
   if (links.length) await tx.insert(menuEndpoint).values(links).onConflictDoNothing();
+}
+
+/**
+ * The web app's own application (its client id is the `ApplicationId` every page sends): added to
+ * a database that has none, active again if found inactive — without it nobody could sign in. Its
+ * keys are random and unknown; an administrator rotates them if a use for them comes.
+ */
+async function ensureWebApplication(tx: Tx) {
+  const [existing] = await tx
+    .select({ id: application.id, status: application.status })
+    .from(application)
+    .where(and(eq(application.client_id, WEB_APPLICATION_ID), ne(application.status, 'D')));
+  if (existing) {
+    if (existing.status !== 'O')
+      await tx
+        .update(application)
+        .set({ status: 'O', updated_at: new Date(), updated_by: 'system' })
+        .where(eq(application.id, existing.id));
+    return;
+  }
+  const randomHash = () => crypto.createHash('sha256').update(crypto.randomBytes(32)).digest('hex');
+  await tx.insert(application).values({
+    code: 'SITEPAY_WEB',
+    name: 'SitePay web',
+    client_id: WEB_APPLICATION_ID,
+    secret_hash: randomHash(),
+    api_key_hash: randomHash(),
+    search_text: `sitepay_web sitepay web ${WEB_APPLICATION_ID}`,
+    created_by: 'system',
+  });
 }
 
 async function ensureAdmin(tx: Tx, adminPassword: string | null): Promise<string | null> {

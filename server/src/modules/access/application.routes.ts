@@ -2,7 +2,9 @@
  * Applications (SPEC.md §3, §7): the clients that sign users in through SitePay. The server makes
  * their secret key and API key (32 random bytes each), answers them once — on create and on a
  * rotation — and keeps only their SHA-256 (random keys need no slow hash). `PUT active/{id}` and
- * `PUT deactive/{id}` are SPEC's spellings.
+ * `PUT deactive/{id}` are SPEC's spellings. Deactivating or deleting an application ends the
+ * sessions opened with it; the web app's own application (client id `sitepay-web`, seeded) keeps
+ * its client id and cannot be deactivated or deleted — nobody could sign in to undo it.
  */
 import crypto from 'node:crypto';
 import {
@@ -11,13 +13,14 @@ import {
   applicationUpdateSchema,
   applicationWithKeysSchema,
 } from '@sitepay/domain/admin.schema';
+import { WEB_APPLICATION_ID } from '@sitepay/domain/auth.schema';
 import { idParamsSchema, versionBodySchema } from '@sitepay/domain/common.schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { application, project, role } from '../../db/schema.ts';
+import { application, project, role, session } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
-import { staleVersion } from '../../http/errors.ts';
+import { staleVersion, unprocessable } from '../../http/errors.ts';
 import {
   createRecord,
   findRecord,
@@ -57,7 +60,32 @@ export const applicationKind: RecordKind = {
     >`(select x.name from ${role} x where x.id = ${outer(a.role_default_id)})`,
     project_name: sql<string | null>`(select x.name from ${project} x where x.id = ${outer(a.project_id)})`,
   },
+  beforeStatus(_tx, existing, status) {
+    if (existing.client_id === WEB_APPLICATION_ID && status !== 'O')
+      throw unprocessable(
+        `${WEB_APPLICATION_ID} is the web app's own application: it cannot be deactivated or deleted`,
+        'web_application_fixed',
+      );
+  },
+  async afterStatus(tx, row, status) {
+    // its sessions end with it, and stay ended if it is activated again
+    if (status !== 'O')
+      await tx
+        .update(session)
+        .set({ revoked_at: new Date() })
+        .where(and(eq(session.application_id, row.id as number), isNull(session.revoked_at)));
+  },
   beforeWrite(_tx, values, existing) {
+    if (
+      existing?.client_id === WEB_APPLICATION_ID &&
+      values.client_id !== undefined &&
+      values.client_id !== null &&
+      values.client_id !== WEB_APPLICATION_ID
+    )
+      throw unprocessable(
+        `${WEB_APPLICATION_ID} is the web app's own application: its client id cannot change`,
+        'web_application_fixed',
+      );
     // a blank client id keeps the stored one (update) or gets a generated one (create)
     if (values.client_id === null || values.client_id === undefined) {
       if (existing) delete values.client_id;

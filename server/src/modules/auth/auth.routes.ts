@@ -12,8 +12,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/config.ts';
-import { accessHistory, appUser, session } from '../../db/schema.ts';
-import type { CurrentUser } from '../../http/auth.ts';
+import { accessHistory, application, appUser, session } from '../../db/schema.ts';
+import { applicationIdHeader, type CurrentUser, unknownApplication } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { userMenus } from '../account/account.queries.ts';
 import { reserveAttempt } from './login-throttle.ts';
@@ -38,6 +38,15 @@ export function registerAuthRoutes(app: FastifyInstance, config: Config) {
     },
     async (request, reply): Promise<LoginResult[]> => {
       const { user_name, password } = request.body;
+      // the client signing in must be an active application (SPEC.md §3): before any password
+      const clientId = applicationIdHeader(request);
+      const [client] = clientId
+        ? await app.db
+            .select({ id: application.id })
+            .from(application)
+            .where(and(eq(application.client_id, clientId), eq(application.status, 'O')))
+        : [];
+      if (!client) throw unknownApplication();
       const meta = requestMeta(request);
       const attempt = await reserveAttempt(
         app.db,
@@ -62,7 +71,7 @@ export function registerAuthRoutes(app: FastifyInstance, config: Config) {
         throw new HttpError(401, 'bad_credentials', 'Your user ID or password is incorrect');
       }
       const tokens = await app.db.transaction(async (tx) => {
-        const t = await app.issueToken(tx, user.id);
+        const t = await app.issueToken(tx, user.id, client.id);
         // the attempt's line, written as a failure before the check, becomes the success it is
         await tx
           .update(accessHistory)

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { appUser, emailConfig } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
-import { fieldError } from '../../http/errors.ts';
+import { fieldError, unprocessable } from '../../http/errors.ts';
 import {
   createRecord,
   findRecord,
@@ -38,8 +38,10 @@ import {
 import { registerResource } from '../../http/resource.routes.ts';
 import { mailItemSchema, mailQuerySchema, readOutbox } from './mail.list.ts';
 import { sealPassword } from './mail.secret.ts';
+import { SmtpTargetRefused } from './mail.target.ts';
 import { testMail } from './mail.templates.ts';
 import { deliver, describeMailError, type EmailConfigRow } from './mail.transport.ts';
+import { defaultMailWorkerOptions, type MailWorkerOptions, mailOptionsFromEnv } from './mail.worker.ts';
 
 const base = '/api/admin/email-config';
 const tags = ['email-config'];
@@ -77,8 +79,13 @@ const lockActive = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(${ACT
 
 const testAnswerSchema = z.object({ ok: z.boolean(), message: z.string() });
 
-export function registerEmailConfigRoutes(app: FastifyInstance, opts: { jwtSecret: string }) {
+export function registerEmailConfigRoutes(
+  app: FastifyInstance,
+  opts: { jwtSecret: string; mail?: Partial<MailWorkerOptions> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // the worker's own reading of MAIL_SMTP_PORTS (or the tests' options): one rule for both
+  const mailOptions = { ...defaultMailWorkerOptions, ...mailOptionsFromEnv(), ...opts.mail };
   const kind = emailConfigKind;
   const seal = (password: string | undefined) =>
     password?.trim() ? sealPassword(opts.jwtSecret, password) : undefined;
@@ -208,10 +215,12 @@ export function registerEmailConfigRoutes(app: FastifyInstance, opts: { jwtSecre
           row,
           opts.jwtSecret,
           { to, ...testMail(row, user.user_name), messageId: `<test.${row.id}.${Date.now()}@sitepay>` },
-          { timeoutMs: TEST_TIMEOUT_MS },
+          { timeoutMs: TEST_TIMEOUT_MS, smtpPorts: mailOptions.smtpPorts },
         );
         return { ok: true, message: response };
       } catch (error) {
+        if (error instanceof SmtpTargetRefused)
+          throw unprocessable(`SMTP target refused: ${error.message}`, 'smtp_target_refused');
         req.log.info({ err: error, emailConfig: row.id }, 'test mail failed');
         return { ok: false, message: describeMailError(error) };
       }

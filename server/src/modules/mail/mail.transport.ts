@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import { emailConfig } from '../../db/schema.ts';
 import { lazyPackage } from '../../lazy-package.ts';
 import { openPassword } from './mail.secret.ts';
+import { smtpTarget } from './mail.target.ts';
 
 export type EmailConfigRow = typeof emailConfig.$inferSelect;
 
@@ -26,6 +27,8 @@ export type DeliveryLimits = {
   timeoutMs: number;
   /** Ends the delivery early (a stopping worker). */
   signal?: AbortSignal;
+  /** Ports allowed beside the usual SMTP ports (MAIL_SMTP_PORTS; mail.target.ts). */
+  smtpPorts?: readonly number[];
 };
 
 /** The active configuration (status O), if any: at most one, by the partial unique index. */
@@ -37,12 +40,19 @@ export async function activeEmailConfig(tx: Tx): Promise<EmailConfigRow | undefi
 /** nodemailer, loaded for the first mail (a server with no mail to send need not hold it). */
 const loadMailer = lazyPackage<typeof nodemailerModule>(() => import('nodemailer'));
 
-async function transportOf(config: EmailConfigRow, jwtSecret: string, timeoutMs: number) {
+async function transportOf(
+  config: EmailConfigRow,
+  jwtSecret: string,
+  timeoutMs: number,
+  target: { address: string; servername: string | undefined },
+) {
   const step = Math.max(1000, Math.min(timeoutMs, 30_000));
   const nodemailer = await loadMailer();
   return nodemailer.createTransport({
-    host: config.host,
+    // the address checked by smtpTarget, not the name again; the name stays TLS's server name
+    host: target.address,
     port: config.port,
+    ...(target.servername ? { tls: { servername: target.servername } } : {}),
     secure: config.security === 'tls',
     requireTLS: config.security === 'starttls',
     ignoreTLS: config.security === 'none',
@@ -65,7 +75,9 @@ export async function deliver(
   limits: DeliveryLimits,
 ): Promise<string> {
   const deadline = AbortSignal.timeout(limits.timeoutMs);
-  const transport = await transportOf(config, jwtSecret, limits.timeoutMs);
+  // before anything connects: an SMTP port, and no link-local or metadata address (mail.target.ts)
+  const target = await smtpTarget(config.host, config.port, limits.smtpPorts);
+  const transport = await transportOf(config, jwtSecret, limits.timeoutMs, target);
   try {
     const info = await transport.sendMail({
       from: { name: 'SitePay', address: config.from },

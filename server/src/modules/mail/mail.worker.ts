@@ -42,6 +42,8 @@ export type MailWorkerOptions = {
   sendTimeoutMs: number;
   /** How long a stop waits for the mail in flight. */
   stopGraceMs: number;
+  /** SMTP ports allowed beside 25, 465, 587 and 2525 (mail.target.ts). MAIL_SMTP_PORTS. */
+  smtpPorts: readonly number[];
 };
 
 export const defaultMailWorkerOptions: MailWorkerOptions = {
@@ -53,6 +55,7 @@ export const defaultMailWorkerOptions: MailWorkerOptions = {
   leaseMs: 5 * 60_000,
   sendTimeoutMs: 60_000,
   stopGraceMs: 3000,
+  smtpPorts: [],
 };
 
 /** The environment's settings (main.ts passes no `mail` config): MAIL_SEND, MAIL_POLL_SECONDS. */
@@ -68,6 +71,14 @@ export function mailOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partia
     if (!(seconds >= 0.1 && seconds <= 3600))
       throw new ConfigError(`MAIL_POLL_SECONDS must be 0.1 to 3600, got "${env.MAIL_POLL_SECONDS}"`);
     out.pollMs = seconds * 1000;
+  }
+  if (env.MAIL_SMTP_PORTS) {
+    const ports = env.MAIL_SMTP_PORTS.split(',').map((p) => Number(p.trim()));
+    if (!ports.every((p) => Number.isInteger(p) && p >= 1 && p <= 65535))
+      throw new ConfigError(
+        `MAIL_SMTP_PORTS must be port numbers separated by commas, got "${env.MAIL_SMTP_PORTS}"`,
+      );
+    out.smtpPorts = ports;
   }
   return out;
 }
@@ -178,7 +189,7 @@ export function registerMailWorker(
         emailConfig,
         config.jwtSecret,
         { ...mail, messageId: messageIdOf(mail.key) },
-        { timeoutMs: options.sendTimeoutMs, signal: abort.signal },
+        { timeoutMs: options.sendTimeoutMs, signal: abort.signal, smtpPorts: options.smtpPorts },
       );
     } catch (error) {
       if (abandoned) return;
