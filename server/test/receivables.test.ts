@@ -19,7 +19,10 @@ import { addDays, businessToday } from '../src/modules/payment/payment-dates.ts'
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
+/** The local SMTP server's port, allowed beside the usual SMTP ports (MAIL_SMTP_PORTS; mail.target.ts). */
+const SMTP_PORTS: number[] = [];
 const FAST_MAIL = {
+  smtpPorts: SMTP_PORTS,
   pollMs: 50,
   retryBaseMs: 100,
   retryMaxMs: 500,
@@ -945,6 +948,7 @@ describe.each(backends)('receivables (%s)', (backend) => {
       });
       await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
       port = (smtp.server.address() as AddressInfo).port;
+      SMTP_PORTS.push(port);
       await ok('POST', '/api/admin/email-config/create', admin, {
         host: '127.0.0.1',
         port,
