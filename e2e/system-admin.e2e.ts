@@ -53,7 +53,10 @@ const smtp = new SMTPServer({
 let smtpPort = 0;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  // scripts/e2e.mjs starts the server allowing this port (MAIL_SMTP_PORTS): SMTP ports only
+  await new Promise<void>((resolve) =>
+    smtp.listen(Number(process.env.E2E_SMTP_PORT ?? 0), '127.0.0.1', resolve),
+  );
   smtpPort = (smtp.server.address() as AddressInfo).port;
 });
 

@@ -99,7 +99,7 @@ async function checkWebServed(baseUrl) {
   }
 }
 
-function runTests(baseUrl, reportFile) {
+function runTests(baseUrl, reportFile, smtpPort) {
   return new Promise((resolve) => {
     const child = spawn(
       'npx',
@@ -118,6 +118,8 @@ function runTests(baseUrl, reportFile) {
         env: {
           ...process.env,
           E2E_BASE_URL: baseUrl,
+          // the port the e-mail test's local SMTP server listens on, allowed by the server
+          ...(smtpPort ? { E2E_SMTP_PORT: String(smtpPort) } : {}),
           E2E_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? ADMIN_PASSWORD,
         },
       },
@@ -127,6 +129,7 @@ function runTests(baseUrl, reportFile) {
 }
 
 let server = null;
+let smtpPort = null;
 let dataDir = null;
 let passed = 0;
 let failed = 0;
@@ -137,6 +140,9 @@ try {
   if (!baseUrl) {
     buildWebIfNeeded();
     const port = await freePort();
+    // the server sends only to SMTP ports (MAIL_SMTP_PORTS adds the e-mail test's local one)
+    do smtpPort = await freePort();
+    while (smtpPort === port);
     dataDir = join(work, 'data');
     mkdirSync(dataDir);
     baseUrl = `http://127.0.0.1:${port}`;
@@ -153,6 +159,7 @@ try {
         SKIP_WEB_BUILD: '1',
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
+        MAIL_SMTP_PORTS: String(smtpPort),
       },
     });
     const log = [];
@@ -172,7 +179,7 @@ try {
   }
   await checkWebServed(baseUrl);
   const reportFile = join(work, 'e2e-results.json');
-  status = await runTests(baseUrl, reportFile);
+  status = await runTests(baseUrl, reportFile, smtpPort);
   if (existsSync(reportFile)) {
     const report = JSON.parse(readFileSync(reportFile, 'utf8'));
     passed = report.numPassedTests;
