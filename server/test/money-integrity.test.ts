@@ -300,6 +300,26 @@ describe('money integrity on PostgreSQL', () => {
       const own = await move('confirm-payee', held.id, held.version, admin);
       expect(own.status).toBe(422);
       expect(own.body.reason).toBe('own_payee_change');
+      // a director of another company is not an approver of it: 404, as outside his scope
+      const roles = (await s.call('GET', '/api/admin/role/list/all', admin)).body as Body[];
+      const dn = await ok('POST', '/api/admin/user/create', admin, {
+        user_name: 'giamdoc-dn',
+        full_name: 'Giám đốc Đông Nam',
+        email: 'giamdoc-dn@example.com',
+        password: 'giamdoc-dn-123',
+      });
+      for (const code of ['ROLE_DIRECTOR', 'SCOPE_DN'])
+        await s.call('PATCH', `/api/admin/user/roles/${dn.id}`, admin, {
+          roleId: roles.find((r) => r.code === code)!.id,
+        });
+      const other = await move(
+        'confirm-payee',
+        held.id,
+        held.version,
+        await s.login('giamdoc-dn', 'giamdoc-dn-123'),
+      );
+      expect(other.status).toBe(404);
+      expect((await get(held.id)).payee_hold).toBe(true);
       expect((await move('confirm-payee', held.id, held.version, giamdoc)).status).toBe(200);
     });
 
