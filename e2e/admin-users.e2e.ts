@@ -33,11 +33,28 @@ beforeAll(async () => {
   await api.patch(`admin/role/menus/${role.id}`, { ids });
 });
 
-/** Signs in through the form in a context of its own (no stored session). */
-async function signInAs(userName: string, password: string) {
+/** Fills the change-password screen a password set by an administrator leads to. */
+async function changeOwnPassword(page: Page, old: string, chosen: string) {
+  const main = page.getByRole('main');
+  await main.getByRole('heading', { name: 'Đổi mật khẩu' }).waitFor();
+  await main.locator('input[name="oldPassword"]').fill(old);
+  await main.locator('input[name="newPassword"]').fill(chosen);
+  await main.locator('input[name="confirmPassword"]').fill(chosen);
+  await main.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+  await page.waitForURL((url) => url.pathname === '/auth/login');
+}
+
+/**
+ * The first sign-in with a password an administrator set, in a context of its own: the user is
+ * made to change it, then signs in with his own and lands home.
+ */
+async function signInAs(userName: string, password: string, chosen = `${password}-cua-toi`) {
   const session = await openPage();
   await session.page.goto('/auth/login');
   await login(session.page, userName, password);
+  await session.page.waitForURL((url) => url.pathname === '/auth/change-password');
+  await changeOwnPassword(session.page, password, chosen);
+  await login(session.page, userName, chosen);
   await session.page.waitForURL((url) => url.pathname === '/about-me');
   return session;
 }
@@ -125,7 +142,7 @@ describe('users administration', () => {
     await user.context.close();
   });
 
-  test('a reset without a typed password shows the generated one once, and it signs in; the old one no longer does', async () => {
+  test('a reset shows the generated password once; the user signs in with it, must change it before anything else, and then works', async () => {
     const api = await adminApi();
     const userName = unique('e2e.reset').toLowerCase();
     const created = await api.post<User>('admin/user/create', {
@@ -159,7 +176,32 @@ describe('users administration', () => {
       body: JSON.stringify({ user_name: userName, password: 'mat-khau-cu-1' }),
     });
     expect(old.status).toBe(401);
-    const user = await signInAs(userName, password);
+
+    // the user signs in with it and lands on the change-password screen, which he cannot leave
+    const user = await openPage();
+    await user.page.goto('/auth/login');
+    await login(user.page, userName, password);
+    await user.page.waitForURL((url) => url.pathname === '/auth/change-password');
+    await user.page.getByText('Mật khẩu của bạn do quản trị viên đặt').waitFor();
+    for (const elsewhere of ['/about-me', '/management/company/list', '/profile']) {
+      await user.page.goto(elsewhere);
+      await user.page.waitForURL((url) => url.pathname === '/auth/change-password');
+    }
+    // the rules are the server's, said in the form: a common password is refused
+    const main = user.page.getByRole('main');
+    await main.locator('input[name="oldPassword"]').fill(password);
+    await main.locator('input[name="newPassword"]').fill('password');
+    await main.locator('input[name="confirmPassword"]').fill('password');
+    await main.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+    await main.getByText('Mật khẩu này quá phổ biến').waitFor();
+    expect(new URL(user.page.url()).pathname).toBe('/auth/change-password');
+    // changed: signed out as after any change, then in with the new one, and the app works
+    await changeOwnPassword(user.page, password, 'Mat-khau-rieng-2468');
+    await login(user.page, userName, 'Mat-khau-rieng-2468');
+    await user.page.waitForURL((url) => url.pathname === '/about-me');
+    await user.page.goto('/management/company/list');
+    await user.page.getByRole('heading', { name: 'Công ty' }).waitFor();
+    expect(user.consoleErrors).toEqual([]);
     await user.context.close();
   });
 

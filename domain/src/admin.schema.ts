@@ -4,7 +4,6 @@
  * The server validates with these; the screens' forms too.
  */
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './auth.schema.ts';
 import {
   idParam,
   intField,
@@ -18,8 +17,9 @@ import {
   versionSchema,
 } from './common.schema.ts';
 
-const password = () =>
-  z.string({ error: 'required' }).min(MIN_PASSWORD_LENGTH, { error: 'password_min_length' }).max(200);
+import { newPasswordSchema } from './password-rules.ts';
+
+const password = newPasswordSchema;
 /** Absent or blank: the server generates one and answers it once. */
 const optionalPassword = () =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), password().optional());

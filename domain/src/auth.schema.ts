@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { requiredText, versionSchema } from './common.schema.ts';
+import { MAX_PASSWORD_LENGTH, newPasswordSchema } from './password-rules.ts';
 
-export const MIN_PASSWORD_LENGTH = 6;
+export { MIN_PASSWORD_LENGTH } from './password-rules.ts';
 export const TOKEN_EXPIRY_SECONDS = 3600;
 /**
  * The client id of SitePay's own web app, sent as `ApplicationId` on every call; the server seeds
@@ -11,16 +12,20 @@ export const WEB_APPLICATION_ID = 'sitepay-web';
 
 export const loginSchema = z.object({
   user_name: requiredText(100),
-  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200),
+  // a longer one cannot be anybody's password: refused without a hash
+  password: z
+    .string({ error: 'required' })
+    .min(1, { error: 'required' })
+    .max(MAX_PASSWORD_LENGTH, { error: 'too_long' }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const changePasswordSchema = z.object({
-  oldPassword: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200),
-  newPassword: z
+  oldPassword: z
     .string({ error: 'required' })
-    .min(MIN_PASSWORD_LENGTH, { error: 'password_min_length' })
-    .max(200),
+    .min(1, { error: 'required' })
+    .max(MAX_PASSWORD_LENGTH, { error: 'too_long' }),
+  newPassword: newPasswordSchema(),
   version: versionSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -52,6 +57,8 @@ export const loginResultSchema = z.object({
   avatar: z.string().nullable(),
   department_id: z.number().nullable(),
   menus: z.array(menuEntrySchema),
+  /** The password was set by someone else (a new user's, a reset): change it before anything else. */
+  must_change_password: z.boolean(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
@@ -84,6 +91,8 @@ export const accountProfileSchema = z.object({
   department_name: z.string().nullable(),
   join_date: z.string().nullable(),
   version: z.number(),
+  /** As in the sign-in answer: until changed, only the profile, the change and sign-out answer. */
+  must_change_password: z.boolean(),
   roles: z.array(z.string()),
   /** The roles' names, in the order of `roles`. */
   role_names: z.array(z.string()),

@@ -210,6 +210,7 @@ export const errorCodes = [
   'invalid_token',
   'unknown_application',
   'forbidden',
+  'password_change_required',
   'not_found',
   'invalid_version',
   'conflict',

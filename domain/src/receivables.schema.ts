@@ -58,6 +58,8 @@ export const customerSchema = recordMetaSchema.extend({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   company_id: z.number().nullable(),
+  /** The owning company's name (null: an administrator's record of no company). */
+  company_name: z.string().nullable().optional(),
   construction_ids: z.array(z.number()),
   constructions: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
   /** Over its live bills the caller may see. */
@@ -255,6 +257,8 @@ export const ticketSchema = recordMetaSchema.extend({
   priority: z.enum(ticketPriorities),
   opened_at: z.string(),
   company_id: z.number().nullable(),
+  /** The owning company's name (null: an administrator's record of no company). */
+  company_name: z.string().nullable().optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketListQuerySchema = z.object({

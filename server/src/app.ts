@@ -10,6 +10,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { useCommonPasswords } from '@sitepay/domain/password-rules';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
@@ -85,6 +87,8 @@ const isHeavyWork = (url: string) =>
   url.startsWith('/api/export/') || (url.startsWith('/api/report/') && !url.startsWith('/api/report/home'));
 
 export async function buildApp(config: AppConfig, database: Database): Promise<FastifyInstance> {
+  // the server refuses the common passwords; the web app does not carry their list (password-rules.ts)
+  useCommonPasswords(dictionary['passwords-common']);
   const app = Fastify({
     logger: config.logger ?? false,
     bodyLimit: config.bodyLimit,

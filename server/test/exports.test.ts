@@ -350,7 +350,7 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
       password: 'xem-123456',
     });
     await ok('PATCH', `/api/admin/user/roles/${user.id}`, { roleId: role.id });
-    const viewer = await s.login(`xem.${backend}`, 'xem-123456');
+    const viewer = await s.firstLogin(`xem.${backend}`, 'xem-123456');
     expect((await exportOf('/api/export/construction', viewer)).statusCode).toBe(200);
     for (const entity of ['payment', 'contract', 'constructor']) {
       const res = await exportOf(`/api/export/${entity}`, viewer);

@@ -38,6 +38,11 @@ export type TestServer = {
   pgUrl?: string;
   /** Signs in and returns the bearer id token. */
   login(user?: string, password?: string): Promise<string>;
+  /**
+   * The first sign-in with a password an administrator set (create, reset): signs in, changes it
+   * to `chosen` as the server requires, signs in again with it and returns that token.
+   */
+  firstLogin(user: string, given: string, chosen?: string): Promise<string>;
   /** An HTTP call with the given token, JSON in and out. */
   call(
     method: InjectOptions['method'],
@@ -80,7 +85,12 @@ export async function createTestServer(
   backend: Backend,
   opts: {
     demo?: boolean;
-    loginThrottle?: { windowSeconds: number; maxFailuresPerUser: number; maxAttemptsPerAddress: number };
+    loginThrottle?: {
+      windowSeconds: number;
+      maxFailuresPerUser: number;
+      maxFailuresPerUserAnywhere?: number;
+      maxAttemptsPerAddress: number;
+    };
     bodyLimit?: number;
     /** Where uploads go; without it, a scratch folder under the system's temp directory. */
     files?: FilesConfig;
@@ -107,10 +117,12 @@ export async function createTestServer(
       jwtSecret: JWT_SECRET,
       webDist: null,
       bodyLimit: opts.bodyLimit ?? 1024 * 1024,
-      loginThrottle: opts.loginThrottle ?? {
+      loginThrottle: {
         windowSeconds: 900,
         maxFailuresPerUser: 10,
+        maxFailuresPerUserAnywhere: 50,
         maxAttemptsPerAddress: 1000,
+        ...opts.loginThrottle,
       },
       trustProxy: false,
       files: opts.files,
@@ -153,6 +165,24 @@ export async function createTestServer(
     call,
     async login(user = 'admin', password = ADMIN_PASSWORD) {
       const res = await call('POST', '/api/auth/login', null, { user_name: user, password });
+      if (res.status !== 200)
+        throw new Error(`login ${user} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body[0].id_token as string;
+    },
+    async firstLogin(user, given, chosen = `${given}-mine`) {
+      const first = await call('POST', '/api/auth/login', null, { user_name: user, password: given });
+      if (first.status !== 200 || !first.body[0].must_change_password)
+        throw new Error(`first login ${user}: ${first.status} ${JSON.stringify(first.body)}`);
+      const token = first.body[0].id_token as string;
+      const { version } = (await call('GET', '/api/account/profile', token)).body;
+      const changed = await call('PUT', '/api/account/change-password', token, {
+        oldPassword: given,
+        newPassword: chosen,
+        version,
+      });
+      if (changed.status !== 200)
+        throw new Error(`change ${user}: ${changed.status} ${JSON.stringify(changed.body)}`);
+      const res = await call('POST', '/api/auth/login', null, { user_name: user, password: chosen });
       if (res.status !== 200)
         throw new Error(`login ${user} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body[0].id_token as string;

@@ -3,6 +3,7 @@
  * customers, tickets and the user pickers, with the demo's two companies — Hòa Phát (ketoan,
  * giamdoc) and Đông Nam (ketoan2).
  */
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
@@ -132,7 +133,10 @@ describe.each(backends)('every record kind has an owner (%s)', (backend) => {
         name: 'Đông Nam',
       });
       expect(dn.company_id).toBe(company.DN);
-      expect((await ok('GET', `/api/manage/customer/get/${dn.id}`, ketoan2)).id).toBe(dn.id);
+      // the form's company field shows the owner by name, from the companies the user may pick
+      const read = await ok('GET', `/api/manage/customer/get/${dn.id}`, ketoan2);
+      const mine = await ok('GET', '/api/account/company/list', ketoan2);
+      expect(read.company_name).toBe(mine.find((c: { id: number }) => c.id === company.DN).name);
       // Hòa Phát's accountant: not found for reads, edits, capture and delete
       expect((await s.call('GET', `/api/manage/customer/get/${dn.id}`, ketoan)).status).toBe(404);
       const page = await ok('GET', '/api/manage/customer/list/paging?itemsPerPage=100', ketoan);
@@ -197,6 +201,7 @@ describe.each(backends)('every record kind has an owner (%s)', (backend) => {
         requester_name: 'Lan',
       });
       expect(t.company_id).toBe(company.HP);
+      expect((await ok('GET', `/api/manage/zendesk/get/${t.id}`, ketoan)).company_name).toBe('Công ty Cổ phần Xây dựng Hòa Phát');
       expect((await s.call('GET', `/api/manage/zendesk/get/${t.id}`, ketoan2)).status).toBe(404);
       const page = await ok('GET', '/api/manage/zendesk/list/paging?itemsPerPage=100', ketoan2);
       expect(page.items.map((x: { id: number }) => x.id)).not.toContain(t.id);
@@ -246,6 +251,70 @@ describe.each(backends)('every record kind has an owner (%s)', (backend) => {
       expect(names(await ok('GET', url, admin))).toEqual(['giamdoc']);
       // another company's construction: nobody to offer
       expect(await ok('GET', url, ketoan2)).toEqual([]);
+    });
+  });
+
+  describe('the migration that gave every record its owner (0016)', () => {
+    it('its backfill gives rows made before it the owner the live rules give', async () => {
+      const made = [
+        await ok('POST', '/api/manage/customer/register', ketoan2, { code: 'KH-BF1', name: 'Không công trình' }),
+        await ok('POST', '/api/manage/customer/register', admin, {
+          code: 'KH-BF2',
+          name: 'Có công trình',
+          construction_ids: [ct['CT-003']],
+        }),
+      ];
+      const ticket = await ok('POST', '/api/manage/zendesk/create', ketoan2, { subject: 'Trước 0016', requester_name: 'Hà' });
+      const owners = () =>
+        queryRows<{ kind: string; id: number; owner: number | null }>(
+          s.database.db,
+          sql`select 'customer' as kind, id::int, company_id::int as owner from customer
+              union all select 'ticket', id::int, company_id::int from ticket
+              union all select 'mail', id::int, construction_id::int from mail_outbox
+              order by 1, 2`,
+        );
+      const before = await owners();
+      expect(before).toEqual(
+        expect.arrayContaining([
+          { kind: 'customer', id: made[0].id, owner: company.DN },
+          { kind: 'customer', id: made[1].id, owner: company.HP },
+          { kind: 'ticket', id: ticket.id, owner: company.DN },
+          { kind: 'mail', id: paymentMailId, owner: ct['CT-001'] },
+          { kind: 'mail', id: resetMailId, owner: null },
+        ]),
+      );
+      // the rows as they were before the migration: no owner
+      await queryRows(s.database.db, sql`update customer set company_id = null`);
+      await queryRows(s.database.db, sql`update ticket set company_id = null`);
+      await queryRows(s.database.db, sql`update mail_outbox set construction_id = null`);
+      const migration = readFileSync(
+        new URL('../src/db/migrations/0016_own_records.sql', import.meta.url),
+        'utf8',
+      );
+      const backfill = migration
+        .split('--> statement-breakpoint')
+        .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+        .filter((statement) => /^(update|with)\b/i.test(statement));
+      expect(backfill).toHaveLength(4);
+      for (const statement of backfill) await s.database.db.execute(sql.raw(statement));
+      const after = await owners();
+      // rows whose owner was named explicitly by later tests' requests cannot be told from their
+      // data (there was no company field before 0016): only what this test made is compared
+      const ours = (rows: typeof before) =>
+        rows.filter(
+          (r) =>
+            (r.kind === 'customer' && made.some((m) => m.id === r.id)) ||
+            (r.kind === 'ticket' && r.id === ticket.id) ||
+            (r.kind === 'mail' && [paymentMailId, resetMailId].includes(r.id)),
+        );
+      // the other rows get their owners back, whatever the backfill gave them
+      for (const r of before) {
+        const table = { customer: sql`customer`, ticket: sql`ticket`, mail: sql`mail_outbox` }[r.kind]!;
+        const column = r.kind === 'mail' ? sql`construction_id` : sql`company_id`;
+        await queryRows(s.database.db, sql`update ${table} set ${column} = ${r.owner} where id = ${r.id}`);
+      }
+      expect(ours(after)).toEqual(ours(before));
+      expect(ours(before)).toHaveLength(5);
     });
   });
 });

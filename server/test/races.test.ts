@@ -227,7 +227,7 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
         })
       ).body;
       await s.call('PATCH', `/api/admin/user/roles/${u.id}`, admin, { roleId: adminRole.id });
-      return { ...u, token: await s.login(name, u.generated_password) };
+      return { ...u, token: await s.firstLogin(name, u.generated_password) };
     };
     const [a, b] = [await make('qt-a'), await make('qt-b')];
     // the seeded admin steps aside (deactivated by a): a and b are the only administrators left
@@ -275,7 +275,7 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
           })
         ).status,
       ).toBe(200);
-      other.token = await s.login(other.user_name, other.generated_password);
+      other.token = await s.login(other.user_name, `${other.generated_password}-mine`);
     }
   }, 60_000);
 });

@@ -90,7 +90,7 @@ describe.each(backends)('reports (%s)', (backend) => {
     ).body;
     await s.call('PATCH', `/api/admin/user/roles/${dnDirector.body.id}`, admin, { roleId: director.id });
     await s.call('PATCH', `/api/admin/user/roles/${dnDirector.body.id}`, admin, { roleId: dnRole.id });
-    giamdoc2 = await s.login('giamdoc.dn', 'giamdoc-dn-1');
+    giamdoc2 = await s.firstLogin('giamdoc.dn', 'giamdoc-dn-1');
 
     const contract = async (code: string, token: string, amountBeforeVat: string, signed: string) => {
       const r = await s.call('POST', '/api/contract/create', token, {
@@ -511,7 +511,7 @@ describe.each(backends)('reports (%s)', (backend) => {
     const refused = await s.app.inject({
       method: 'GET',
       url: '/api/report/payment?format=xlsx',
-      headers: { ...authHeaders(await s.login(name, 'no-report-1')) },
+      headers: { ...authHeaders(await s.firstLogin(name, 'no-report-1')) },
     });
     expect(refused.statusCode).toBe(403);
   });

@@ -22,7 +22,14 @@ export type Config = {
   logLevel: string;
   webDist: string | null;
   bodyLimit: number;
-  loginThrottle: { windowSeconds: number; maxFailuresPerUser: number; maxAttemptsPerAddress: number };
+  loginThrottle: {
+    windowSeconds: number;
+    /** Failures of one user name from one address. */
+    maxFailuresPerUser: number;
+    /** Failures of one user name from every address together: the user-wide lock. */
+    maxFailuresPerUserAnywhere: number;
+    maxAttemptsPerAddress: number;
+  };
   trustProxy: boolean;
   files: FilesConfig;
   /** LibreOffice for PDF prints: SOFFICE_PATH, else `soffice` on PATH. */
@@ -68,7 +75,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST || defaultWebDist),
     bodyLimit: 1024 * 1024,
-    loginThrottle: { windowSeconds: 15 * 60, maxFailuresPerUser: 10, maxAttemptsPerAddress: 100 },
+    loginThrottle: {
+      windowSeconds: 15 * 60,
+      maxFailuresPerUser: 10,
+      maxFailuresPerUserAnywhere: 50,
+      maxAttemptsPerAddress: 100,
+    },
     trustProxy: env.TRUST_PROXY === '1',
     files: filesConfig(env, dataDir),
     pdf: { soffice: env.SOFFICE_PATH || 'soffice' },

@@ -701,6 +701,8 @@ export const appUser = pgTable(
     avatar: varchar('avatar', { length: 500 }),
     department_id: integer('department_id').references(() => department.id),
     join_date: date('join_date', { mode: 'string' }),
+    /** The password was set by someone else (create, reset): only the change is allowed until done. */
+    must_change_password: boolean('must_change_password').notNull().default(false),
   },
   (t) => [...recordIndexes('app_user', t), uniqueIndex('app_user_name_uq').on(sql`lower(${t.user_name})`)],
 );

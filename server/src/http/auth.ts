@@ -5,6 +5,9 @@
  *   'user'     — any signed-in user (account, logout, type lists: the always-allowed base set);
  *   'endpoint' — (default) a menu or privilege of the user's roles must list the endpoint;
  *                ROLE_ADMIN passes everything.
+ * A user whose password was set by someone else (`must_change_password`) gets 403
+ * `password_change_required` from every route but those marked `whilePasswordChange` (the profile,
+ * the change itself, sign-out) until the password is changed.
  * The token is a JWT whose jti names a row of `session`: logout and password changes revoke
  * the row, so every server instance refuses the token at once. One query per request checks
  * the session, the user, the application and the endpoint together.
@@ -23,7 +26,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { appUser, session } from '../db/schema.ts';
 import { ADMIN_ROLE, endpointAllowed, userRoleIds } from './access-sql.ts';
-import { forbidden, HttpError, invalidToken } from './errors.ts';
+import { forbidden, HttpError, invalidToken, passwordChangeRequired } from './errors.ts';
 
 export type Access = 'public' | 'user' | 'endpoint';
 
@@ -42,6 +45,8 @@ declare module 'fastify' {
     access?: Access;
     /** Menus whose screens call this endpoint; the seed links them (see seed.ts). */
     menus?: string[];
+    /** Answers a user who must still change a password set by someone else. */
+    whilePasswordChange?: boolean;
   }
   interface FastifyRequest {
     user: CurrentUser | null;
@@ -89,6 +94,7 @@ type Row = {
   department_id: number | null;
   is_admin: boolean;
   allowed: boolean;
+  must_change_password: boolean;
   /** The active application the header names, or null. */
   application_id: number | null;
   /** The application the session was opened with (null: a session older than the column). */
@@ -98,7 +104,7 @@ type Row = {
 /** The request check: the session, the user, whether an admin, and whether `allowed`. */
 const requestCheck = (allowed: SQL) => sql`
       with roles as materialized (${userRoleIds(sql.placeholder('userId'))})
-      select u.id, u.user_name, u.department_id,
+      select u.id, u.user_name, u.department_id, u.must_change_password,
         exists (select 1 from role r where r.code = ${ADMIN_ROLE} and r.id in (select id from roles)) as is_admin,
         ${allowed} as allowed,
         a.id as application_id, s.application_id as session_application_id
@@ -167,6 +173,8 @@ export const authPlugin = fp(
         sessionId: claims.sessionId,
         applicationId: row.application_id,
       };
+      if (row.must_change_password && !request.routeOptions.config?.whilePasswordChange)
+        throw passwordChangeRequired();
       if (!row.is_admin && !row.allowed) throw forbidden(request.url.split('?')[0] ?? request.url);
       return request.user;
     });

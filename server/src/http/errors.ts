@@ -40,6 +40,12 @@ export const unprocessable = (message: string, reason?: string, params?: ReasonP
 export const invalidToken = () => new HttpError(401, 'invalid_token', 'Session timeout. Please login!');
 export const forbidden = (path: string) =>
   new HttpError(403, 'forbidden', `You don't have permission to access ${path}`);
+export const passwordChangeRequired = () =>
+  new HttpError(
+    403,
+    'password_change_required',
+    'change your password first (PUT /api/account/change-password)',
+  );
 
 /** Maps a zod issue to our message keys, which the web translates. */
 function issueMessage(issue: {

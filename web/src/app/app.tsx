@@ -17,7 +17,7 @@ import { DURATION, type Notice } from '../lib/error-catalogue.ts';
 import { usePreferences } from '../lib/preferences.ts';
 import { AbilityProvider } from './ability-context.ts';
 import { queryClient } from './account.queries.ts';
-import { loginRedirect, setExpiredNotice } from './auth-loader.ts';
+import { CHANGE_PASSWORD_PATH, loginRedirect, setExpiredNotice } from './auth-loader.ts';
 import { router } from './router.tsx';
 import { makeTheme } from './theme.ts';
 
@@ -42,6 +42,10 @@ configureApiClient({
     queryClient.clear();
     const target = loginRedirect(window.location).headers.get('Location') ?? '/auth/login';
     if (!window.location.pathname.startsWith('/auth/login')) void router.navigate(target, { replace: true });
+  },
+  onPasswordChangeRequired: () => {
+    if (window.location.pathname !== CHANGE_PASSWORD_PATH)
+      void router.navigate(CHANGE_PASSWORD_PATH, { replace: true });
   },
 });
 setExpiredNotice(() =>

@@ -13,7 +13,12 @@ import {
 } from 'react-router';
 import { resourceRegistry } from '../resources/registry.ts';
 import type { ResourceDescription } from '../resources/resource.types.ts';
-import { authLoader, shouldRevalidateAuth } from './auth-loader.ts';
+import {
+  authLoader,
+  CHANGE_PASSWORD_PATH,
+  changePasswordLoader,
+  shouldRevalidateAuth,
+} from './auth-loader.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { loadChunk } from './lazy.ts';
 import { PageLoading } from './pages/page-loading.tsx';
@@ -306,6 +311,12 @@ const page = <K extends string>(load: () => Promise<Record<K, React.ComponentTyp
 
 export const routes: RouteObject[] = [
   { path: '/auth/login', ...page(() => import('./pages/login-page.tsx'), 'LoginPage') },
+  // a password set by someone else: the profile's change-password section, alone (auth-loader.ts)
+  {
+    path: CHANGE_PASSWORD_PATH,
+    loader: changePasswordLoader,
+    ...page(() => import('./pages/change-password-page.tsx'), 'ChangePasswordPage'),
+  },
   // small and needed when things go wrong: part of the first bundle
   { path: '/403', Component: ForbiddenPage },
   { path: '/404', Component: NotFoundPage },

@@ -16,7 +16,7 @@ import {
   type ErrorContext,
   type Notice,
 } from './error-catalogue.ts';
-import { clearSession, readSession } from './session.ts';
+import { clearSession, readSession, saveSession } from './session.ts';
 
 export const API_BASE = '/api';
 /** The web app's client id (seeded on the server as its own application). */
@@ -46,11 +46,17 @@ export type RequestOptions = ErrorContext & {
 type Notifier = (notice: Notice) => void;
 let notify: Notifier = () => {};
 let onUnauthorized: () => void = () => {};
+let onPasswordChangeRequired: () => void = () => {};
 
-/** The app shell plugs in the toast function and the way to the login page. */
-export function configureApiClient(options: { notify: Notifier; onUnauthorized: () => void }) {
+/** The app shell plugs in the toast function, the way to the login page and to the password change. */
+export function configureApiClient(options: {
+  notify: Notifier;
+  onUnauthorized: () => void;
+  onPasswordChangeRequired?: () => void;
+}) {
   notify = options.notify;
   onUnauthorized = options.onUnauthorized;
+  onPasswordChangeRequired = options.onPasswordChangeRequired ?? (() => {});
 }
 
 export function authHeaders(): Record<string, string> {
@@ -136,15 +142,21 @@ async function refusal(response: Response, path: string, options: RequestOptions
   // a refusal's words come with the first refusal (and are there for the caller's own notice too)
   if (error.reason) await loadReasonStrings().catch(() => {});
   if (!options.silent && !options.recovers?.(error)) notify(describeError(error, i18n.t.bind(i18n), options));
+  const session = readSession();
   // unknown_application is the server's configuration, not the session: signing out would not help
   if (
     error.status === 401 &&
     error.code !== 'bad_credentials' &&
     error.code !== 'unknown_application' &&
-    readSession()
+    session
   ) {
     clearSession();
     onUnauthorized();
+  }
+  // the server says the password must change first (a session from before the flag was known)
+  if (error.code === 'password_change_required' && session) {
+    if (!session.mustChangePassword) saveSession({ ...session, mustChangePassword: true });
+    onPasswordChangeRequired();
   }
   return error;
 }

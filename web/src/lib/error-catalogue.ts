@@ -116,6 +116,7 @@ export function describeError(error: ApiError, t: TFunction, context: ErrorConte
             : t('errors.sessionTimeout'),
       );
     case 403:
+      if (error.code === 'password_change_required') return notice(t('errors.passwordChangeRequired'));
       // the server's sentence says the same in English: the path is what the user needs
       return notice(t('errors.forbidden', { path: error.path }));
     case 404:

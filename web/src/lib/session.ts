@@ -12,6 +12,8 @@ export type Session = {
   avatar: string | null;
   departmentId: number | null;
   expiresAt: number;
+  /** The password was set by someone else: the change-password screen is the only one shown. */
+  mustChangePassword?: boolean;
 };
 
 export const SESSION_KEY = encodeKey('sitepay.session');
@@ -34,6 +36,7 @@ export function sessionFromLogin(result: LoginResult, now = Date.now()): Session
     avatar: result.avatar,
     departmentId: result.department_id,
     expiresAt: now + (result.expires_in || 3600) * 1000,
+    mustChangePassword: result.must_change_password === true,
   };
 }
 

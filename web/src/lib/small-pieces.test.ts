@@ -36,10 +36,16 @@ describe('session', () => {
         avatar: null,
         department_id: null,
         menus: [],
+        must_change_password: true,
       },
       1_000,
     );
-    expect(session).toMatchObject({ token: 't', idToken: 'i', expiresAt: 3_601_000 });
+    expect(session).toMatchObject({
+      token: 't',
+      idToken: 'i',
+      expiresAt: 3_601_000,
+      mustChangePassword: true,
+    });
   });
 
   test('after login only a local path is a target', () => {

@@ -44,6 +44,13 @@ export const resource: ResourceDescription = {
       { name: 'email', kind: 'email' },
       { name: 'address', width: 'full' },
       {
+        name: 'company_id',
+        kind: 'reference',
+        options: { endpoint: 'account/company/list' },
+        display: 'company_name',
+        hint: true,
+      },
+      {
         name: 'construction_ids',
         kind: 'references',
         width: 'full',
@@ -60,6 +67,7 @@ export const resource: ResourceDescription = {
     'phone',
     'email',
     'address',
+    'company_id',
     'construction_ids',
     { name: 'billed_total', kind: 'amount' },
     { name: 'received_total', kind: 'amount' },

@@ -11,6 +11,7 @@ import {
   permissionRuleSchema,
 } from '@sitepay/domain/auth.schema';
 import { idParamsSchema, okSchema } from '@sitepay/domain/common.schema';
+import { passwordProblem } from '@sitepay/domain/password-rules';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,6 +27,8 @@ export function registerAccountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: 'user' as const };
   const tags = ['account'];
+  // what a user who must change a password set by someone else may still call (http/auth.ts)
+  const whilePasswordChange = { ...config, whilePasswordChange: true };
 
   r.get(
     '/api/account/permissions',
@@ -53,7 +56,7 @@ export function registerAccountRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/account/profile',
-    { config, schema: { tags, response: { 200: accountProfileSchema } } },
+    { config: whilePasswordChange, schema: { tags, response: { 200: accountProfileSchema } } },
     async (req) => {
       const user = currentUser(req);
       const [row] = await app.db
@@ -70,6 +73,7 @@ export function registerAccountRoutes(app: FastifyInstance) {
       const { id, user_name, full_name, email, phone, avatar, department_id, join_date, version } = toRecord(
         row.u,
       );
+      const must_change_password = row.u.must_change_password;
       return {
         id,
         user_name,
@@ -81,6 +85,7 @@ export function registerAccountRoutes(app: FastifyInstance) {
         department_name: row.department_name,
         join_date,
         version,
+        must_change_password,
         roles: roles.map((x) => x.code),
         /** The roles' names, in the order of `roles`: what the screens show for a role of the company's own. */
         role_names: roles.map((x) => x.name),
@@ -146,7 +151,10 @@ export function registerAccountRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/account/change-password',
-    { config, schema: { tags, body: changePasswordSchema, response: { 200: okSchema } } },
+    {
+      config: whilePasswordChange,
+      schema: { tags, body: changePasswordSchema, response: { 200: okSchema } },
+    },
     async (req) => {
       const user = currentUser(req);
       const { oldPassword, newPassword, version } = req.body;
@@ -157,10 +165,13 @@ export function registerAccountRoutes(app: FastifyInstance) {
         if (!(await verify(row.password_hash, oldPassword).catch(() => false)))
           throw fieldError('oldPassword', 'old_password_mismatch');
         if (row.version !== version) throw staleVersion();
+        const problem = passwordProblem(newPassword, row.user_name);
+        if (problem) throw fieldError('newPassword', problem);
         await tx
           .update(appUser)
           .set({
             password_hash: newHash,
+            must_change_password: false,
             version: row.version + 1,
             updated_at: new Date(),
             updated_by: user.user_name,

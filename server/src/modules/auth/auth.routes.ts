@@ -87,6 +87,7 @@ export function registerAuthRoutes(app: FastifyInstance, config: Config) {
           avatar: user.avatar,
           department_id: user.department_id,
           menus: await userMenus(app.db, user.id),
+          must_change_password: user.must_change_password,
         },
       ];
     },
@@ -96,7 +97,7 @@ export function registerAuthRoutes(app: FastifyInstance, config: Config) {
   r.post(
     '/api/auth/logout',
     {
-      config: { access: 'public' },
+      config: { access: 'public', whilePasswordChange: true },
       schema: { tags: ['auth'], response: { 200: z.object({ ok: z.boolean() }) } },
     },
     async (request) => {

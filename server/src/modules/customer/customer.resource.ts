@@ -65,6 +65,7 @@ export const customerKind: RecordKind = {
   defaultSort: { by: 'created_at', desc: true },
   unique: [{ field: 'code', columns: ['code'], constraint: 'customer_code_uq', caseInsensitive: true }],
   references: [{ field: 'company_id', table: company as never }],
+  lookups: { company_name: { key: 'company_id', table: company as never, column: 'name' } },
   scope: (user) => sql`(${companyScope(outer(cu.company_id), user)}
     or exists (select 1 from ${construction} x where x.customer_id = ${outer(cu.id)}
       and x.status <> 'D' and x.id = any(array(${scopeConstructionIds(user.id)}))))`,

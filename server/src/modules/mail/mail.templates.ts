@@ -61,22 +61,21 @@ const hello = (name: string | null | undefined) => `Kính gửi ${name?.trim() |
 
 // ---------------------------------------------------------------- users
 
-/** PATCH /admin/user/reset/{id}: the new password, to the user. */
-export function resetPasswordMail(user: {
-  user_name: string;
-  full_name?: string | null;
-  password: string;
-}): MailContent {
+/**
+ * PATCH /admin/user/reset/{id}: that the password was reset and how to sign in — never the password
+ * itself, which the administrator hands over in person or by phone (docs/decisions.md "Passwords").
+ */
+export function resetPasswordMail(user: { user_name: string; full_name?: string | null }): MailContent {
   return compose(
-    '[SitePay] Mật khẩu mới của bạn',
+    '[SitePay] Mật khẩu của bạn đã được đặt lại',
     hello(user.full_name ?? user.user_name),
     [
       'Quản trị viên đã đặt lại mật khẩu đăng nhập SitePay của bạn.',
       ['Tên đăng nhập', user.user_name],
-      ['Mật khẩu mới', user.password],
-      'Vui lòng đăng nhập và đổi mật khẩu ngay (Hồ sơ › Đổi mật khẩu).',
+      'Mật khẩu tạm thời do quản trị viên trao trực tiếp cho bạn, không gửi qua thư. Khi đăng nhập bằng mật khẩu đó, SitePay yêu cầu bạn đặt mật khẩu mới ngay.',
+      'Nếu bạn không yêu cầu đặt lại mật khẩu, hãy báo ngay cho quản trị viên.',
     ],
-    `Your SitePay password was reset by an administrator. User name: ${user.user_name}, new password: ${user.password}. Please sign in and change it.`,
+    `Your SitePay password was reset by an administrator. Sign in as ${user.user_name} with the temporary password the administrator gives you in person (it is never mailed); you will be asked to choose a new password at once. If you did not ask for this, tell your administrator.`,
   );
 }
 

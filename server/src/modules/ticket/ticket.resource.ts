@@ -44,6 +44,7 @@ export const ticketKind: RecordKind = {
   ],
   readOnly: ['external_id', 'opened_at'],
   references: [{ field: 'company_id', table: company as never }],
+  lookups: { company_name: { key: 'company_id', table: company as never, column: 'name' } },
   scope: (user) => companyScope(sql`${outer(t.company_id)}`, user),
   beforeWrite: (tx, values, existing, user) => settleOwnerCompany(tx, values, existing, user),
 };

@@ -24,6 +24,7 @@ import { ApiError, errorMessage } from '../../lib/error-catalogue.ts';
 import { safeRedirect, translateFieldError } from '../../lib/field-errors.ts';
 import { readSession, saveSession, sessionFromLogin } from '../../lib/session.ts';
 import { menuQuery, queryClient } from '../account.queries.ts';
+import { CHANGE_PASSWORD_PATH } from '../auth-loader.ts';
 import { Footer } from '../layout/footer.tsx';
 import { LanguageSwitch } from '../layout/top-bar.tsx';
 
@@ -54,6 +55,10 @@ export function LoginPage() {
       if (!result) throw new ApiError(500, 'internal_error', '');
       queryClient.clear();
       saveSession(sessionFromLogin(result));
+      if (result.must_change_password) {
+        navigate(CHANGE_PASSWORD_PATH, { replace: true });
+        return;
+      }
       if (Array.isArray(result.menus)) queryClient.setQueryData(menuQuery.queryKey, result.menus);
       navigate(target, { replace: true });
     } catch (error) {

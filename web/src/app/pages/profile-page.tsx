@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { changePasswordSchema } from '@sitepay/domain/auth.schema';
 import { formatDate } from '@sitepay/domain/date-format';
+import { passwordProblem } from '@sitepay/domain/password-rules';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import type { ReactNode } from 'react';
@@ -30,12 +31,18 @@ import { translateFieldError } from '../../lib/field-errors.ts';
 import { clearSession } from '../../lib/session.ts';
 import { profileQuery, queryClient, roleNames } from '../account.queries.ts';
 
-const passwordFormSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string({ error: 'required' }).min(1, { error: 'required' }) })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    error: 'passwords_mismatch',
-  });
+// the domain's rules (password-rules.ts), and the one that needs the account: not the user name
+const passwordFormSchema = (userName: string) =>
+  changePasswordSchema
+    .extend({ confirmPassword: z.string({ error: 'required' }).min(1, { error: 'required' }) })
+    .refine((v) => passwordProblem(v.newPassword, userName) !== 'same_as_user_name', {
+      path: ['newPassword'],
+      error: 'same_as_user_name',
+    })
+    .refine((v) => v.newPassword === v.confirmPassword, {
+      path: ['confirmPassword'],
+      error: 'passwords_mismatch',
+    });
 
 type PasswordValues = { oldPassword: string; newPassword: string; confirmPassword: string; version: number };
 
@@ -159,7 +166,7 @@ export function ProfilePage() {
             />
           </Section>
           <Section title={t('profile.changePassword')}>
-            <ChangePasswordForm version={p?.version ?? 0} />
+            <ChangePasswordForm version={p?.version ?? 0} userName={p?.user_name ?? ''} />
           </Section>
         </Box>
       )}
@@ -167,11 +174,12 @@ export function ProfilePage() {
   );
 }
 
-function ChangePasswordForm({ version }: { version: number }) {
+/** The profile's change-password section; also the whole screen while a change is required. */
+export function ChangePasswordForm({ version, userName }: { version: number; userName: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useForm<PasswordValues>({
-    resolver: zodResolver(passwordFormSchema) as never,
+    resolver: zodResolver(passwordFormSchema(userName)) as never,
     defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '', version },
   });
   const { errors, isSubmitting } = form.formState;
