@@ -201,7 +201,9 @@ describe.each(backends)('every record kind has an owner (%s)', (backend) => {
         requester_name: 'Lan',
       });
       expect(t.company_id).toBe(company.HP);
-      expect((await ok('GET', `/api/manage/zendesk/get/${t.id}`, ketoan)).company_name).toBe('Công ty Cổ phần Xây dựng Hòa Phát');
+      expect((await ok('GET', `/api/manage/zendesk/get/${t.id}`, ketoan)).company_name).toBe(
+        'Công ty Cổ phần Xây dựng Hòa Phát',
+      );
       expect((await s.call('GET', `/api/manage/zendesk/get/${t.id}`, ketoan2)).status).toBe(404);
       const page = await ok('GET', '/api/manage/zendesk/list/paging?itemsPerPage=100', ketoan2);
       expect(page.items.map((x: { id: number }) => x.id)).not.toContain(t.id);
@@ -257,14 +259,20 @@ describe.each(backends)('every record kind has an owner (%s)', (backend) => {
   describe('the migration that gave every record its owner (0016)', () => {
     it('its backfill gives rows made before it the owner the live rules give', async () => {
       const made = [
-        await ok('POST', '/api/manage/customer/register', ketoan2, { code: 'KH-BF1', name: 'Không công trình' }),
+        await ok('POST', '/api/manage/customer/register', ketoan2, {
+          code: 'KH-BF1',
+          name: 'Không công trình',
+        }),
         await ok('POST', '/api/manage/customer/register', admin, {
           code: 'KH-BF2',
           name: 'Có công trình',
           construction_ids: [ct['CT-003']],
         }),
       ];
-      const ticket = await ok('POST', '/api/manage/zendesk/create', ketoan2, { subject: 'Trước 0016', requester_name: 'Hà' });
+      const ticket = await ok('POST', '/api/manage/zendesk/create', ketoan2, {
+        subject: 'Trước 0016',
+        requester_name: 'Hà',
+      });
       const owners = () =>
         queryRows<{ kind: string; id: number; owner: number | null }>(
           s.database.db,
