@@ -5,6 +5,7 @@
  * sign-ins in the user's access history and everyone's, and the unlock; the ability screen saying
  * why a request passes or not.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminApi, closeBrowser, login, openPage, signedIn, textOf, unique } from './support/browser.ts';
@@ -195,6 +196,11 @@ describe('users administration', () => {
     await main.getByRole('button', { name: 'Đổi mật khẩu' }).click();
     await main.getByText('Mật khẩu này quá phổ biến').waitFor();
     expect(new URL(user.page.url()).pathname).toBe('/auth/change-password');
+    // the screen, with its refusal shown, passes every axe-core rule
+    const axe = await new AxeBuilder({ page: user.page }).analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    ).toEqual([]);
     // changed: signed out as after any change, then in with the new one, and the app works
     await changeOwnPassword(user.page, password, 'Mat-khau-rieng-2468');
     await login(user.page, userName, 'Mat-khau-rieng-2468');

@@ -97,6 +97,15 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // a path Fastify cannot decode (`/api/x/%E0%A4%A`) answers in the one envelope (errors.ts)
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      reply.code(status as never).send({
+        status,
+        code: status === 400 ? 'bad_request' : 'internal_error',
+        message: status === 400 ? 'the request URL is malformed' : 'Internal Server Error',
+      } as never);
+    },
     // one access-log line per request (below), not Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
   });

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { and, eq } from 'drizzle-orm';
 import FormData from 'form-data';
+import PizZip from 'pizzip';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
@@ -27,8 +28,14 @@ const bytes = (head: string | number[], size: number) => {
   return Buffer.concat([start, crypto.randomBytes(size - start.length)]);
 };
 const pdf = () => bytes('%PDF-1.7\n', 3000);
-const xlsx = () => bytes([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00], 5000);
-const docx = () => bytes([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00], 2000);
+/** A real zip archive (Office files are checked as archives at upload), of random, incompressible parts. */
+const office = (parts: number) => {
+  const zip = new PizZip();
+  for (let i = 0; i < parts; i++) zip.file(`xl/part${i}.xml`, crypto.randomBytes(1000));
+  return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+};
+const xlsx = () => office(5);
+const docx = () => office(2);
 const exe = () => bytes('MZ\x90\x00\x03\x00\x00\x00', 4000);
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 
@@ -353,7 +360,15 @@ describe('file stores', () => {
         store: { kind: 'local', root: path.join(dataDir, 'files') },
         maxFileBytes: 20 * 1024 * 1024,
         maxFiles: 10,
+        maxFilesPerRecord: 50,
+        maxRecordBytes: 200 * 1024 * 1024,
       });
+      expect(loadConfig({ ...env, FILE_MAX_PER_RECORD: '7', FILE_MAX_RECORD_MB: '30' }).files).toMatchObject({
+        maxFilesPerRecord: 7,
+        maxRecordBytes: 30 * 1024 * 1024,
+      });
+      expect(() => loadConfig({ ...env, FILE_MAX_PER_RECORD: '0' })).toThrow(/FILE_MAX_PER_RECORD/);
+      expect(() => loadConfig({ ...env, FILE_MAX_RECORD_MB: '5' })).toThrow(/FILE_MAX_RECORD_MB/);
       const s3 = loadConfig({
         ...env,
         FILE_STORE: 's3',

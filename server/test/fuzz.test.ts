@@ -364,4 +364,40 @@ describe('fuzz: every route, hostile input (pglite)', () => {
     expect(checked).toBeGreaterThan(100);
     expect(failures).toEqual([]);
   });
+  it('every list refuses a sort and a query field it does not know, naming them, on every route', async () => {
+    const doc = (await s.call('GET', '/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    };
+    const failures: string[] = [];
+    let sorted = 0;
+    let queried = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const query = (ops.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      if (!ops.get || query.length === 0) continue;
+      const url = path.replace(/\{[^}]+\}/g, '1');
+      const ask = (q: string) =>
+        s.app.inject({ method: 'GET', url: `${url}?${q}`, headers: authHeaders(admin) });
+      // a route whose record 1 does not exist answers 404 before it reads its list: not reached
+      const unreached = (await ask('')).statusCode === 404;
+      /** Refused naming `field`, or the same 404 as without it; never 200, never a 5xx. */
+      const refuses = async (q: string, field: string, message?: string) => {
+        const res = await ask(q);
+        const errors =
+          (JSON.parse(res.body) as { errors?: { field: string; message: string }[] }).errors ?? [];
+        const named = errors.some((e) => e.field === field && (!message || e.message === message));
+        if ((res.statusCode === 400 && named) || (unreached && res.statusCode === 404)) return;
+        failures.push(`GET ${path}?${q} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      };
+      if (query.includes('sortBy'))
+        for (const sortBy of ['__proto__', 'constructor', 'id;drop']) {
+          sorted += 1;
+          await refuses(`sortBy=${encodeURIComponent(sortBy)}`, 'sortBy');
+        }
+      queried += 1;
+      await refuses('surplus_field=x', 'surplus_field', 'unknown_field');
+    }
+    expect(sorted).toBeGreaterThan(60);
+    expect(queried).toBeGreaterThan(40);
+    expect(failures).toEqual([]);
+  });
 });

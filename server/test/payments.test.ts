@@ -459,6 +459,28 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect(foreign.body.errors).toEqual([{ field: 'contract_id', message: 'not_found' }]);
   });
 
+  it('prints in the template version asked for, the request’s own when none is asked', async () => {
+    const c = await newContract();
+    const r0 = await create(c.id);
+    const print = (query: string) =>
+      s.app.inject({
+        method: 'GET',
+        url: `/api/payment-transaction/download/${r0.id}${query}`,
+        headers: authHeaders(ketoan),
+      });
+    for (const query of ['', '?template=v1', '?format=docx&template=v1']) {
+      const res = await print(query);
+      expect(res.statusCode, query).toBe(200);
+      expect(res.headers['content-type'], query).toMatch(/wordprocessingml/);
+    }
+    const missing = await print('?template=v9');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().reason).toBe('template_not_found');
+    const hostile = await print('?template=..%2Fv1');
+    expect(hostile.statusCode).toBe(400);
+    expect(hostile.json().errors).toEqual([{ field: 'template', message: 'invalid' }]);
+  });
+
   it('refuses a stale version with 409 and writes nothing', async () => {
     const c = await newContract();
     const r0 = await create(c.id);

@@ -6,7 +6,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, type FilesConfig } from '../files/file-store.ts';
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  DEFAULT_MAX_FILES,
+  DEFAULT_MAX_FILES_PER_RECORD,
+  DEFAULT_MAX_RECORD_BYTES,
+  type FilesConfig,
+} from '../files/file-store.ts';
 import { defaultWebDist } from '../paths.ts';
 
 export class ConfigError extends Error {}
@@ -106,7 +112,24 @@ function filesConfig(env: NodeJS.ProcessEnv, dataDir: string): FilesConfig {
   const mb = env.FILE_MAX_SIZE_MB ? Number(env.FILE_MAX_SIZE_MB) : DEFAULT_MAX_FILE_BYTES / 1024 / 1024;
   if (!(mb > 0 && mb <= 1024))
     throw new ConfigError(`FILE_MAX_SIZE_MB must be 1 to 1024, got "${env.FILE_MAX_SIZE_MB}"`);
-  const limits = { maxFileBytes: Math.floor(mb * 1024 * 1024), maxFiles: DEFAULT_MAX_FILES };
+  const perRecord = env.FILE_MAX_PER_RECORD ? Number(env.FILE_MAX_PER_RECORD) : DEFAULT_MAX_FILES_PER_RECORD;
+  if (!(Number.isInteger(perRecord) && perRecord >= 1 && perRecord <= 10_000))
+    throw new ConfigError(
+      `FILE_MAX_PER_RECORD must be a whole number 1 to 10000, got "${env.FILE_MAX_PER_RECORD}"`,
+    );
+  const recordMb = env.FILE_MAX_RECORD_MB
+    ? Number(env.FILE_MAX_RECORD_MB)
+    : Math.max(DEFAULT_MAX_RECORD_BYTES / 1024 / 1024, mb);
+  if (!(recordMb >= mb && recordMb <= 100_000))
+    throw new ConfigError(
+      `FILE_MAX_RECORD_MB must be FILE_MAX_SIZE_MB (${mb}) to 100000, got "${env.FILE_MAX_RECORD_MB}"`,
+    );
+  const limits = {
+    maxFileBytes: Math.floor(mb * 1024 * 1024),
+    maxFiles: DEFAULT_MAX_FILES,
+    maxFilesPerRecord: perRecord,
+    maxRecordBytes: Math.floor(recordMb * 1024 * 1024),
+  };
   const kind = env.FILE_STORE || 'local';
   if (kind === 'local') return { store: { kind, root: path.join(dataDir, 'files') }, ...limits };
   if (kind !== 's3') throw new ConfigError(`FILE_STORE must be local or s3, got "${kind}"`);

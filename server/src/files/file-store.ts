@@ -32,10 +32,23 @@ export type FileStoreConfig =
       secretAccessKey?: string;
     };
 
-/** The store and the limits of one upload (config.ts reads them from the environment). */
-export type FilesConfig = { store: FileStoreConfig; maxFileBytes: number; maxFiles: number };
+/**
+ * The store and the limits of one upload (config.ts reads them from the environment): a file's
+ * size, the files of one request, and the live files (count and bytes) one record may hold.
+ */
+export type FilesConfig = {
+  store: FileStoreConfig;
+  maxFileBytes: number;
+  maxFiles: number;
+  /** Default DEFAULT_MAX_FILES_PER_RECORD (FILE_MAX_PER_RECORD). */
+  maxFilesPerRecord?: number;
+  /** Default DEFAULT_MAX_RECORD_BYTES (FILE_MAX_RECORD_MB). */
+  maxRecordBytes?: number;
+};
 export const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_MAX_FILES = 10;
+export const DEFAULT_MAX_FILES_PER_RECORD = 50;
+export const DEFAULT_MAX_RECORD_BYTES = 200 * 1024 * 1024;
 
 export class FileNotFoundError extends Error {}
 export class UnsafeKeyError extends Error {}

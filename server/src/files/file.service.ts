@@ -12,14 +12,21 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline, Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { fileUpload } from '../db/schema.ts';
 import type { CurrentUser } from '../http/auth.ts';
-import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound, unprocessable } from '../http/errors.ts';
 import { findRecord, type RecordKind, writeHistory } from '../http/records.ts';
-import { FileNotFoundError, type FileStore, type FilesConfig } from './file-store.ts';
+import { ArchiveError, checkArchive } from './archive-guard.ts';
+import {
+  DEFAULT_MAX_FILES_PER_RECORD,
+  DEFAULT_MAX_RECORD_BYTES,
+  FileNotFoundError,
+  type FileStore,
+  type FilesConfig,
+} from './file-store.ts';
 import { cleanFileName, contentDisposition, contentMatches, SNIFF_BYTES, typeOfName } from './file-types.ts';
 
 export type FileRow = typeof fileUpload.$inferSelect;
@@ -39,19 +46,37 @@ export type UploadOptions = {
 
 type Stored = { key: string; file_name: string; content_type: string; size: number; sha256: string };
 
-const fileError = (status: number, message: string, reason: string) =>
+const fileError = (status: number, message: string, reason: string, field = 'file') =>
   new HttpError(status, status === 413 ? 'payload_too_large' : 'bad_request', message, [
-    { field: 'file', message: reason },
+    { field, message: reason },
   ]);
+
+/** An Office file (a zip archive) past the archive limits, or one that is not an archive at all. */
+function archiveError(name: string, field: string, error: unknown) {
+  if (!(error instanceof ArchiveError)) return error;
+  return error.reason === 'archive_too_large'
+    ? fileError(400, `${name}: ${error.message}`, 'archive_too_large', field)
+    : fileError(400, `${name}: ${error.message}`, 'invalid_type', field);
+}
 
 export const toFileRecord = ({ storage_key: _key, ...row }: FileRow): FileRecord => ({
   ...row,
   created_at: row.created_at.toISOString(),
 });
 
-/** Counts, hashes and checks the first bytes of a file as it passes to the store. */
-function inspector(name: string, type: NonNullable<ReturnType<typeof typeOfName>>, maxBytes: number) {
+/**
+ * Counts, hashes and checks the first bytes of a file as it passes to the store. A zip archive
+ * (Office files) is also kept (at most maxBytes) and checked whole at its end (archive-guard.ts):
+ * refused there, the store's write fails and leaves nothing.
+ */
+function inspector(
+  name: string,
+  type: NonNullable<ReturnType<typeof typeOfName>>,
+  maxBytes: number,
+  field: string,
+) {
   const hash = crypto.createHash('sha256');
+  const archive: Buffer[] | null = type.magic === 'zip' ? [] : null;
   let size = 0;
   let head: Buffer | null = Buffer.alloc(0);
   const wrongType = () =>
@@ -61,6 +86,7 @@ function inspector(name: string, type: NonNullable<ReturnType<typeof typeOfName>
       size += chunk.length;
       if (size > maxBytes) return done(fileError(413, `${name}: larger than ${maxBytes} bytes`, 'too_large'));
       hash.update(chunk);
+      archive?.push(chunk);
       if (!head) return done(null, chunk);
       // hold the first bytes back until the type is known: nothing unchecked reaches the store
       head = Buffer.concat([head, chunk]);
@@ -70,12 +96,45 @@ function inspector(name: string, type: NonNullable<ReturnType<typeof typeOfName>
       return contentMatches(type, out) ? done(null, out) : done(wrongType());
     },
     flush(done) {
-      if (!head) return done();
       if (size === 0) return done(fileError(400, `${name}: the file is empty`, 'empty'));
-      return contentMatches(type, head) ? done(null, head) : done(wrongType());
+      if (head && !contentMatches(type, head)) return done(wrongType());
+      if (archive) {
+        try {
+          checkArchive(Buffer.concat(archive));
+        } catch (error) {
+          return done(archiveError(name, field, error) as Error);
+        } finally {
+          archive.length = 0;
+        }
+      }
+      return head ? done(null, head) : done();
     },
   });
   return { stream, result: () => ({ size, sha256: hash.digest('hex') }) };
+}
+
+/**
+ * Waits until the request's body has been read (the multipart parser goes on reading and skipping
+ * the parts past its limit), at most `maxBytes` more or `ms`: past either, the answer goes out with
+ * `Connection: close` as before (errors.ts).
+ */
+function bodyRead(request: FastifyRequest, maxBytes: number, ms: number): Promise<void> {
+  const raw = request.raw;
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off('data', count).off('end', finish).off('close', finish);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) finish();
+    };
+    const timer = setTimeout(finish, ms);
+    raw.on('data', count).once('end', finish).once('close', finish);
+  });
 }
 
 /** The multipart plugin's own refusals, in our envelope with the field at fault. */
@@ -145,7 +204,7 @@ export function createFileService(db: Db, store: FileStore, config: FilesConfig,
       throw fileError(400, `${name || 'file'}: this file type is not accepted`, 'invalid_type');
     }
     const key = `uploads/${ownerKindOf(owner)}/${new Date().getUTCFullYear()}/${crypto.randomUUID()}`;
-    const check = inspector(name, type, config.maxFileBytes);
+    const check = inspector(name, type, config.maxFileBytes, part.fieldname || 'file');
     let failure: unknown;
     // busboy stops at its own limit (one byte past ours) and marks the stream truncated
     part.file.on('limit', () => check.stream.destroy(fileError(413, `${name}: too large`, 'too_large')));
@@ -159,6 +218,33 @@ export function createFileService(db: Db, store: FileStore, config: FilesConfig,
       throw failure ?? error;
     }
     return { key, file_name: name, content_type: type.contentType, ...check.result() } satisfies Stored;
+  }
+
+  /** 422 when the new files would take the record past its cap of live files (count or bytes). */
+  async function checkRecordCap(tx: Tx, owner: FileOwner, ownerId: number, adding: Stored[]) {
+    const maxCount = config.maxFilesPerRecord ?? DEFAULT_MAX_FILES_PER_RECORD;
+    const maxBytes = config.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
+    const [held] = await tx
+      .select({
+        count: sql<number>`count(*)::int`,
+        bytes: sql<string>`coalesce(sum(${fileUpload.size}), 0)::text`,
+      })
+      .from(fileUpload)
+      .where(
+        and(
+          eq(fileUpload.owner_kind, ownerKindOf(owner)),
+          eq(fileUpload.owner_id, ownerId),
+          eq(fileUpload.status, 'O'),
+        ),
+      );
+    const count = Number(held?.count ?? 0) + adding.length;
+    const bytes = Number(held?.bytes ?? 0) + adding.reduce((sum, f) => sum + f.size, 0);
+    if (count > maxCount)
+      throw unprocessable(`a record holds at most ${maxCount} files`, 'too_many_files', { max: maxCount });
+    if (bytes > maxBytes) {
+      const mb = Math.floor(maxBytes / 1024 / 1024);
+      throw unprocessable(`a record's files hold at most ${mb} MB`, 'record_files_too_large', { max_mb: mb });
+    }
   }
 
   /** A live file of this owner kind whose owner the user may see, or 404. */
@@ -213,7 +299,9 @@ export function createFileService(db: Db, store: FileStore, config: FilesConfig,
         const ownerId = opts.ownerId ?? ownerIdOf(fields.id);
         const documentType = documentTypeOf(fields.document_type ?? fields.documentType);
         const rows = await db.transaction(async (tx) => {
+          // the owner's row is locked: two uploads at once count one after the other
           await findRecord(tx, owner.kind, ownerId, user, true);
+          await checkRecordCap(tx, owner, ownerId, stored);
           const rows = await tx
             .insert(fileUpload)
             .values(
@@ -243,6 +331,10 @@ export function createFileService(db: Db, store: FileStore, config: FilesConfig,
         return { files: rows, fields };
       } catch (error) {
         await discard(stored.map((f) => f.key));
+        // answer only once the body is read (within bounds): a socket closed while the client is
+        // still sending is reset, and the client never reads the answer
+        if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
+          await bodyRead(request, config.maxFiles * config.maxFileBytes, 15_000);
         throw translateMultipartError(error);
       }
     },

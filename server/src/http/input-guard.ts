@@ -26,8 +26,33 @@ export function badCharacterPath(value: unknown, path = '', depth = 0): string |
   return null;
 }
 
+/**
+ * The query string's first field whose percent-encoding is malformed (`%E0%A4%A`: a cut escape, or
+ * bytes that are not UTF-8), or null. The query parser keeps such text as it came, unread.
+ */
+export function malformedQueryField(url: string): string | null {
+  const at = url.indexOf('?');
+  if (at < 0) return null;
+  for (const pair of url.slice(at + 1).split('&')) {
+    const [key = '', value = ''] = pair.split('=', 2);
+    try {
+      decodeURIComponent(key.replace(/\+/g, ' '));
+    } catch {
+      return 'query';
+    }
+    try {
+      decodeURIComponent(value.replace(/\+/g, ' '));
+    } catch {
+      return key || 'query';
+    }
+  }
+  return null;
+}
+
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
+    const malformed = malformedQueryField(request.url);
+    if (malformed !== null) throw fieldError(malformed, 'invalid_encoding');
     const field =
       badCharacterPath(request.query) ?? badCharacterPath(request.body) ?? badCharacterPath(request.params);
     if (field !== null) throw fieldError(field || 'body', 'invalid_character');

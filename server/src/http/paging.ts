@@ -323,6 +323,30 @@ function fixedPiece(part: PgColumn | PgTable | SQL | SQL.Aliased): SQL | null {
 }
 
 const orderTexts = new WeakMap<object, { asc: SQL; desc: SQL } | null>();
+/**
+ * The sort key a list was asked for (`sortBy`): none asked, `fallback`; one of `sortable`'s names, its
+ * column; anything else (`id;drop`, `__proto__`) a 400 naming `sortBy` (`unknown_sort`), where it
+ * used to be ignored in silence. Every list picks its key through this.
+ */
+export function sortKeyOf<K>(
+  sortable: Readonly<Record<string, K>>,
+  sortBy: string | undefined,
+  fallback: NoInfer<K>,
+): { key: K; asked: boolean } {
+  if (!sortBy) return { key: fallback, asked: false };
+  if (!Object.hasOwn(sortable, sortBy)) throw fieldError('sortBy', 'unknown_sort');
+  return { key: sortable[sortBy] as K, asked: true };
+}
+
+/**
+ * A list with one order, by time (`at`): newest first unless `sortBy=at` is asked with its
+ * direction; any other sortBy is a 400 (`sortKeyOf`).
+ */
+export function timeOrder<K>(at: K, query: { sortBy?: string; sortDesc?: boolean }) {
+  const { key, asked } = sortKeyOf({ at }, query.sortBy, at);
+  return { key, descending: asked ? Boolean(query.sortDesc) : true };
+}
+
 /** `key, id` in either direction; as text made once per key when the key holds no value. */
 function orderText(key: PgColumn | SQL | SQL.Aliased, id: PgColumn, descending: boolean): SQL {
   let texts = orderTexts.get(key);

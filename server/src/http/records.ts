@@ -13,7 +13,7 @@ import type { Tx } from '../db/client.ts';
 import { recordHistory } from '../db/schema.ts';
 import type { CurrentUser } from './auth.ts';
 import { fieldError, notFound, staleVersion, unprocessable } from './errors.ts';
-import { fixedSqlText, type PageSpec, readPage } from './paging.ts';
+import { fixedSqlText, type PageSpec, readPage, sortKeyOf } from './paging.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: rows of any record table
 export type Row = Record<string, any> & { id: number; status: string; version: number };
@@ -310,9 +310,9 @@ export function listSpec(
     ...(kind.filters?.(query, user) ?? []),
   );
   const sortable = sortableOf(kind);
-  const sortBy = query.sortBy && Object.hasOwn(sortable, query.sortBy) ? query.sortBy : undefined;
-  const key = sortBy ? sortable[sortBy]! : (kind.sortable[kind.defaultSort?.by ?? ''] ?? t.created_at);
-  const descending = sortBy ? Boolean(query.sortDesc) : (kind.defaultSort?.desc ?? true);
+  const fallback = (kind.defaultSort && kind.sortable[kind.defaultSort.by]) || t.created_at;
+  const { key, asked } = sortKeyOf(sortable, query.sortBy, fallback);
+  const descending = asked ? Boolean(query.sortDesc) : (kind.defaultSort?.desc ?? true);
   return {
     table: t,
     selection: selection(kind),

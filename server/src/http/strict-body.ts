@@ -120,10 +120,15 @@ const resolveAliases = (aliases: [string, string][]) => (value: unknown) => {
   return out;
 };
 
-/** Every route's JSON body becomes strict as it is registered. */
+/**
+ * Every route's JSON body and query string become strict as they are registered: a list's unknown
+ * filter (`?contructionId=3`) is a 400 `unknown_field` naming it, as a body's is (issue 27).
+ */
 export function registerStrictBodies(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
-    const body = route.schema?.body;
+    const { body, querystring } = route.schema ?? {};
     if (body instanceof z.ZodType) route.schema = { ...route.schema, body: strictBody(body) };
+    if (querystring instanceof z.ZodType)
+      route.schema = { ...route.schema, querystring: strictBody(querystring) };
   });
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessHistory, appUser } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { readPage } from '../../http/paging.ts';
+import { readPage, timeOrder } from '../../http/paging.ts';
 
 const historyPage = pageSchema(accessHistorySchema);
 
@@ -33,9 +33,8 @@ export function registerHistoryRoutes(app: FastifyInstance) {
                 sql`${accessHistory.address} like ${like}`,
               )
             : undefined,
-          key: accessHistory.at,
+          ...timeOrder(accessHistory.at, req.query),
           id: accessHistory.id,
-          descending: true,
         },
         req.query,
         (h) => ({ ...h, at: h.at.toISOString() }),
@@ -65,9 +64,8 @@ export function registerHistoryRoutes(app: FastifyInstance) {
           table: accessHistory,
           selection: getTableColumns(accessHistory),
           where: eq(accessHistory.user_id, req.params.id),
-          key: accessHistory.at,
+          ...timeOrder(accessHistory.at, req.query),
           id: accessHistory.id,
-          descending: true,
         },
         req.query,
         (h) => ({ ...h, at: h.at.toISOString() }),

@@ -15,12 +15,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { companyTemplate, fileUpload } from '../../db/schema.ts';
+import { ARCHIVE_LIMITS } from '../../files/archive-guard.ts';
 import { documentTypeOf, type FileOwner } from '../../files/file.service.ts';
 import { isSafeKey } from '../../files/file-store.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
-import { badRequest, fieldError } from '../../http/errors.ts';
+import { badRequest, fieldError, unprocessable } from '../../http/errors.ts';
 import { findRecord, writeHistory } from '../../http/records.ts';
 import { companyKind } from '../company/company.resource.ts';
+
+/** A template's archive can hold no more than the archive limit, even stored uncompressed. */
+const TEMPLATE_MAX_BYTES = ARCHIVE_LIMITS.maxTotalBytes + 1024 * 1024;
 
 const templateOwner: FileOwner = { kind: companyKind, ownerKind: 'company-template' };
 const DRIVE = 'drive';
@@ -246,8 +250,22 @@ export function registerCompanyTemplateRoutes(app: FastifyInstance) {
       else if (found.kind === 'folder') key = `${found.key}/${t.document_type}.docx`;
     }
     if (!key) return null;
+    // read with a cap: a file on the drive was never uploaded, so never measured
     const chunks: Buffer[] = [];
-    for await (const chunk of await files().store.get(key)) chunks.push(chunk as Buffer);
+    let size = 0;
+    const stream = await files().store.get(key);
+    for await (const chunk of stream) {
+      size += (chunk as Buffer).length;
+      if (size > TEMPLATE_MAX_BYTES) {
+        stream.destroy();
+        throw unprocessable('the template cannot be used: the file is too large', 'template_too_large', {
+          max_mb: ARCHIVE_LIMITS.maxTotalBytes / 1024 / 1024,
+          ratio: ARCHIVE_LIMITS.maxRatio,
+          entries: ARCHIVE_LIMITS.maxEntries,
+        });
+      }
+      chunks.push(chunk as Buffer);
+    }
     return Buffer.concat(chunks);
   });
 

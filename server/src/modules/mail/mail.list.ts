@@ -17,7 +17,7 @@ import { mailOutbox } from '../../db/schema.ts';
 import { scopeConstructionIds } from '../../http/access-sql.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import { readPage } from '../../http/paging.ts';
+import { readPage, sortKeyOf } from '../../http/paging.ts';
 import { nudgeMailWorkers } from './mail.outbox.ts';
 import { SECRET_EVENTS } from './mail.worker.ts';
 
@@ -84,16 +84,16 @@ export function readOutbox(db: Tx, q: z.infer<typeof mailQuerySchema>, user: Cur
       ? or(ilike(o.to, like), ilike(o.subject, like), ilike(o.event, like), ilike(o.key, like))
       : undefined,
   );
-  const sortBy = q.sortBy && sortable[q.sortBy] ? q.sortBy : undefined;
+  const { key, asked } = sortKeyOf(sortable, q.sortBy, o.created_at);
   return readPage(
     db,
     {
       table: o,
       selection,
       where,
-      key: sortBy ? sortable[sortBy]! : o.created_at,
+      key,
       id: o.id,
-      descending: sortBy ? Boolean(q.sortDesc) : true,
+      descending: asked ? Boolean(q.sortDesc) : true,
     },
     q,
     toItem,

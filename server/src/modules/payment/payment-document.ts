@@ -163,8 +163,11 @@ export async function sendPaymentDocument(
   id: number,
   user: CurrentUser,
   format: 'docx' | 'pdf' = 'docx',
+  /** A version of the template asked for; the request's own otherwise. */
+  asked?: string,
 ) {
-  const { data, template: version, companyId } = await paymentPrintData(app, id, user);
+  const { data, template: own, companyId } = await paymentPrintData(app, id, user);
+  const version = asked ?? own;
   if (format === 'pdf' && !app.pdf.available) throw pdfUnavailable();
   const docx = await renderPaymentDocx(await paymentTemplate(app, companyId, version), data).catch(
     (error: unknown) => {

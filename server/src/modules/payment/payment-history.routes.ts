@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { construction, contract, paymentHistory, paymentTransaction } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
-import { readPage } from '../../http/paging.ts';
+import { readPage, timeOrder } from '../../http/paging.ts';
 import { outer, scopeOf } from '../../http/records.ts';
 import { paymentKind } from './payment.resource.ts';
 
@@ -56,9 +56,8 @@ export function registerPaymentHistoryRoutes(app: FastifyInstance) {
             req.query.paymentId ? eq(h.payment_id, req.query.paymentId) : undefined,
             req.query.action ? eq(h.action, req.query.action) : undefined,
           ),
-          key: h.at,
+          ...timeOrder(h.at, req.query),
           id: h.id,
-          descending: true,
         },
         req.query,
         (row) => ({ ...row, at: row.at.toISOString() }),

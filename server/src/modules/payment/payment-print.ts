@@ -23,6 +23,7 @@ import type PizZip from 'pizzip';
 import { addPictureParts, type DocxPicture, pictureParagraph } from '../../documents/docx-picture.ts';
 import { packageFault } from '../../documents/xml-check.ts';
 import { withoutNonXmlCharacters } from '../../documents/xml-text.ts';
+import { ARCHIVE_LIMITS, ArchiveError, openArchive } from '../../files/archive-guard.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { lazyPackage } from '../../lazy-package.ts';
 import { templatesDir } from '../../paths.ts';
@@ -330,6 +331,34 @@ export class MalformedDocumentError extends Error {
   }
 }
 
+/**
+ * The template's parts, inflated by the archive guard (files/archive-guard.ts: limits declared and
+ * inflated, a hard cap on each part) and handed to PizZip already inflated: a template stored
+ * before the upload checked archives, or placed on the drive, is checked here before it is read.
+ */
+function templateZip(Zip: typeof PizZip, template: Buffer): PizZip {
+  let entries: Map<string, Buffer>;
+  try {
+    entries = openArchive(template);
+  } catch (error) {
+    if (error instanceof ArchiveError && error.reason === 'archive_too_large')
+      throw unprocessable(`the template cannot be used: ${error.message}`, 'template_too_large', {
+        max_mb: ARCHIVE_LIMITS.maxTotalBytes / 1024 / 1024,
+        ratio: ARCHIVE_LIMITS.maxRatio,
+        entries: ARCHIVE_LIMITS.maxEntries,
+      });
+    throw notDocx();
+  }
+  const zip = new Zip();
+  for (const [name, bytes] of entries)
+    if (name.endsWith('/')) zip.folder(name.slice(0, -1));
+    else zip.file(name, bytes, { binary: true });
+  return zip;
+}
+
+const notDocx = () =>
+  unprocessable('the template cannot be used: it is not a Word document (.docx)', 'template_not_docx');
+
 /** docxtemplater and PizZip, loaded on the first print (a few MB a server that never prints need not hold). */
 const loadDocxtemplater = lazyPackage<typeof Docxtemplater>(() => import('docxtemplater'));
 const loadPizZip = lazyPackage<typeof PizZip>(() => import('pizzip'));
@@ -342,15 +371,7 @@ const loadPizZip = lazyPackage<typeof PizZip>(() => import('pizzip'));
 export async function renderPaymentDocx(template: Buffer, d: PaymentPrintData): Promise<Buffer> {
   const [Docxtemplater, PizZip] = await Promise.all([loadDocxtemplater(), loadPizZip()]);
   const data = paymentTemplateData(d);
-  let zip: PizZip;
-  try {
-    zip = new PizZip(template);
-  } catch {
-    throw unprocessable(
-      'the template cannot be used: it is not a Word document (.docx)',
-      'template_not_docx',
-    );
-  }
+  const zip = templateZip(PizZip, template);
   checkTemplateXml(zip);
   const unknownTags = new Set<string>();
   let doc: Docxtemplater<PizZip>;

@@ -470,10 +470,15 @@ export function registerPaymentRoutes(app: FastifyInstance) {
         description:
           'The printed request: Word (default) or PDF (501 when LibreOffice is not installed; 503 when busy)',
         params: idParamsSchema,
-        querystring: z.object({ format: z.enum(['docx', 'pdf']).default('docx') }),
+        // `template`: print in that version of the template (SPEC §9); left out, the request's own
+        querystring: z.object({
+          format: z.enum(['docx', 'pdf']).default('docx'),
+          template: paymentTemplateQuerySchema.shape.template.unwrap().optional(),
+        }),
       },
     },
-    (req, reply) => sendPaymentDocument(app, reply, req.params.id, currentUser(req), req.query.format),
+    (req, reply) =>
+      sendPaymentDocument(app, reply, req.params.id, currentUser(req), req.query.format, req.query.template),
   );
 
   r.get(
