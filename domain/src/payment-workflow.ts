@@ -61,6 +61,8 @@ export type Transition = {
   releasesHold?: boolean;
   /** A note is required (the reason of a rejection). */
   noteRequired?: boolean;
+  /** Who is told of the move by mail: the request's approvers, or its creator. */
+  notify?: 'approvers' | 'creator';
 };
 
 const editable = (from: 'O' | 'R'): Transition[] => [
@@ -68,7 +70,7 @@ const editable = (from: 'O' | 'R'): Transition[] => [
   { from, action: 'delete', to: from, by: 'accountant', recordStatus: 'any' },
   { from, action: 'deactivate', to: from, by: 'accountant', recordStatus: 'O' },
   { from, action: 'activate', to: from, by: 'accountant', recordStatus: 'C' },
-  { from, action: 'send', to: 'W', by: 'accountant', recordStatus: 'O' },
+  { from, action: 'send', to: 'W', by: 'accountant', recordStatus: 'O', notify: 'approvers' },
 ];
 
 const confirmPayee = (from: 'W' | 'A'): Transition => ({
@@ -92,6 +94,7 @@ export const paymentTransitions: readonly Transition[] = [
     recordStatus: 'O',
     notPreparer: true,
     notOnHold: true,
+    notify: 'creator',
   },
   {
     from: 'W',
@@ -101,6 +104,7 @@ export const paymentTransitions: readonly Transition[] = [
     recordStatus: 'O',
     notPreparer: true,
     noteRequired: true,
+    notify: 'creator',
   },
   confirmPayee('W'),
   confirmPayee('A'),
@@ -112,6 +116,7 @@ export const paymentTransitions: readonly Transition[] = [
     recordStatus: 'O',
     notAccepter: true,
     notOnHold: true,
+    notify: 'creator',
   },
 ];
 

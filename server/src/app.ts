@@ -48,8 +48,10 @@ import { registerExportRoutes } from './modules/export/export.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { registerEmailConfigRoutes } from './modules/mail/email-config.routes.ts';
 import { registerMailListRoutes } from './modules/mail/mail.list.ts';
+import { mailPaymentMove } from './modules/mail/mail.payment.ts';
 import { type MailWorkerOptions, registerMailWorker } from './modules/mail/mail.worker.ts';
 import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
+import { onPaymentMove } from './modules/payment/payment.workflow.ts';
 import { registerPaymentApprovalRoutes } from './modules/payment/payment-approval.routes.ts';
 import { registerPaymentFileRoutes } from './modules/payment/payment-file.routes.ts';
 import { registerPaymentHistoryRoutes } from './modules/payment/payment-history.routes.ts';
@@ -58,7 +60,7 @@ import { registerReportRoutes } from './modules/report/report.routes.ts';
 import { registerSettingRoutes } from './modules/setting/setting.resources.ts';
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { APP_VERSION, registerSystemRoutes } from './modules/system/system.routes.ts';
-import { registerTicketRoutes } from './modules/ticket/ticket.resource.ts';
+import { registerTicketRoutes } from './modules/ticket/ticket.routes.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 
 declare module 'fastify' {
@@ -228,6 +230,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerTicketRoutes(app);
   registerMailListRoutes(app);
   registerStatisticsRoutes(app);
+  // the workflow's mails: a listener of its written moves (the workflow imports no mailer)
+  onPaymentMove(mailPaymentMove);
   registerMailWorker(app, config);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) serveWeb(app, config.webDist);

@@ -16,7 +16,7 @@ import { listRecords, listSpec } from '../src/http/records.ts';
 import { constructorKind } from '../src/modules/constructor/constructor.resources.ts';
 import { EXPORT_BATCH_ROWS } from '../src/modules/export/xlsx-export.ts';
 import { paymentKind } from '../src/modules/payment/payment.resource.ts';
-import { businessToday } from '../src/modules/payment/payment-dates.ts';
+import { businessToday } from '../src/core/business-time.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 const FORMULA_NAME = '=HYPERLINK("http://attacker.example","Bấm vào đây")';

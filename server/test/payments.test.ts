@@ -6,7 +6,7 @@
 import FormData from 'form-data';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessToday } from '../src/modules/payment/payment-dates.ts';
+import { businessToday } from '../src/core/business-time.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 type Ref = { id: number; code: string; version: number };

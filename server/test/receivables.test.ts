@@ -15,7 +15,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { enqueueMail } from '../src/modules/mail/mail.outbox.ts';
-import { addDays, businessToday } from '../src/modules/payment/payment-dates.ts';
+import { addDays, businessToday } from '../src/core/business-time.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');

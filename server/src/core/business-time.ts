@@ -1,9 +1,11 @@
 /**
- * The business calendar of payment requests: "today", this ISO week and this month are those of
+ * Business time, the one calendar of every module: the business calendar of payment requests and bills: "today", this ISO week and this month are those of
  * the company's time zone (Asia/Ho_Chi_Minh unless BUSINESS_TIME_ZONE says otherwise), not the
  * server's — a request dated today must be in "today" at 06:00 in Hà Nội, whatever UTC says. Dates
  * are passed to SQL as parameters, so the statements stay the same text from day to day.
  */
+import { type SQLWrapper, sql } from 'drizzle-orm';
+
 const zone = () => process.env.BUSINESS_TIME_ZONE || 'Asia/Ho_Chi_Minh';
 
 let formatter: { zone: string; format: Intl.DateTimeFormat } | undefined;
@@ -51,3 +53,6 @@ export function monthOf(iso: string): { from: string; to: string } {
   next.setUTCMonth(next.getUTCMonth() + 1);
   return { from, to: addDays(next.toISOString().slice(0, 10), -1) };
 }
+
+/** Today in the business time zone as SQL, bound when the statement is built (not when this file loads). */
+export const todaySql: SQLWrapper = { getSQL: () => sql`${businessToday()}::date` };

@@ -67,22 +67,6 @@ export function checkKey(key: string): string {
   return key;
 }
 
-export function createFileStore(config: FileStoreConfig): FileStore {
-  if (config.kind === 'local') return localFileStore(config.root);
-  // Loaded on first use, not at start: the SDK is large and warns on Node 20 when loaded.
-  let loading: Promise<FileStore> | undefined;
-  const s3 = () => {
-    loading ??= import('./s3-file-store.ts').then((m) => m.s3FileStore(config));
-    return loading;
-  };
-  return {
-    put: async (key, stream) => (await s3()).put(key, stream),
-    get: async (key) => (await s3()).get(key),
-    delete: async (key) => (await s3()).delete(key),
-    stat: async (key) => (await s3()).stat(key),
-  };
-}
-
 /** A folder on this machine. Writes go to a temporary name and are renamed when complete. */
 export function localFileStore(root: string): FileStore {
   const base = path.resolve(root);

@@ -15,7 +15,7 @@ import { ADMIN_ROLE, userRoleIds } from '../../http/access-sql.ts';
 import { currentUser } from '../../http/auth.ts';
 import { findRecord } from '../../http/records.ts';
 import { permissionRules } from '../account/account.queries.ts';
-import { userKind } from '../user/user.routes.ts';
+import { userKind } from '../user/user.resource.ts';
 import { roleKind } from './access.resources.ts';
 
 const named = z.object({ id: z.number(), code: z.string(), name: z.string() });

@@ -8,24 +8,20 @@ import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { type LoginResult, loginResultSchema, loginSchema } from '@sitepay/domain/auth.schema';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/config.ts';
 import { accessHistory, application, appUser, session } from '../../db/schema.ts';
 import { applicationIdHeader, type CurrentUser, unknownApplication } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
+import { requestMeta } from '../../http/request-meta.ts';
 import { userMenus } from '../account/account.queries.ts';
 import { reserveAttempt } from './login-throttle.ts';
 
 // A real hash of a random password: unknown users cost the same time as known ones.
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hash(crypto.randomUUID()));
-
-export const requestMeta = (request: FastifyRequest) => ({
-  address: request.ip?.slice(0, 64) ?? null,
-  user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
-});
 
 export function registerAuthRoutes(app: FastifyInstance, config: Config) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -18,17 +18,17 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { businessToday } from '../../core/business-time.ts';
 import type { Tx } from '../../db/client.ts';
 import { billingReceipt } from '../../db/schema.ts';
-import type { CurrentUser } from '../../http/auth.ts';
 import { currentUser } from '../../http/auth.ts';
 import { staleVersion } from '../../http/errors.ts';
-import { findRecord, toRecord, updateRecord } from '../../http/records.ts';
+import { findRecord, updateRecord } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
-import { creditsOf } from '../customer/credit.routes.ts';
-import { businessToday } from '../payment/payment-dates.ts';
+import { creditsOf } from '../customer/credit.service.ts';
 import { billingKind } from './billing.resource.ts';
 import { assertReceiptFits, billFigures, billState, lockBill } from './billing.rules.ts';
+import { writeBillFigures } from './billing.service.ts';
 
 export const BILLING_MENUS = {
   read: ['billing', 'billing-view', 'customer-view'],
@@ -52,26 +52,6 @@ async function receiptsOf(tx: Tx, billingId: number) {
     .where(eq(r.billing_id, billingId))
     .orderBy(desc(r.receipt_date), desc(r.id));
   return rows.map((x) => ({ ...x, created_at: x.created_at.toISOString() }));
-}
-
-/** Writes the bill's paid and credited figures as recomputed, with its version and history. */
-export async function writeBillFigures(
-  tx: Tx,
-  id: number,
-  figures: { paid: string; credited: string },
-  user: CurrentUser,
-  action: string,
-) {
-  const bill = await findRecord(tx, billingKind, id, user, true);
-  return updateRecord(
-    tx,
-    billingKind,
-    id,
-    bill.version,
-    { paid_amount: figures.paid, credited_amount: figures.credited } as never,
-    user,
-    action,
-  );
 }
 
 export function registerBillingRoutes(app: FastifyInstance) {
@@ -208,7 +188,3 @@ export function registerBillingRoutes(app: FastifyInstance) {
     },
   );
 }
-
-/** The bill as the API answers it (after a write made elsewhere: a credit note). */
-export const billRecord = async (tx: Tx, id: number, user: CurrentUser) =>
-  toRecord(await findRecord(tx, billingKind, id, user));

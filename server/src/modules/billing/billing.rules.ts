@@ -18,11 +18,11 @@ import { addAmounts, compareAmounts, percentOf, subtractAmounts } from '@sitepay
 import { formatAmount } from '@sitepay/domain/number-format';
 import type { BillingState } from '@sitepay/domain/receivables.schema';
 import { sql } from 'drizzle-orm';
+import { todaySql } from '../../core/business-time.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { billing, billingReceipt, credit } from '../../db/schema.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { outer } from '../../http/records.ts';
-import { todaySql } from '../payment/payment.resource.ts';
 
 const b = billing;
 const money = (v: string) => `${formatAmount(v)} đồng`;

@@ -3,6 +3,7 @@
  * the shared file service: same size limit, type allow-list, scope (404 outside it) and history.
  */
 import { idParam } from '@sitepay/domain/common.schema';
+import { fileRecordSchema, templatePermissionSchema } from '@sitepay/domain/file.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,8 +11,6 @@ import { type FileOwner, toFileRecord } from '../../files/file.service.ts';
 import { currentUser } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { findRecord } from '../../http/records.ts';
-import { templatePermissionSchema } from '../file/company-template.routes.ts';
-import { fileRecordSchema } from '../file/file.routes.ts';
 import { contractKind } from './contract.resource.ts';
 
 const owner: FileOwner = { kind: contractKind };

@@ -8,66 +8,18 @@
  */
 import { idParamsSchema } from '@sitepay/domain/common.schema';
 import { creditInputSchema, creditSchema, creditUpdateSchema } from '@sitepay/domain/receivables.schema';
-import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { billing, credit } from '../../db/schema.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { fieldError, HttpError } from '../../http/errors.ts';
-import { createRecord, findRecord, type RecordKind, type Row, updateRecord } from '../../http/records.ts';
+import { createRecord, findRecord, type Row, updateRecord } from '../../http/records.ts';
 import { billingKind } from '../billing/billing.resource.ts';
-import { writeBillFigures } from '../billing/billing.routes.ts';
 import { assertCreditFits, billFigures, lockBill } from '../billing/billing.rules.ts';
-import { customerKind, inScope } from './customer.resource.ts';
-
-const k = credit;
-export const creditKind: RecordKind = {
-  name: 'credit',
-  table: k,
-  searchFields: ['reason', 'reference'],
-  sortable: { credit_date: k.credit_date, created_at: k.created_at, amount: k.amount },
-  defaultSort: { by: 'credit_date', desc: true },
-};
-
-const creditColumns = {
-  id: k.id,
-  customer_id: k.customer_id,
-  billing_id: k.billing_id,
-  billing_number: sql<string | null>`(select b.number from ${billing} b where b.id = ${k.billing_id})`,
-  kind: k.kind,
-  amount: k.amount,
-  reason: k.reason,
-  credit_date: k.credit_date,
-  reference: k.reference,
-  status: k.status,
-  version: k.version,
-  created_at: k.created_at,
-  created_by: k.created_by,
-};
-
-/** Live credits of a customer or of a bill, newest first; notes on bills the user does not see are left out. */
-export async function creditsOf(
-  db: Tx,
-  of: { customerId?: number; billingId?: number; id?: number },
-  user: CurrentUser,
-) {
-  const where: SQL[] = [ne(k.status, 'D')];
-  if (of.customerId) where.push(eq(k.customer_id, of.customerId));
-  if (of.billingId) where.push(eq(k.billing_id, of.billingId));
-  if (of.id) where.push(eq(k.id, of.id));
-  const seen = or(
-    sql`${k.billing_id} is null`,
-    sql`exists (select 1 from ${billing} b where b.id = ${k.billing_id} and ${inScope(sql`b.construction_id`, user)})`,
-  );
-  const rows = await db
-    .select(creditColumns)
-    .from(k)
-    .where(and(...where, seen))
-    .orderBy(desc(k.credit_date), desc(k.id));
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
-}
+import { writeBillFigures } from '../billing/billing.service.ts';
+import { creditKind, creditsOf } from './credit.service.ts';
+import { customerKind } from './customer.resource.ts';
 
 const creditRecord = async (db: Tx, id: number, user: CurrentUser) => (await creditsOf(db, { id }, user))[0];
 

@@ -17,6 +17,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { todaySql } from '../../core/business-time.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import {
   billing,
@@ -42,7 +43,6 @@ import {
 } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
 import { constructionKind, selectedConstruction } from '../construction/construction.resource.ts';
-import { todaySql } from '../payment/payment.resource.ts';
 
 const cu = customer;
 

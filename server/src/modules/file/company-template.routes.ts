@@ -9,6 +9,7 @@
  * nothing outside the store, and uploads (under uploads/) cannot be named.
  */
 import { idParam } from '@sitepay/domain/common.schema';
+import { templatePermissionSchema, templateStatusSchema } from '@sitepay/domain/file.schema';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,22 +42,9 @@ const templateLocationSchema = z.object({
   documentType: z.string().trim().min(1, { error: 'required' }).max(50),
 });
 
-const templateStatusSchema = z.object({
-  document_type: z.string(),
-  source: z.enum(['file', 'drive']),
-  file_name: z.string().nullable(),
-  drive_path: z.string().nullable(),
-  usable: z.boolean(),
-  reason: z.string().optional(),
-});
 type TemplateStatus = z.infer<typeof templateStatusSchema>;
 
 const companyParams = z.object({ companyId: idParam });
-
-export const templatePermissionSchema = z.object({
-  documentTypes: z.array(z.string()),
-  templates: z.array(templateStatusSchema),
-});
 
 declare module 'fastify' {
   interface FastifyInstance {

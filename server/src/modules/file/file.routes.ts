@@ -8,34 +8,17 @@ import os from 'node:os';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { idParam, idParamsSchema } from '@sitepay/domain/common.schema';
+import { fileRecordSchema } from '@sitepay/domain/file.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createFileStore } from '../../files/create-file-store.ts';
 import { createFileService, type FileOwner, toFileRecord } from '../../files/file.service.ts';
-import {
-  createFileStore,
-  DEFAULT_MAX_FILE_BYTES,
-  DEFAULT_MAX_FILES,
-  type FilesConfig,
-} from '../../files/file-store.ts';
+import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, type FilesConfig } from '../../files/file-store.ts';
 import { currentUser } from '../../http/auth.ts';
 import { companyKind } from '../company/company.resource.ts';
 import { projectKind } from '../project/project.resource.ts';
 import { registerCompanyTemplateRoutes } from './company-template.routes.ts';
-
-export const fileRecordSchema = z.object({
-  id: z.number(),
-  owner_kind: z.string(),
-  owner_id: z.number(),
-  document_type: z.string().nullable(),
-  file_name: z.string(),
-  content_type: z.string(),
-  size: z.number(),
-  sha256: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-  created_by: z.string().nullable(),
-});
 
 const documentTypeQuery = z.object({ document_type: z.string().max(50).optional() });
 

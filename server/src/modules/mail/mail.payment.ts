@@ -1,6 +1,7 @@
 /**
- * Mails of the payment workflow, queued in the move's own transaction (payment.workflow.ts,
- * applyMove): sent for approval → each approver; accepted, rejected, paid → the creator.
+ * Mails of the payment workflow, queued in the move's own transaction: a listener of written moves
+ * (payment.workflow.ts, onPaymentMove; app.ts adds it), mailing whom the transition table's
+ * `notify` names: sent for approval → each approver; accepted, rejected, paid → the creator.
  * One mail per recipient and move: key `payment:<id>:<action>:<history id>:<user id>`.
  *
  * Approvers are found as payment.workflow.ts decides them (isApproverOf: the approval right, and
@@ -15,7 +16,7 @@ import { appUser } from '../../db/schema.ts';
 import { ADMIN_ROLE, isAdminSql, scopeConstructionIds, userRoleIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import type { Row } from '../../http/records.ts';
-import { DIRECTOR_ROLE, isApproverOf } from '../payment/payment.workflow.ts';
+import { DIRECTOR_ROLE, isApproverOf, type PaymentMoveEvent } from '../payment/payment.workflow.ts';
 import { enqueueMail } from './mail.outbox.ts';
 import {
   type PaymentForMail,
@@ -28,7 +29,6 @@ type Recipient = { id: number; user_name: string; full_name: string | null; emai
 
 /** Active users with an e-mail who could approve `payment`; see the header for who is chosen. */
 export async function approversToMail(tx: Tx, payment: Row): Promise<Recipient[]> {
-  // (inside the function: payment.workflow.ts imports this module, so its exports are not read at load)
   const offices = sql.join(
     [DIRECTOR_ROLE, ADMIN_ROLE].map((code) => sql`${code}`),
     sql`, `,
@@ -95,19 +95,10 @@ async function userById(tx: Tx, id: number | null | undefined) {
   return u;
 }
 
-/**
- * Queues the mails of one workflow move. `payment` is the request as the move left it (the API's
- * record, with its display names), `historyId` the move's payment_history line.
- */
-export async function mailPaymentMove(
-  tx: Tx,
-  payment: Row,
-  action: string,
-  historyId: number,
-  note: string | null | undefined,
-  actor: CurrentUser,
-) {
-  if (!['send', 'accept', 'reject', 'confirm_paid'].includes(action)) return;
+/** Queues the mails of one written move, to whom its transition's `notify` names. */
+export async function mailPaymentMove(tx: Tx, event: PaymentMoveEvent) {
+  const { payment, action, notify, historyId, note, actor } = event;
+  if (!notify) return;
   const me = await userById(tx, actor.id);
   const by = me?.full_name?.trim() || actor.user_name;
   const p = payment as unknown as PaymentForMail;
@@ -122,7 +113,7 @@ export async function mailPaymentMove(
           ...content,
         });
 
-  if (action === 'send') {
+  if (notify === 'approvers') {
     for (const approver of await approversToMail(tx, payment)) {
       await queue(approver, 'payment_send', paymentSentMail(p, approver, by));
     }

@@ -12,43 +12,23 @@ import {
   paymentRejectSchema,
   paymentSchema,
 } from '@sitepay/domain/payment.schema';
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { department, paymentTransaction } from '../../db/schema.ts';
-import { type CurrentUser, currentUser } from '../../http/auth.ts';
+import { queryRows } from '../../db/client.ts';
+import { paymentTransaction } from '../../db/schema.ts';
+import { currentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { listRecords, scopeOf } from '../../http/records.ts';
 import { paymentKind } from './payment.resource.ts';
-import { applyMove, rightsOf } from './payment.workflow.ts';
+import { applyMove } from './payment.workflow.ts';
+import { queueWhere } from './payment-lists.service.ts';
 
 const p = paymentTransaction;
 const DECIDE = ['approval'];
 const tags = ['payment'];
 const base = '/api/payment-approval';
-
-/**
- * Waiting requests the caller may decide: none he created, edited or sent (four eyes); his unit's
- * unless he is a director.
- */
-export async function queueWhere(tx: Tx, user: CurrentUser): Promise<SQL> {
-  const rights = await rightsOf(tx, user);
-  const mine = rights.isDirector
-    ? undefined
-    : or(
-        eq(p.director_id, user.id),
-        sql`${p.department_id} in (select d.id from ${department} d where d.director_id = ${user.id})`,
-      );
-  // literals, not parameters: a prepared statement's generic plan can then use the partial index of
-  // waiting requests (payment_waiting_idx), whose predicate names these values
-  return and(
-    sql`${p.approval_status} = 'W' and ${p.status} = 'O'`,
-    sql`${p.user_id} is distinct from ${user.id} and not (${user.id}::int = any(${p.prepared_by}))`,
-    rights.mayDecide ? mine : sql`false`,
-  )!;
-}
 
 export function registerPaymentApprovalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

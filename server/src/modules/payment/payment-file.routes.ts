@@ -5,6 +5,7 @@
  * request row locked before the rows are written.
  */
 import { idParamsSchema } from '@sitepay/domain/common.schema';
+import { fileRecordSchema } from '@sitepay/domain/file.schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,7 +16,6 @@ import { type FileOwner, toFileRecord } from '../../files/file.service.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { findRecord } from '../../http/records.ts';
-import { fileRecordSchema } from '../file/file.routes.ts';
 import { paymentKind } from './payment.resource.ts';
 import { PAYMENT_READ } from './payment.routes.ts';
 import { withPreparer } from './payment.workflow.ts';

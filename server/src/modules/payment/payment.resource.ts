@@ -6,7 +6,8 @@
  * workflow live in payment.rules.ts and payment.workflow.ts.
  */
 import type { PaymentListQuery } from '@sitepay/domain/payment.schema';
-import { eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { todaySql } from '../../core/business-time.ts';
 import {
   appUser,
   beneficiary,
@@ -24,12 +25,8 @@ import { scopeConstructionIds } from '../../http/access-sql.ts';
 import { type Lookup, outer, type RecordKind } from '../../http/records.ts';
 import { selectedConstruction } from '../construction/construction.resource.ts';
 import { beforePaymentStatus, beforePaymentWrite } from './payment.workflow.ts';
-import { businessToday } from './payment-dates.ts';
 
 const p = paymentTransaction;
-
-/** Today in the business time zone, bound when the statement is built (not when this file loads). */
-export const todaySql: SQLWrapper = { getSQL: () => sql`${businessToday()}::date` };
 
 /** Unpaid and counting: a request that still has to be paid (not rejected, deactivated or deleted). */
 export const unpaidSql = sql`(${p.payment_status} = 'O' and ${p.status} = 'O' and ${p.approval_status} <> 'R')`;

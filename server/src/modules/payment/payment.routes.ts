@@ -25,10 +25,11 @@ import {
   paymentUpdateSchema,
   paymentVietQrSchema,
 } from '@sitepay/domain/payment.schema';
-import { asc, between, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { businessToday } from '../../core/business-time.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { paymentDate, paymentHistory, paymentTransaction } from '../../db/schema.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
@@ -37,7 +38,7 @@ import { createRecord, findRecord, listRecords, updateRecord } from '../../http/
 import { registerResource } from '../../http/resource.routes.ts';
 import { contractKind } from '../contract/contract.resource.ts';
 import { summarize } from '../contract/contract.totals.ts';
-import { overdueSql, paymentKind } from './payment.resource.ts';
+import { paymentKind } from './payment.resource.ts';
 import {
   checklistOf,
   contractPosition,
@@ -46,8 +47,8 @@ import {
   peekRequirementNo,
 } from './payment.rules.ts';
 import { applyMove, movesOf, writeMove } from './payment.workflow.ts';
-import { businessToday, isoWeek, monthOf } from './payment-dates.ts';
 import { sendPaymentDocument } from './payment-document.ts';
+import { narrowedPaymentLists } from './payment-lists.service.ts';
 import { paymentVietQr, vietQrDataUrl } from './payment-vietqr.ts';
 
 const p = paymentTransaction;
@@ -77,24 +78,6 @@ const contractOptionSchema = z.object({
   amount_vat: z.string(),
   contract_value: z.string(),
 });
-
-/**
- * The narrowed lists (`<name>/paging`): the same list query, one more condition each. The export
- * of the payment list takes the same views (`view=mine|today|week|month|overdue`).
- */
-export const narrowedPaymentLists: Record<string, (user: CurrentUser) => ReturnType<typeof eq>> = {
-  'transaction-created': (user) => eq(p.user_id, user.id),
-  today: () => eq(p.date, businessToday()),
-  week: () => {
-    const w = isoWeek(businessToday());
-    return between(p.date, w.from, w.to);
-  },
-  month: () => {
-    const m = monthOf(businessToday());
-    return between(p.date, m.from, m.to);
-  },
-  overdue: () => overdueSql,
-};
 
 /** Where a contract stands for payment requests: summary, advance, warranty, next number. */
 export async function contractStatusOf(

@@ -16,6 +16,7 @@ import { addAmounts, compareAmounts, subtractAmounts } from '@sitepay/domain/mon
 import { formatAmount } from '@sitepay/domain/number-format';
 import { paymentKindOf } from '@sitepay/domain/payment.schema';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { addDays, businessToday } from '../../core/business-time.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import {
   bank,
@@ -39,7 +40,6 @@ import {
   lockContract,
   paymentSums,
 } from '../contract/contract.totals.ts';
-import { addDays, businessToday } from './payment-dates.ts';
 
 const money = (v: string) => `${formatAmount(v)} đồng`;
 

@@ -14,6 +14,7 @@ import {
   placeOf,
   refusalMessage,
   stateOf,
+  type Transition,
 } from '@sitepay/domain/payment-workflow';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
@@ -23,7 +24,6 @@ import type { CurrentUser } from '../../http/auth.ts';
 import { staleVersion, unprocessable } from '../../http/errors.ts';
 import { findRecord, type RecordKind, type Row, updateRecord } from '../../http/records.ts';
 import { lockContract } from '../contract/contract.totals.ts';
-import { mailPaymentMove } from '../mail/mail.payment.ts';
 import {
   assertContractPays,
   assertContractTakesRequests,
@@ -107,11 +107,35 @@ export async function movesOf(tx: Tx, user: CurrentUser, payment: Row): Promise<
   return allowedMoves(placeOf(payment as never), await actorOf(tx, user, payment));
 }
 
-/** Refuses (422, with the reason) a move the table does not allow; answers where it leads. */
-function check(existing: Row, action: PaymentAction, actor: Actor, note?: string | null): PaymentState {
+/** Refuses (422, with the reason) a move the table does not allow; answers its transition. */
+function check(existing: Row, action: PaymentAction, actor: Actor, note?: string | null): Transition {
   const d = decide(placeOf(existing as never), action, actor, note);
   if (!d.ok) throw unprocessable(refusalMessage[d.refusal], d.refusal);
-  return d.transition.to;
+  return d.transition;
+}
+
+/** A move as its listeners hear it, once it is written: the request as the move left it. */
+export type PaymentMoveEvent = {
+  payment: Row;
+  action: Move;
+  /** The transition table's word on whom to tell (`notify`). */
+  notify: Transition['notify'];
+  /** The move's payment_history line. */
+  historyId: number;
+  note: string | null | undefined;
+  actor: CurrentUser;
+};
+type MoveListener = (tx: Tx, event: PaymentMoveEvent) => Promise<void>;
+const moveListeners = new Set<MoveListener>();
+
+/**
+ * Adds a listener of written moves (the mails: mail.payment.ts). It runs in the move's own
+ * transaction, after the request and its history line are written, so what it writes (an outbox
+ * row) commits with the move or not at all; a listener that throws undoes the move. The workflow
+ * knows its listeners only through this: it imports none of them. Adding one twice adds it once.
+ */
+export function onPaymentMove(listener: MoveListener) {
+  moveListeners.add(listener);
 }
 
 export async function writeMove(
@@ -148,7 +172,7 @@ const accountant = (existing: Row, user: CurrentUser): Actor =>
  */
 export async function beforePaymentWrite(tx: Tx, values: Row, existing: Row | undefined, user: CurrentUser) {
   if (existing) {
-    const state = check(existing, 'edit', accountant(existing, user));
+    const state = check(existing, 'edit', accountant(existing, user)).to;
     await prepareWrite(tx, values, existing, user);
     values.prepared_by = withPreparer(existing, user);
     await writeMove(tx, existing.id, 'edit', state, state, null, user);
@@ -161,7 +185,7 @@ export async function beforePaymentWrite(tx: Tx, values: Row, existing: Row | un
 /** RecordKind hook: deactivate, activate and delete are moves of the table too. */
 export async function beforePaymentStatus(tx: Tx, existing: Row, status: 'O' | 'C' | 'D', user: CurrentUser) {
   const action = ({ O: 'activate', C: 'deactivate', D: 'delete' } as const)[status];
-  const state = check(existing, action, accountant(existing, user));
+  const state = check(existing, action, accountant(existing, user)).to;
   if (action === 'activate') {
     assertContractTakesRequests(await contractState(tx, existing.contract_id, user));
     await checkMoneyRules(tx, existing as never, existing.id);
@@ -212,7 +236,8 @@ export async function applyMove(
   const existing = await findRecord(tx, kind, id, user, true);
   if (existing.version !== version) throw staleVersion();
   const from = stateOf(existing as never);
-  const to = check(existing, action, await actorOf(tx, user, existing), note);
+  const transition = check(existing, action, await actorOf(tx, user, existing), note);
+  const to = transition.to;
   const changes: Row = {} as Row;
   switch (action) {
     case 'send': {
@@ -269,7 +294,7 @@ export async function applyMove(
   }
   const updated = await updateRecord(tx, kind, id, version, changes, user, action);
   const historyId = await writeMove(tx, id, action, from, to, note, user);
-  // the move's mails (approvers, creator) commit with it, or not at all
-  await mailPaymentMove(tx, updated, action, historyId, note, user);
+  const event = { payment: updated, action, notify: transition.notify, historyId, note, actor: user };
+  for (const listener of moveListeners) await listener(tx, event);
   return updated;
 }

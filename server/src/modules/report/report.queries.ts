@@ -21,14 +21,13 @@ import { addAmounts, subtractAmounts } from '@sitepay/domain/money';
 import type { ReportQuery } from '@sitepay/domain/report.schema';
 import { VALUE_BUCKETS } from '@sitepay/domain/report.schema';
 import { type SQL, sql } from 'drizzle-orm';
+import { businessToday, isoWeek, todaySql } from '../../core/business-time.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { scopeConstructionIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { nextTurn, type Turn } from '../../http/load.ts';
-import { todaySql } from '../payment/payment.resource.ts';
 import { rightsOf } from '../payment/payment.workflow.ts';
-import { queueWhere } from '../payment/payment-approval.routes.ts';
-import { businessToday, isoWeek } from '../payment/payment-dates.ts';
+import { queueWhere } from '../payment/payment-lists.service.ts';
 
 const and = (parts: (SQL | undefined)[]): SQL => {
   const present = parts.filter((p): p is SQL => p !== undefined);

@@ -28,7 +28,7 @@ import { createSemaphore, SemaphoreTimeoutError } from '../../documents/semaphor
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { heavyWork, type Turn } from '../../http/load.ts';
-import { describeFilters } from '../export/export.routes.ts';
+import { describeFilters } from '../export/export-filters.ts';
 import { exportLang, sendWorkbook } from '../export/xlsx-export.ts';
 import { reportWorkbooks } from './report.export.ts';
 import {

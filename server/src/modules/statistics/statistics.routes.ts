@@ -19,13 +19,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { todaySql } from '../../core/business-time.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { billing, billingReceipt, credit, customer } from '../../db/schema.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { scopeOf } from '../../http/records.ts';
 import { billStateSql, remainingSql } from '../billing/billing.rules.ts';
 import { customerKind, inScope } from '../customer/customer.resource.ts';
-import { todaySql } from '../payment/payment.resource.ts';
 
 const join = (parts: (SQL | undefined)[]) =>
   sql.join(

@@ -25,12 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryRows } from '../../db/client.ts';
 import { accessHistory, appGroup, appUser, department, role, userGroup, userRole } from '../../db/schema.ts';
-import {
-  endpointAllowed,
-  scopeCompanyIds,
-  scopeConstructionIds,
-  userRoleIds,
-} from '../../http/access-sql.ts';
+import { endpointAllowed, scopeConstructionIds, userRoleIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { currentUser } from '../../http/auth.ts';
 import { fieldError, notFound, staleVersion } from '../../http/errors.ts';
@@ -39,26 +34,18 @@ import {
   findRecord,
   listRecords,
   outer,
-  type RecordKind,
   type Row,
   toRecord,
   writeHistory,
 } from '../../http/records.ts';
+import { requestMeta } from '../../http/request-meta.ts';
 import { registerResource } from '../../http/resource.routes.ts';
-import { requestMeta } from '../auth/auth.routes.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
 import { resetPasswordMail } from '../mail/mail.templates.ts';
-import { checkAdmins, endSessions, guardAdmins, lockAdmins } from './admin-guard.ts';
+import { endSessions, guardAdmins } from './admin-guard.ts';
+import { sharesCompany, userKind } from './user.resource.ts';
 
 const u = appUser;
-
-/**
- * The users an accountant (anyone but an administrator) sees: those whose scope shares a company
- * with his. Administrators, whose roles carry no company, are seen by administrators only.
- */
-const sharesCompany = (user: CurrentUser) => sql`exists (
-  select 1 from (${scopeCompanyIds(outer(u.id) as never)}) theirs
-  where theirs.company_id in (${scopeCompanyIds(user.id)}))`;
 
 /** The endpoint whose right makes a user an approver (payment.workflow.ts `rightsOf`). */
 const ACCEPT_ENDPOINT = '/api/payment-approval/accept/{id}';
@@ -72,42 +59,6 @@ const ACCEPT_ENDPOINT = '/api/payment-approval/accept/{id}';
 const mayApproveOn = (constructionId: number) => sql`(
   ${endpointAllowed(userRoleIds(outer(u.id) as never), 'PATCH', ACCEPT_ENDPOINT)}
   and ${constructionId} in (${scopeConstructionIds(outer(u.id) as never)}))`;
-
-export const userKind: RecordKind = {
-  name: 'user',
-  table: u,
-  searchFields: ['user_name', 'full_name', 'email', 'phone'],
-  sortable: {
-    user_name: u.user_name,
-    full_name: u.full_name,
-    email: u.email,
-    created_at: u.created_at,
-    status: u.status,
-  },
-  defaultSort: { by: 'created_at', desc: true },
-  unique: [
-    { field: 'user_name', columns: ['user_name'], constraint: 'app_user_name_uq', caseInsensitive: true },
-  ],
-  references: [{ field: 'department_id', table: department as never }],
-  extraColumns: {
-    department_name: sql<
-      string | null
-    >`(select d.name from ${department} d where d.id = ${outer(u.department_id)})`,
-    role_codes: sql<string | null>`(select string_agg(r.code, ', ' order by r.priority, r.code) from ${role} r
-      where r.id in (${userRoleIds(outer(u.id) as never)}))`,
-    last_login_at: sql<
-      string | null
-    >`(select to_char(max(h.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${accessHistory} h
-      where h.user_id = ${outer(u.id)} and h.type = 'login' and h.result = 'success')`,
-  },
-  readOnly: ['avatar'],
-  scope: sharesCompany,
-  beforeStatus: (tx) => lockAdmins(tx),
-  async afterStatus(tx, row, status, user) {
-    if (status !== 'O') await endSessions(tx, row.id);
-    await checkAdmins(tx, user);
-  },
-};
 
 /** A password for a person to type once and change: 12 characters, no look-alikes. */
 export function generatePassword(): string {

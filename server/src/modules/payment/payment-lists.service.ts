@@ -1,0 +1,53 @@
+/**
+ * The lists of payment requests other modules narrow to: the quick views (`<name>/paging`, also the
+ * payment export's `view`) and the approver's queue (the approval list, the home page's and the
+ * reports' "waiting for me").
+ */
+import { and, between, eq, or, type SQL, sql } from 'drizzle-orm';
+import { businessToday, isoWeek, monthOf } from '../../core/business-time.ts';
+import type { Tx } from '../../db/client.ts';
+import { department, paymentTransaction } from '../../db/schema.ts';
+import type { CurrentUser } from '../../http/auth.ts';
+import { overdueSql } from './payment.resource.ts';
+import { rightsOf } from './payment.workflow.ts';
+
+const p = paymentTransaction;
+
+/**
+ * The narrowed lists (`<name>/paging`): the same list query, one more condition each. The export
+ * of the payment list takes the same views (`view=mine|today|week|month|overdue`).
+ */
+export const narrowedPaymentLists: Record<string, (user: CurrentUser) => ReturnType<typeof eq>> = {
+  'transaction-created': (user) => eq(p.user_id, user.id),
+  today: () => eq(p.date, businessToday()),
+  week: () => {
+    const w = isoWeek(businessToday());
+    return between(p.date, w.from, w.to);
+  },
+  month: () => {
+    const m = monthOf(businessToday());
+    return between(p.date, m.from, m.to);
+  },
+  overdue: () => overdueSql,
+};
+
+/**
+ * Waiting requests the caller may decide: none he created, edited or sent (four eyes); his unit's
+ * unless he is a director.
+ */
+export async function queueWhere(tx: Tx, user: CurrentUser): Promise<SQL> {
+  const rights = await rightsOf(tx, user);
+  const mine = rights.isDirector
+    ? undefined
+    : or(
+        eq(p.director_id, user.id),
+        sql`${p.department_id} in (select d.id from ${department} d where d.director_id = ${user.id})`,
+      );
+  // literals, not parameters: a prepared statement's generic plan can then use the partial index of
+  // waiting requests (payment_waiting_idx), whose predicate names these values
+  return and(
+    sql`${p.approval_status} = 'W' and ${p.status} = 'O'`,
+    sql`${p.user_id} is distinct from ${user.id} and not (${user.id}::int = any(${p.prepared_by}))`,
+    rights.mayDecide ? mine : sql`false`,
+  )!;
+}
