@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessToday } from '../src/core/business-time.ts';
 import { constructorTable } from '../src/db/schema.ts';
 import type { CurrentUser } from '../src/http/auth.ts';
 import { readBatches } from '../src/http/paging.ts';
@@ -16,7 +17,6 @@ import { listRecords, listSpec } from '../src/http/records.ts';
 import { constructorKind } from '../src/modules/constructor/constructor.resources.ts';
 import { EXPORT_BATCH_ROWS } from '../src/modules/export/xlsx-export.ts';
 import { paymentKind } from '../src/modules/payment/payment.resource.ts';
-import { businessToday } from '../src/core/business-time.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 const FORMULA_NAME = '=HYPERLINK("http://attacker.example","Bấm vào đây")';

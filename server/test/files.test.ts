@@ -11,12 +11,8 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { fileUpload } from '../src/db/schema.ts';
-import {
-  FileNotFoundError,
-  type FileStore,
-  type FilesConfig,
-} from '../src/files/file-store.ts';
 import { createFileStore } from '../src/files/create-file-store.ts';
+import { FileNotFoundError, type FileStore, type FilesConfig } from '../src/files/file-store.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 // The SDK warns once that its releases from 2027 need Node 22: known, and noise in test output.

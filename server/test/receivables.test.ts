@@ -13,9 +13,9 @@ import { addAmounts, compareAmounts, subtractAmounts } from '@sitepay/domain/mon
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, businessToday } from '../src/core/business-time.ts';
 import { queryRows } from '../src/db/client.ts';
 import { enqueueMail } from '../src/modules/mail/mail.outbox.ts';
-import { addDays, businessToday } from '../src/core/business-time.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');

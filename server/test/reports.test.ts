@@ -519,7 +519,7 @@ describe.each(backends)('reports (%s)', (backend) => {
   // last: it adds requests and annexes the other tests do not expect
   it('a contract’s running totals equal the plain sums after every kind of write', async () => {
     const k = contracts[0]!.id;
-    const call = async (method: string, path: string, body?: object) => {
+    const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: object) => {
       const r = await s.call(method, path, ketoan, body);
       expect(r.status, `${path} ${JSON.stringify(r.body)}`).toBe(200);
       return r.body;
