@@ -175,7 +175,7 @@ async function main() {
     // RSS swings by ±20 % with V8's collections under load, so two single samples can show a
     // growth that is not there: the growth compares the median of the first five warm minutes with
     // that of the last five. Then the server at rest (20 s without requests: it gives memory back
-    // once quiet, decisions.md) says what it kept.
+    // once quiet, docs/adr/0027-quiet-server-gives-memory-back.md) says what it kept.
     const median = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
       return sorted[Math.floor(sorted.length / 2)] ?? 0;

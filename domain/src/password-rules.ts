@@ -1,6 +1,5 @@
 /**
- * The password rules, one place for the server and the screens' forms (docs/decisions.md
- * "Passwords"): at least 6 characters (SPEC §5), at most 128, not the user's own sign-in name, and
+ * The password rules, one place for the server and the screens' forms (docs/adr/0008-passwords-as-a-bank-keeps-them.md): at least 6 characters (SPEC §5), at most 128, not the user's own sign-in name, and
  * not one of the 10,000 most common passwords — the first 10,000 of the frequency-ranked list kept
  * by @zxcvbn-ts/language-common (MIT), compared without letter case. A password of one character
  * repeated (`aaaaaa`, eight spaces) counts as common too.

@@ -341,7 +341,7 @@ export const contractTotals = pgTable('contract_totals', {
  * Live payment requests summed per construction, month of their payment date and state (migration
  * 0012, kept by the same trigger in the writes' transaction): the payment report reads these
  * instead of every request, and the requests themselves only for the part months at a range's
- * edges (docs/decisions.md "Reports").
+ * edges (docs/adr/0053-running-totals-kept-by-triggers.md).
  */
 export const paymentMonthTotals = pgTable(
   'payment_month_totals',

@@ -122,7 +122,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       };
     } else if (isDatabaseUnavailable(error)) {
       // PostgreSQL down, restarting or out of connections: a retry will do, nothing was written
-      // (a write whose commit was cut off is not acknowledged either; docs/decisions.md)
+      // (a write whose commit was cut off is not acknowledged either; docs/adr/0047-database-trouble-answers-503-or-409.md)
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', '5');
       envelope = {

@@ -1,6 +1,5 @@
 /**
- * The account a payment request pays to (DESIGN.md §5 "Payees"; docs/decisions.md "Payees under
- * control"). A request takes its contract's payee account when it is sent, and from then on shows
+ * The account a payment request pays to (DESIGN.md §5 "Payees"; docs/adr/0042-payee-changes-are-controlled.md). A request takes its contract's payee account when it is sent, and from then on shows
  * and prints that account, and its VietQR code carries it. When the account a waiting or
  * accepted-unpaid request pays to changes — the payee's bank, number or holder edited, or the
  * contract switched to another payee — the request takes the new account and goes on hold: accept
