@@ -1,11 +1,10 @@
 /**
- * Soak: does the server's memory stay flat under a long mixed load? (DESIGN.md §7: idle ≤ 150 MB,
- * no growth beyond 10 % over 30 minutes.) Starts the server as `npm start` does, on a fresh
- * PostgreSQL database (or PGlite with --pglite), then for --minutes keeps a moderate mixed load on it:
- * list pages (plain, searched, by cursor), record reads, creates and updates through the API. It
- * samples the RSS every --every seconds and reports the growth from the median of minutes 1-6 (once
- * the load is warm) to that of the last five, and the RSS at rest 20 s after the load. It asserts
- * nothing.
+ * Soak: does the server's memory stay flat under a long mixed load? (docs/product.md#performance-budgets:
+ * idle ≤ 150 MB, no growth beyond 10 % over 30 minutes.) Starts the server as `npm start` does, on a fresh
+ * PostgreSQL database (or PGlite with --pglite), then for --minutes keeps a moderate mixed load on it: list
+ * pages (plain, searched, by cursor), record reads, creates and updates through the API. It samples the RSS
+ * every --every seconds and reports the growth from the median of minutes 1-6 (once the load is warm) to that
+ * of the last five, and the RSS at rest 20 s after the load. It asserts nothing.
  *
  *   npx tsx bench/soak.ts --minutes 30            # PostgreSQL on 127.0.0.1:5432
  *   npx tsx bench/soak.ts --minutes 30 --pglite

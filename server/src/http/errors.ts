@@ -93,7 +93,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           { field, message: issueMessage({ ...(v.params as object), code: v.keyword, message: v.message }) },
         ];
       });
-      // one entry per field: its first message (SPEC.md §8)
+      // one entry per field: its first message (docs/product.md#error-messages)
       const errors = all.filter((e, i) => all.findIndex((x) => x.field === e.field) === i);
       const where = error.validationContext === 'body' ? 'input' : error.validationContext;
       envelope = {

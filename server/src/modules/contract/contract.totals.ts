@@ -1,5 +1,6 @@
 /**
- * A contract's money in one place (DESIGN.md §5, docs/adr/0035-payable-ceiling-retention-and-advances.md):
+ * A contract's money in one place (docs/product.md#contracts-and-money,
+ * docs/adr/0035-payable-ceiling-retention-and-advances.md):
  * - value = amount incl. VAT + live annexes;
  * - payable ceiling = (settlement amount when set, else the value) − guarantee retention − the
  *   contract's penalty − the penalties of its live payment requests;

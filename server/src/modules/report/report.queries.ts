@@ -445,7 +445,7 @@ function figuresOf(parts: RawFigures[]) {
  * Per construction and per contract type; with one construction, its contracts and its payments
  * month by month as well. One statement even over every contract (150-200 ms): read in pieces of
  * 100 constructions like the contractor report, it cost more in all and the list beside it did no
- * better in the bench (docs/performance.md, "Reports").
+ * better in the bench (docs/adr/0054-reports-two-at-a-time-in-one-snapshot.md).
  */
 export async function constructionReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
   const base = contractsWith(q, user);

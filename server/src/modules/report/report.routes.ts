@@ -1,5 +1,5 @@
 /**
- * Reports (SPEC.md §7 "Reports and exports"): GET /api/report/payment, /report/constructor,
+ * Reports (docs/product.md#reports-and-exports): GET /api/report/payment, /report/constructor,
  * /report/construction, /report/contract/count, count_annex, highest, smallest,
  * amount_distribution — one filter set (report.schema.ts), the caller's data scope, and at most two
  * reports computed at once per server: the rest wait their turn, so a burst of reports cannot take
