@@ -1,9 +1,9 @@
 /**
- * Documents out (DESIGN.md §7): how long a 100,000-row payment export takes and how much memory it
- * adds to the server; the payment list's latency while two exports run at once; how long a DOCX
- * print takes (and, for information, a PDF one). Builds a fresh database with the server's own
- * migrations and seed, fills it with bench/generate.ts, starts the real server as `npm start` does
- * on 127.0.0.1, and measures through HTTP. Asserts nothing: it reports, and writes
+ * Documents out (docs/product.md#performance-budgets): how long a 100,000-row payment export takes and how
+ * much memory it adds to the server; the payment list's latency while two exports run at once; how long a
+ * DOCX print takes (and, for information, a PDF one). Builds a fresh database with the server's own
+ * migrations and seed, fills it with bench/generate.ts, starts the real server as `npm start` does on
+ * 127.0.0.1, and measures through HTTP. Asserts nothing: it reports, and writes
  * bench/out/<date>-documents-<backend>.json.
  *
  *   npx tsx bench/documents.ts                  # PostgreSQL on 127.0.0.1:5432, 100,000 requests

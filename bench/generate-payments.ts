@@ -1,6 +1,6 @@
 /**
- * Bench data for the payment lists (DESIGN.md §7): contractors (the `constructor` table) and their
- * beneficiaries, contracts over the generated constructions, and payment requests over the
+ * Bench data for the payment lists (docs/product.md#performance-budgets): contractors (the `constructor`
+ * table) and their beneficiaries, contracts over the generated constructions, and payment requests over the
  * contracts, as `TableGenerator`s that bench/generate.ts loads after its own tables.
  *
  * What makes the payment requests realistic enough to bench:

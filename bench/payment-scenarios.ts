@@ -1,11 +1,11 @@
 /**
- * The payment-list scenarios of the bench (DESIGN.md §7: 1 M payment requests on PostgreSQL, 100 k
- * on PGlite) and how their SQL is captured: bench/run.ts builds the app on a Drizzle that logs its
- * queries and hands it here; each scenario's request is injected twice, and the statements of the
- * second request — the steady state, with the list's estimate cached — are what the bare route and
- * pgbench run. The request check (a named prepared statement, through `prepared`) is kept apart:
- * the bare route does no authentication. Everything else the route runs is kept, in order (for the
- * approval queue that includes the caller's rights query).
+ * The payment-list scenarios of the bench (docs/product.md#performance-budgets: 1 M payment requests on
+ * PostgreSQL, 100 k on PGlite) and how their SQL is captured: bench/run.ts builds the app on a Drizzle that
+ * logs its queries and hands it here; each scenario's request is injected twice, and the statements of the
+ * second request — the steady state, with the list's estimate cached — are what the bare route and pgbench
+ * run. The request check (a named prepared statement, through `prepared`) is kept apart: the bare route does
+ * no authentication. Everything else the route runs is kept, in order (for the approval queue that includes
+ * the caller's rights query).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Statement } from './bare-server.ts';

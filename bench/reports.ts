@@ -1,10 +1,10 @@
 /**
- * Reports (DESIGN.md §7, issue 14 point 4): every report's latency over 1,000,000 payment requests
- * (p50 ≤ 500 ms), the payment list's p99 while two heavy reports run (≤ 100 ms), and whether at most
- * two heavy reports run at once (the rest wait their turn). Builds a fresh database with the
- * server's own migrations and seed, fills it with bench/generate.ts (contracts and annexes scale with
- * the requests), starts the real server as `npm start` does on 127.0.0.1, and measures through
- * HTTP. Asserts nothing: it reports, and writes bench/out/<date>-reports-<backend>.json.
+ * Reports (docs/product.md#performance-budgets, issue 14 point 4): every report's latency over 1,000,000
+ * payment requests (p50 ≤ 500 ms), the payment list's p99 while two heavy reports run (≤ 100 ms), and whether
+ * at most two heavy reports run at once (the rest wait their turn). Builds a fresh database with the server's
+ * own migrations and seed, fills it with bench/generate.ts (contracts and annexes scale with the requests),
+ * starts the real server as `npm start` does on 127.0.0.1, and measures through HTTP. Asserts nothing: it
+ * reports, and writes bench/out/<date>-reports-<backend>.json.
  *
  *   npx tsx bench/reports.ts                   # PostgreSQL on 127.0.0.1:5432, 1,000,000 requests
  *   npx tsx bench/reports.ts --pglite          # the embedded PGlite, 100,000 requests
@@ -561,7 +561,7 @@ async function main() {
       `server RSS: idle ${idleMb} MB, peak during the reports ${reportsPeakMb} MB, ${afterMb} MB 5 s after the load`,
     );
 
-    // verdicts against DESIGN.md §7 and issue 14
+    // verdicts against docs/product.md#performance-budgets and issue 14
     const slow = ok.filter((r) => r.p50 > P50_BUDGET_MS);
     const failed = results.filter((r) => r.error);
     const verdicts: [string, boolean | null][] = [

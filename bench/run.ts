@@ -1,9 +1,9 @@
 /**
- * SitePay benchmark (DESIGN.md §7): builds a fresh database with the server's own migrations and
- * seed, fills it with bench/generate.ts, starts the real server (scripts/start.mjs, as `npm start`)
- * on 127.0.0.1, signs in as admin and loads the list endpoints with autocannon; then runs the same
- * SQL through a bare Fastify + pg route (framework and driver limit) and through pgbench (database
- * limit; on PGlite: the SQL in a loop in-process). Prints a table, writes bench/out/<date>.json.
+ * SitePay benchmark (docs/product.md#performance-budgets): builds a fresh database with the server's own
+ * migrations and seed, fills it with bench/generate.ts, starts the real server (scripts/start.mjs, as
+ * `npm start`) on 127.0.0.1, signs in as admin and loads the list endpoints with autocannon; then runs the same
+ * SQL through a bare Fastify + pg route (framework and driver limit) and through pgbench (database limit; on
+ * PGlite: the SQL in a loop in-process). Prints a table, writes bench/out/<date>.json.
  *
  *   npx tsx bench/run.ts                 # PostgreSQL on 127.0.0.1:5432 (a new database, dropped after)
  *   npx tsx bench/run.ts --pglite        # embedded PGlite in a new temporary folder
@@ -57,7 +57,10 @@ const { values: args } = parseArgs({
   options: {
     pglite: { type: 'boolean', default: false },
     rows: { type: 'string', default: '100000' },
-    /** Payment requests; default 1,000,000 on PostgreSQL, 100,000 on PGlite (DESIGN.md §7); 0: none. */
+    /**
+     * Payment requests; default 1,000,000 on PostgreSQL, 100,000 on PGlite
+     * (docs/product.md#performance-budgets); 0: none.
+     */
     payments: { type: 'string' },
     contracts: { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
@@ -115,8 +118,9 @@ type Scenario = {
   path?: string;
   user?: Who;
   /**
-   * A payment scenario (DESIGN.md §7's own lists): measured bare both unprepared and with its
-   * statements prepared, in the database both ways, and judged against the prepared figures.
+   * A payment scenario (the budgets' own lists, docs/product.md#performance-budgets): measured bare both
+   * unprepared and with its statements prepared, in the database both ways, and judged against the prepared
+   * figures.
    */
   payment?: boolean;
   /** Statements of one answer; filled from the app's own SQL (or derived from it for variants). */
@@ -833,7 +837,8 @@ async function main() {
 
     // 6. the bare route: same SQL, Fastify + driver only
     const barePort = await freePort();
-    // payment lists both ways: unprepared, and with their statements prepared (DESIGN.md §7's reference)
+    // payment lists both ways: unprepared, and with their statements prepared (the budgets' reference,
+    // docs/product.md#performance-budgets)
     const bareScenarios: BareScenario[] = scenarios
       .filter((s) => !s.dbOnly)
       .flatMap((s) =>
@@ -963,7 +968,7 @@ function runProcess(
 
 /**
  * The database-limit runs: each scenario in its own mode; payment lists both unprepared (node-pg's
- * unnamed statements) and prepared (DESIGN.md §7's reference).
+ * unnamed statements) and prepared (the budgets' reference, docs/product.md#performance-budgets).
  */
 const databaseRuns = (scenarios: Scenario[]): [Scenario, 'extended' | 'prepared'][] =>
   scenarios.flatMap((s) =>
@@ -1067,7 +1072,8 @@ function judge(results: Result[], scenarios: Scenario[], out: Record<string, unk
       measured: `${app.p99} ms`,
       met: app.p99 <= 50,
     });
-    // DESIGN.md §7: against the bare route with its statements prepared, where it was measured
+    // docs/product.md#performance-budgets: against the bare route with its statements prepared, where it was
+    // measured
     const bare = get(s.name, 'bare-prepared') ?? get(s.name, 'bare');
     if (bare) {
       const ratio = app.rps / bare.rps;
@@ -1118,7 +1124,7 @@ function printTable(results: Result[], scenarios: Scenario[], out: Record<string
   );
   for (const s of scenarios) {
     const find = (target: Target) => results.find((r) => r.scenario === s.name && r.target === target);
-    // payment lists: against the prepared bare route (DESIGN.md §7)
+    // payment lists: against the prepared bare route (docs/product.md#performance-budgets)
     const bare = find('bare-prepared') ?? find('bare');
     for (const r of results.filter((x) => x.scenario === s.name)) {
       const ratio = bare && r !== bare ? `${Math.round((r.rps / bare.rps) * 100)} %` : '';
@@ -1129,7 +1135,7 @@ function printTable(results: Result[], scenarios: Scenario[], out: Record<string
       );
     }
   }
-  log('\nbudgets (DESIGN.md §7)');
+  log('\nbudgets (docs/product.md#performance-budgets)');
   for (const b of out.budgets as Verdict[])
     log(`  ${b.met ? 'met    ' : 'NOT MET'}  ${b.budget}: ${b.measured}`);
 }

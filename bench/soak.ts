@@ -1,11 +1,10 @@
 /**
- * Soak: does the server's memory stay flat under a long mixed load? (DESIGN.md §7: idle ≤ 150 MB,
- * no growth beyond 10 % over 30 minutes.) Starts the server as `npm start` does, on a fresh
- * PostgreSQL database (or PGlite with --pglite), then for --minutes keeps a moderate mixed load on it:
- * list pages (plain, searched, by cursor), record reads, creates and updates through the API. It
- * samples the RSS every --every seconds and reports the growth from the median of minutes 1-6 (once
- * the load is warm) to that of the last five, and the RSS at rest 20 s after the load. It asserts
- * nothing.
+ * Soak: does the server's memory stay flat under a long mixed load? (docs/product.md#performance-budgets:
+ * idle ≤ 150 MB, no growth beyond 10 % over 30 minutes.) Starts the server as `npm start` does, on a fresh
+ * PostgreSQL database (or PGlite with --pglite), then for --minutes keeps a moderate mixed load on it: list
+ * pages (plain, searched, by cursor), record reads, creates and updates through the API. It samples the RSS
+ * every --every seconds and reports the growth from the median of minutes 1-6 (once the load is warm) to that
+ * of the last five, and the RSS at rest 20 s after the load. It asserts nothing.
  *
  *   npx tsx bench/soak.ts --minutes 30            # PostgreSQL on 127.0.0.1:5432
  *   npx tsx bench/soak.ts --minutes 30 --pglite
@@ -175,7 +174,7 @@ async function main() {
     // RSS swings by ±20 % with V8's collections under load, so two single samples can show a
     // growth that is not there: the growth compares the median of the first five warm minutes with
     // that of the last five. Then the server at rest (20 s without requests: it gives memory back
-    // once quiet, decisions.md) says what it kept.
+    // once quiet, docs/adr/0027-quiet-server-gives-memory-back.md) says what it kept.
     const median = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
       return sorted[Math.floor(sorted.length / 2)] ?? 0;

@@ -131,7 +131,7 @@ describe('users administration', () => {
     ];
     expect(drawer.links).toEqual([...visible].sort());
     expect(drawer.groups).toEqual(parents.map((id) => menus.find((m) => m.id === id)?.title ?? '').sort());
-    // the profile shows the user's own details, sections as SPEC §2 names them
+    // the profile shows the user's own details, sections as docs/product.md#screens-and-routes names them
     await user.page.goto('/profile');
     const main = user.page.getByRole('main');
     for (const heading of ['Thông tin cá nhân', 'Liên hệ', 'Tham gia', 'Đổi mật khẩu'])

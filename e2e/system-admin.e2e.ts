@@ -271,7 +271,7 @@ describe('system administration', () => {
     const record = await api.get<Row>(`admin/application/get/${id}`);
     expect(JSON.stringify(record)).not.toContain(secretKey!);
 
-    // deactivation and activation are PUT calls (SPEC §7)
+    // deactivation and activation are PUT calls (docs/product.md#applications)
     const methods: string[] = [];
     page.on('request', (r) => {
       if (/\/api\/admin\/application\/(active|deactive)\//.test(r.url()))

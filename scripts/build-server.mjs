@@ -1,6 +1,7 @@
 // Bundles the server into server/dist/main.mjs with esbuild: plain Node runs it, without tsx
-// compiling TypeScript in the process (about 75 MB less memory; docs/performance.md §4).
-// Packages stay external (node_modules), except the workspace's own @sitepay/domain sources.
+// compiling TypeScript in the process (about 75 MB less memory;
+// docs/adr/0026-one-bundle-packages-on-first-use.md). Packages stay external (node_modules), except the
+// workspace's own @sitepay/domain sources.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -25,6 +25,7 @@ try {
   process.exit(1);
 }
 // Source maps are not loaded: parsed, the bundle's map holds about 20 MB for the server's life
-// (docs/performance.md). Stack traces name the bundle's lines, each module marked with its source
-// file's path; `NODE_OPTIONS=--enable-source-maps npm start` names the TypeScript lines instead.
+// (docs/adr/0026-one-bundle-packages-on-first-use.md). Stack traces name the bundle's lines, each module
+// marked with its source file's path; `NODE_OPTIONS=--enable-source-maps npm start` names the TypeScript
+// lines instead.
 await import('../server/dist/main.mjs');

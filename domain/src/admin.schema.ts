@@ -1,7 +1,7 @@
 /**
- * Administration (SPEC.md §3, §6, §7): users, roles, groups, privileges, menus, endpoints,
- * applications and the e-mail configuration — their inputs and the records the API answers.
- * The server validates with these; the screens' forms too.
+ * Administration (docs/product.md#entities-and-fields, docs/product.md#api-paths): users, roles, groups,
+ * privileges, menus, endpoints, applications and the e-mail configuration — their inputs and the records the
+ * API answers. The server validates with these; the screens' forms too.
  */
 import { z } from 'zod';
 import {
@@ -266,8 +266,8 @@ export const applicationSchema = recordMetaSchema.extend({
 export const applicationWithKeysSchema = applicationSchema.extend({
   secret_key: z.string(),
   api_key: z.string(),
-  secretKey: z.string().describe("SPEC.md's spelling of `secret_key` (the same key)."),
-  apiKey: z.string().describe("SPEC.md's spelling of `api_key` (the same key)."),
+  secretKey: z.string().describe("SPEC's spelling of `secret_key` (the same key)."),
+  apiKey: z.string().describe("SPEC's spelling of `api_key` (the same key)."),
 });
 
 // ---------------------------------------------------------------- e-mail

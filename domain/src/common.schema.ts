@@ -19,14 +19,14 @@ export const MAX_ITEMS_PER_PAGE = 1000;
 export const DEFAULT_ITEMS_PER_PAGE = 10;
 /**
  * Rows a list may skip by page number alone; deeper pages are read with the `cursor` of the page
- * before or after (keyset paging), which costs the same at any depth (DESIGN.md §7).
+ * before or after (keyset paging), which costs the same at any depth (docs/product.md#performance-budgets).
  */
 export const MAX_PAGE_OFFSET = 10_000;
 /** A list counts its matching rows exactly up to this many; beyond, its total is an estimate. */
 export const EXACT_TOTAL_LIMIT = 1000;
 
 /**
- * SPEC.md's spelling of a body field the API names otherwise (SPEC's `roleDefault` for
+ * SPEC's spelling (docs/product.md#terms) of a body field the API names otherwise (SPEC's `roleDefault` for
  * `role_default_id`), declared on the field: every schema built from it (`.extend`, `.pick`) keeps
  * it. The server accepts either spelling (both with different values is a 400) and documents both
  * (server/src/http/strict-body.ts); the forms send the API's name.
@@ -83,7 +83,10 @@ export const wholeNumber = (opts: { min?: number; max?: number; error?: string; 
 
 /** A record's id in a path, a query or a body: 1 … MAX_ID. */
 export const idParam = wholeNumber({ min: 1, max: MAX_ID });
-/** The construction selector (DESIGN.md §3): a construction's id, or -1 for all the user may see. */
+/**
+ * The construction selector (docs/product.md#api-conventions): a construction's id, or -1 for all the user
+ * may see.
+ */
 export const constructionSelector = wholeNumber({ min: -1, max: MAX_ID });
 
 /** A required reference to another record (a select in the form). */
@@ -145,7 +148,7 @@ export const versionBodySchema = z.object({ version: versionSchema });
 export const statusFilters = ['all', 'open', 'deactive', 'deleted'] as const;
 export type StatusFilter = (typeof statusFilters)[number];
 
-/** The list query every paging endpoint accepts (DESIGN.md §3). */
+/** The list query every paging endpoint accepts (docs/product.md#api-conventions). */
 export const pagingQuerySchema = z.object({
   page: wholeNumber({ min: 1 }).default(1),
   itemsPerPage: wholeNumber({ min: 1, max: MAX_ITEMS_PER_PAGE }).default(DEFAULT_ITEMS_PER_PAGE),

@@ -96,7 +96,10 @@ export const contractAnnexSchema = recordMetaSchema.extend({
 });
 export type ContractAnnex = z.infer<typeof contractAnnexSchema>;
 
-/** What a contract's view page shows of its payments (DESIGN.md §5: the payable ceiling). */
+/**
+ * What a contract's view page shows of its payments (docs/product.md#contracts-and-money: the payable
+ * ceiling).
+ */
 export const contractSummarySchema = z.object({
   contract_value: z.string(),
   ceiling: z.string(),

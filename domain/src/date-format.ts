@@ -1,9 +1,9 @@
 /**
  * Calendar dates as typed, shown and stored. The API and the database hold a date as ISO
- * "YYYY-MM-DD"; users type DD/MM/YYYY, D/M/YYYY or YYYY-MM-DD (SPEC §5) and read DD/MM/YYYY in
- * Vietnamese, MM/DD/YYYY in English (SPEC §9). A date has no time zone, so these functions work on the
- * digits and never through `Date`, which would shift a day across midnight UTC. Only the build time,
- * a real instant, goes through `Date`.
+ * "YYYY-MM-DD"; users type DD/MM/YYYY, D/M/YYYY or YYYY-MM-DD (docs/product.md#validation-and-formats) and
+ * read DD/MM/YYYY in Vietnamese, MM/DD/YYYY in English (docs/product.md#constants). A date has no time zone,
+ * so these functions work on the digits and never through `Date`, which would shift a day across midnight
+ * UTC. Only the build time, a real instant, goes through `Date`.
  */
 
 const SLASHED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;

@@ -84,8 +84,8 @@ const writeHundredths = (negative: boolean, hundredths: bigint, alwaysDecimals: 
  * An amount with thousands commas: "1500000.00" → "1,500,000", "-1234.5" → "-1,234.50".
  * Decimals appear only when the amount, rounded to 2 places (half away from zero), has a non-zero
  * fraction; then always two of them, as money is written. Both languages use comma thousands and
- * point decimals (SPEC §5 "thousands commas"); the language is taken so callers need not change if
- * Vietnamese ever gets its own separators.
+ * point decimals (docs/product.md#validation-and-formats); the language is taken so callers need not change
+ * if Vietnamese ever gets its own separators.
  */
 export const formatAmount = (value: AmountValue, _locale: 'vi' | 'en' = 'vi'): string => {
   const decimal = toDecimal(value);
@@ -95,10 +95,10 @@ export const formatAmount = (value: AmountValue, _locale: 'vi' | 'en' = 'vi'): s
 const ABBREVIATIONS = ['', 'K', 'M', 'B', 'T'] as const;
 
 /**
- * A short amount for cards and charts, with 2 decimals (SPEC §9): 1234 → "1.23K", 1500000 → "1.50M",
- * 2e9 → "2.00B", 3e12 → "3.00T". Below 1000 the amount is shown as `formatAmount` shows it.
- * Rounding is half away from zero, and a value that rounds up to 1000 of one unit moves to the next
- * (999999 → "1.00M", not "1000.00K"); beyond T the count of T grows with commas ("1,000,000.00T").
+ * A short amount for cards and charts, with 2 decimals (docs/product.md#constants): 1234 → "1.23K", 1500000 →
+ * "1.50M", 2e9 → "2.00B", 3e12 → "3.00T". Below 1000 the amount is shown as `formatAmount` shows it. Rounding
+ * is half away from zero, and a value that rounds up to 1000 of one unit moves to the next (999999 → "1.00M",
+ * not "1000.00K"); beyond T the count of T grows with commas ("1,000,000.00T").
  */
 export const abbreviateAmount = (value: AmountValue): string => {
   const decimal = toDecimal(value);

@@ -1,6 +1,7 @@
 /**
- * The password rules, one place for the server and the screens' forms (docs/decisions.md
- * "Passwords"): at least 6 characters (SPEC §5), at most 128, not the user's own sign-in name, and
+ * The password rules, one place for the server and the screens' forms
+ * (docs/adr/0008-passwords-as-a-bank-keeps-them.md): at least 6 characters
+ * (docs/product.md#validation-and-formats), at most 128, not the user's own sign-in name, and
  * not one of the 10,000 most common passwords — the first 10,000 of the frequency-ranked list kept
  * by @zxcvbn-ts/language-common (MIT), compared without letter case. A password of one character
  * repeated (`aaaaaa`, eight spaces) counts as common too.
@@ -8,7 +9,7 @@
  * The list (about 400 kB) is handed in by whoever checks against it (`useCommonPasswords`): the
  * server at start. The web app does not load it — its forms check the other rules as the user types,
  * and the server's 400 `common_password` names the field on saving — so the sign-in page's bundle
- * stays within DESIGN.md §7's budget.
+ * stays within the web's budget (docs/product.md#performance-budgets).
  */
 import { z } from 'zod';
 

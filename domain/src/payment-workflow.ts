@@ -1,6 +1,6 @@
 /**
  * The payment request (YCTT) workflow as data: one transition table that the server enforces and
- * the screens read to offer only the moves the caller may make (DESIGN.md §5).
+ * the screens read to offer only the moves the caller may make (docs/product.md#payment-requests).
  *
  *   O --send--> W --accept--> A --confirm paid--> P
  *                 W --reject(reason)--> R --edit, send--> W

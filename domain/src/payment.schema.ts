@@ -21,9 +21,9 @@ import { contractSummarySchema } from './contract.schema.ts';
 import { approvalStatuses, paymentActions } from './payment-workflow.ts';
 
 /**
- * What a payment type means to the rules, by the seeded payment types' codes (SPEC.md §3
- * `payment_code`): TU advance (tạm ứng), TD progress (theo tiến độ), QT settlement (quyết toán),
- * BH warranty (bảo hành). A type an administrator adds follows the progress rules.
+ * What a payment type means to the rules, by the seeded payment types' codes
+ * (`payment_code`, docs/product.md#entities-and-fields): TU advance (tạm ứng), TD progress (theo tiến độ), QT
+ * settlement (quyết toán), BH warranty (bảo hành). A type an administrator adds follows the progress rules.
  */
 export const paymentKinds = { TU: 'advance', TD: 'progress', QT: 'settlement', BH: 'warranty' } as const;
 export type PaymentKind = (typeof paymentKinds)[keyof typeof paymentKinds];
@@ -36,7 +36,7 @@ const optionalAmount = () =>
 const positiveAmount = () =>
   amountField({ min: 0 }).refine((s) => /[1-9]/.test(s), { error: 'must_be_positive' });
 
-/** Template versions of the printed request (SPEC.md §9: default v1). */
+/** Template versions of the printed request (docs/product.md#constants: default v1). */
 export const paymentTemplateQuerySchema = z.object({
   template: z
     .string()
@@ -148,7 +148,10 @@ export const paymentSchema = recordMetaSchema.extend({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-/** `status` of the payment lists: SPEC.md §3's filters (`over due` spelt with its space). */
+/**
+ * `status` of the payment lists: the filters of docs/product.md#payment-requests (`over due` spelt with its
+ * space).
+ */
 export const paymentStatusFilters = [
   'all',
   'open',
@@ -233,7 +236,7 @@ export const paymentStatusSchema = z.object({
   version: z.number(),
   amount: z.string(),
   overdue: z.boolean(),
-  /** What the caller may do now (SPEC.md §4 confirmations precede each). */
+  /** What the caller may do now (a confirmation precedes each: docs/product.md#screens-and-routes). */
   moves: z.array(z.enum(paymentActions)),
   contract: paymentContractStatusSchema,
 });

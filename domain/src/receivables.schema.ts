@@ -123,7 +123,10 @@ export const creditInputSchema = z.object({
   billing_id: specName('billingId', optionalRef()),
   ...creditFields,
 });
-/** SPEC.md §7: the update carries no billingId, id or rowNumber — they come from the path and the row. */
+/**
+ * The update carries no billingId, id or rowNumber (docs/product.md#history-customers-and-support):
+ * they come from the path and the row.
+ */
 export const creditUpdateSchema = z.object({ ...creditFields, version: versionSchema });
 export const creditSchema = z.object({
   id: z.number(),

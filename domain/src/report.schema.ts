@@ -1,6 +1,6 @@
 /**
- * Reports (SPEC.md §2 report area, §7 "Reports and exports"): one filter set for every report, and
- * the shapes they answer. Amounts are exact decimal strings summed in SQL.
+ * Reports (docs/product.md#screens-and-routes, docs/product.md#reports-and-exports): one filter set for every
+ * report, and the shapes they answer. Amounts are exact decimal strings summed in SQL.
  */
 import { z } from 'zod';
 import { constructionSelector, idParam, wholeNumber } from './common.schema.ts';

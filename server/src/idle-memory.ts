@@ -1,15 +1,16 @@
 /**
- * Memory given back once the server is quiet (DESIGN.md §7: idle ≤ 150 MB after a load as before it).
+ * Memory given back once the server is quiet (docs/product.md#performance-budgets: idle ≤ 150 MB after a load
+ * as before it).
  *
  * Under load V8 grows the young generation to its limit (`--max-semi-space-size`, 2 × 32 MB with
  * `npm start`) and keeps it: it shrinks it only at a collection that finds the allocation rate low
  * over the last seconds, and an idle server allocates nothing, so no collection ever comes. Measured
- * after a load (docs/performance.md "Memory at rest"), the live objects were what they were at start
- * (38.5 of 47 MB) while the process held 210-230 MB. So, once no request has been in flight for
- * QUIET_MS, this runs a young-generation collection every TICK_MS (cheap: the young generation is
- * empty by then) until V8 shrinks it, then one full collection, which returns the freed pages to the
- * system. It runs once per quiet spell; the first request stops it. A full collection of the
- * server's 40-50 MB heap takes some tens of milliseconds, never while a request is in flight.
+ * after a load (docs/adr/0027-quiet-server-gives-memory-back.md), the live objects were what they were at
+ * start (38.5 of 47 MB) while the process held 210-230 MB. So, once no request has been in flight for
+ * QUIET_MS, this runs a young-generation collection every TICK_MS (cheap: the young generation is empty by
+ * then) until V8 shrinks it, then one full collection, which returns the freed pages to the system. It runs
+ * once per quiet spell; the first request stops it. A full collection of the server's 40-50 MB heap takes
+ * some tens of milliseconds, never while a request is in flight.
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';

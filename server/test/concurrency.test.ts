@@ -1,4 +1,5 @@
-// Races only show on PostgreSQL: PGlite runs one transaction at a time (DESIGN.md §6).
+// Races only show on PostgreSQL: PGlite runs one transaction at a time
+// (docs/product.md#scale-and-the-embedded-database).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 /**
- * The three headers every call sends (SPEC.md §7): `ApplicationId` names an active application, at
- * sign-in and on every authenticated call; `AccessToken` beside the bearer token names the same
- * session; deactivating or deleting an application ends the sessions opened with it.
+ * The three headers every call sends (docs/product.md#signing-in-and-sessions): `ApplicationId` names an
+ * active application, at sign-in and on every authenticated call; `AccessToken` beside the bearer token names
+ * the same session; deactivating or deleting an application ends the sessions opened with it.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -24,7 +24,10 @@ export const ADMIN_PASSWORD = 'admin-pass-1';
 /** The web app's client id: every call of the tests sends it as `ApplicationId` unless told otherwise. */
 export const APPLICATION_ID = WEB_APPLICATION_ID;
 
-/** The headers a signed-in client sends (SPEC.md §7), for tests that call `app.inject` themselves. */
+/**
+ * The headers a signed-in client sends (docs/product.md#signing-in-and-sessions), for tests that call
+ * `app.inject` themselves.
+ */
 export const authHeaders = (token?: string | null): Record<string, string> => ({
   applicationid: APPLICATION_ID,
   ...(token ? { authorization: `Bearer ${token}` } : {}),

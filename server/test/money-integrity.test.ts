@@ -3,7 +3,7 @@
  * or mistypes a payment. Each case of the outside probe is replayed through HTTP — another
  * company's accountant at a payee's account, an administrator and a two-role user at four eyes,
  * deletes under paid and pending money — and where two requests can race, they race (PGlite runs
- * one transaction at a time and proves nothing there, DESIGN.md §6).
+ * one transaction at a time and proves nothing there, docs/product.md#scale-and-the-embedded-database).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

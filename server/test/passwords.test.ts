@@ -1,5 +1,5 @@
 /**
- * Passwords as a bank's back office keeps them (issue 27, docs/decisions.md "Passwords"): the rules,
+ * Passwords as a bank's back office keeps them (issue 27, docs/adr/0008-passwords-as-a-bank-keeps-them.md): the rules,
  * one sign-in for a password someone else set, no password in any mail, and failed sign-ins that
  * stop the attacker's address rather than the user.
  */

@@ -1,4 +1,5 @@
-// Money races only show on PostgreSQL: PGlite runs one transaction at a time (DESIGN.md §6).
+// Money races only show on PostgreSQL: PGlite runs one transaction at a time
+// (docs/product.md#scale-and-the-embedded-database).
 import { addAmounts } from '@sitepay/domain/money';
 import { reportQuerySchema } from '@sitepay/domain/report.schema';
 import { sql } from 'drizzle-orm';

@@ -4,7 +4,7 @@
  * receipts, credit notes and the check; overpaying refused and nothing written; ageing and the
  * statistics equal to the sums of the bills the test made; support tickets and the Zendesk
  * importer on the shipped export files; the mail list and resending a failed mail. The receipt
- * races are at the end, on PostgreSQL only (DESIGN.md §6).
+ * races are at the end, on PostgreSQL only (docs/product.md#scale-and-the-embedded-database).
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';

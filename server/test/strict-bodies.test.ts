@@ -2,7 +2,7 @@
  * Strict bodies and plain ids (issue 26, deliverables 6 and 7), on both backends: a body's unknown
  * field answers 400 naming it and writes nothing (it used to vanish: SPEC's `roleDefault` left the
  * application without a role, `parentId` made a top-level menu, a misspelt `adress` saved nothing
- * with a 200); SPEC.md's spellings are accepted as aliases of the API's names; ids and counts in
+ * with a 200); SPEC's spellings are accepted as aliases of the API's names; ids and counts in
  * paths and queries are plain decimal digits; `findById?id=` answers as `findById/{id}`.
  */
 import { sql } from 'drizzle-orm';
@@ -144,7 +144,7 @@ describe.each(backends)('strict bodies and plain ids (%s)', (backend) => {
     expect(await writes()).toBe(before);
   });
 
-  describe("SPEC.md's spellings", () => {
+  describe("SPEC's spellings", () => {
     it('menu: parentId, redirect and endpoints are stored as parent_id, redirect_url and endpoint_ids', async () => {
       const parent = await first('/api/admin/menu/list/parent');
       const endpoint = await first('/api/admin/endpoint/list/all');

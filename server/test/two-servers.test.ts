@@ -1,7 +1,8 @@
 /**
- * Two servers on one PostgreSQL behave as one (DESIGN.md §6): requests alternate between two
- * independent app instances (their own pools, caches and verified-token memories) sharing one
- * database and one S3-compatible store (s3rver). Sessions, money races and files hold across them.
+ * Two servers on one PostgreSQL behave as one (docs/product.md#scale-and-the-embedded-database): requests
+ * alternate between two independent app instances (their own pools, caches and verified-token memories)
+ * sharing one database and one S3-compatible store (s3rver). Sessions, money races and files hold across
+ * them.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,6 @@
 // Gzipped size of the JS a first visit loads before any route's own chunk: the entry script and
-// every chunk it imports statically (DESIGN.md §7 budget: 300 KB). Run after `vite build`.
+// every chunk it imports statically (the budget of docs/product.md#performance-budgets: 300 KB). Run after
+// `vite build`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -30,9 +30,10 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /**
    * Runs a hot query as a named prepared statement: planned once per connection instead of on every
-   * call (the request check spends most of its time planning otherwise; docs/performance.md).
-   * `name` must always come with the same SQL text; outside any transaction only. With `values`,
-   * `query` holds `sql.placeholder`s: it is rendered once per name, and each call only fills them.
+   * call (the request check spends most of its time planning otherwise;
+   * docs/adr/0018-every-data-statement-prepared.md). `name` must always come with the same SQL text; outside
+   * any transaction only. With `values`, `query` holds `sql.placeholder`s: it is rendered once per name, and
+   * each call only fills them.
    */
   prepared<T>(name: string, query: SQL, values?: Record<string, unknown>): Promise<T[]>;
   migrate(): Promise<void>;
@@ -91,7 +92,7 @@ async function openPglite(dataDir: string | null, analyzeEveryMs = 10 * 60_000):
     client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
       extensions: { pg_trgm },
       // 128 MB by default; the embedded tier's data is small and the OS caches its files anyway:
-      // 32 MB takes about 130 MB off the server's memory (docs/performance.md §4)
+      // 32 MB takes about 130 MB off the server's memory (docs/adr/0028-embedded-pglite-tier.md)
       postgresqlconf: ['shared_buffers=32MB'],
     });
   } catch (error) {
@@ -168,10 +169,10 @@ const PREPARABLE = /^\s*\(?\s*(select|insert|update|delete|with)\b/i;
 /**
  * A pooled connection that runs every data statement as a named prepared statement, named by a
  * hash of its text: PostgreSQL parses and plans it once per connection instead of at every request
- * (planning was most of a list's database time: docs/performance.md). Values are always bound
- * parameters, so ten thousand different searches are one statement. Each connection keeps at most
- * STATEMENT_CACHE_SIZE of them, least recently used out (DEALLOCATE), so the cache cannot grow
- * without bound whatever the mix of filters and sorts.
+ * (planning was most of a list's database time: docs/adr/0018-every-data-statement-prepared.md). Values are
+ * always bound parameters, so ten thousand different searches are one statement. Each connection keeps at
+ * most STATEMENT_CACHE_SIZE of them, least recently used out (DEALLOCATE), so the cache cannot grow without
+ * bound whatever the mix of filters and sorts.
  */
 class PreparingClient extends pg.Client {
   /** Prepared names, least recently used first. */
@@ -301,7 +302,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     // Prepared statements (PreparingClient) are parsed once; after five runs PostgreSQL plans them
     // once for all values (a generic plan) where that costs no more than planning each run. A
     // filter that a partial index's predicate names is written as a literal, never a parameter,
-    // so that generic plans can use the index (docs/performance.md, "Generic plans").
+    // so that generic plans can use the index (docs/adr/0019-plan-deciding-values-as-literals.md).
     options: '-c jit=off',
     // a database that does not answer (or a pool busy that long) gives a 503 within seconds
     // instead of holding requests without end

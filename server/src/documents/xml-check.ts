@@ -3,7 +3,7 @@
  * specification's well-formedness rules, characters included). docxtemplater checks its own tags,
  * not the XML around them, so a printed file is checked part by part before it is served: a fault
  * here is our bug; a template is checked the same way before it is filled, and there a fault is the
- * template's (docs/decisions.md, "Documents out").
+ * template's (docs/adr/0057-printed-request-templates.md).
  */
 import type PizZip from 'pizzip';
 import { SaxesParser } from 'saxes';

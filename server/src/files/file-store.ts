@@ -1,8 +1,8 @@
 /**
  * Where uploaded files live: a `FileStore` keyed by relative, slash-separated keys. The local
  * folder (DATA_DIR/files, the default) suits one server; an S3-compatible bucket (FILE_STORE=s3)
- * is what several server instances share (DESIGN.md §6). Keys are checked here, in one place, so
- * no caller can reach outside the store's root whatever a client sends.
+ * is what several server instances share (docs/product.md#scale-and-the-embedded-database). Keys are checked
+ * here, in one place, so no caller can reach outside the store's root whatever a client sends.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * SQL pieces of access control (DESIGN.md §4), kept in one place:
+ * SQL pieces of access control (docs/product.md#access-control), kept in one place:
  * - a user's active roles, given directly and through groups;
  * - whether one of those roles' menus or privileges covers an endpoint;
  * - the constructions and companies a user's roles put in his data scope.

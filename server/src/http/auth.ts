@@ -12,9 +12,9 @@
  * the row, so every server instance refuses the token at once. One query per request checks
  * the session, the user, the application and the endpoint together.
  *
- * Headers (SPEC.md §7): `ApplicationId` must be the client id of an active application — missing,
- * unknown or deactivated answers 401 `unknown_application` — and, when the session was opened with
- * an application, that one. `AccessToken`, when sent beside the bearer token, must be the bearer
+ * Headers (docs/product.md#signing-in-and-sessions): `ApplicationId` must be the client id of an active
+ * application — missing, unknown or deactivated answers 401 `unknown_application` — and, when the session was
+ * opened with an application, that one. `AccessToken`, when sent beside the bearer token, must be the bearer
  * token's own session id (its `jti`), else 401 `invalid_token`.
  */
 import crypto from 'node:crypto';
@@ -153,7 +153,7 @@ export const authPlugin = fp(
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       const path = endpointPath(request.routeOptions.url ?? '');
       // Planned once per connection, not on every request; the role union is computed once (a
-      // materialized CTE) and read by both checks (docs/performance.md).
+      // materialized CTE) and read by both checks (docs/adr/0018-every-data-statement-prepared.md).
       const endpoint = access === 'endpoint';
       const [row] = await opts.prepared<Row>(
         endpoint ? 'sitepay_auth_endpoint' : 'sitepay_auth_user',

@@ -93,7 +93,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           { field, message: issueMessage({ ...(v.params as object), code: v.keyword, message: v.message }) },
         ];
       });
-      // one entry per field: its first message (SPEC.md §8)
+      // one entry per field: its first message (docs/product.md#error-messages)
       const errors = all.filter((e, i) => all.findIndex((x) => x.field === e.field) === i);
       const where = error.validationContext === 'body' ? 'input' : error.validationContext;
       envelope = {
@@ -122,7 +122,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       };
     } else if (isDatabaseUnavailable(error)) {
       // PostgreSQL down, restarting or out of connections: a retry will do, nothing was written
-      // (a write whose commit was cut off is not acknowledged either; docs/decisions.md)
+      // (a write whose commit was cut off is not acknowledged either; docs/adr/0047-database-trouble-answers-503-or-409.md)
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', '5');
       envelope = {

@@ -13,7 +13,7 @@
  *   1 / (1 + REST_RATIO) of the server's time while the screens are busy. The rest ends as soon as
  *   no interactive request is in flight: alone, heavy work runs at full speed, pieces side by
  *   side. One lane per server, shared by every kind of heavy work, so two reports and two exports
- *   rest as one (docs/decisions.md "Heavy work and the screens").
+ *   rest as one (docs/adr/0056-heavy-lane.md).
  */
 import type { FastifyInstance } from 'fastify';
 

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI document as integrators and generated clients read it, from the route table: every
  * operation gets a stable operationId and a summary in plain words (unless the route declares its
- * own), and the 4xx answers it can give, each with the one error envelope (DESIGN.md §3):
+ * own), and the 4xx answers it can give, each with the one error envelope (docs/product.md#error-envelope):
  * 400 for input it validates, 401 unless public, 403 when an endpoint right is needed, 404 for a
  * record in its path, 409 when it takes a version, 422 for writes (business rules). A route that
  * answers a file names its kinds in `config.files` (an export's xlsx, the print's docx and pdf, an

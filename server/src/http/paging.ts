@@ -1,5 +1,6 @@
 /**
- * One page of a list, read so that it costs the same on page 1 and page 50,000 (DESIGN.md §7):
+ * One page of a list, read so that it costs the same on page 1 and page 50,000
+ * (docs/product.md#performance-budgets):
  *
  * - **Keyset paging.** Each answer carries `nextCursor` / `prevCursor`: the sort key and id of its
  *   last / first row. A request with a cursor reads the rows right after (or before) that row through
@@ -235,7 +236,8 @@ export function isoTimestamp(v: unknown): unknown {
  * A selection (field name → column or SQL) as one select list, made once per selection object:
  * the fixed parts as text, so that Drizzle does not walk fifty columns and twenty subqueries at
  * every request (they were a fifth of a list's server time with the row mapping below, in
- * docs/performance.md), and each field's decoder, applied as Drizzle's own row mapping does.
+ * docs/adr/0021-list-sql-compiled-once.md), and each field's decoder, applied as Drizzle's own row mapping
+ * does.
  */
 function compiled(selection: Record<string, unknown>, asRecords?: PageSpec['asRecords']): Compiled {
   const cache = asRecords ? compiledRecordsOf : compiledOf;
@@ -469,7 +471,8 @@ export async function readPage<T extends AnyRow>(
  * and a search of more than 1,000 matches would need one trigram scan instead of two; but the
  * planner then walks the sort index until it has found 1,001 matches whenever it believes the
  * term common: with an estimate of 10,000 for 1,319 matches (after an ANALYZE), a search on 1 M
- * requests took 354 ms instead of 24 ms, and 2.5 s at p50 with 20 at once (docs/performance.md).
+ * requests took 354 ms instead of 24 ms, and 2.5 s at p50 with 20 at once
+ * (docs/adr/0023-search-reads-first-matches-unordered.md).
  */
 async function readMatches(
   tx: Tx,

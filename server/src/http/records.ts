@@ -116,7 +116,7 @@ const lookupSql = (kind: RecordKind, lookup: Lookup) => {
 /**
  * A display column as one piece of SQL text when it has no parameters: Drizzle then copies its text
  * into every statement instead of walking its tables and columns again at every request (a fifth
- * of a payment list's server time went to building its SQL, docs/performance.md).
+ * of a payment list's server time went to building its SQL, docs/adr/0021-list-sql-compiled-once.md).
  */
 function rendered(column: SQL): SQL {
   const text = fixedSqlText(column);

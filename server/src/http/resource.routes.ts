@@ -1,8 +1,9 @@
 /**
  * Generic HTTP routes for an ordinary record kind: describe the entity once (a RecordKind plus its
  * zod schemas, base path and menus) and this registers paging, list/all, get, create, update,
- * active, deactivate, delete and history with DESIGN.md §3's conventions and OpenAPI schemas.
- * Paths default to the companies' spelling in SPEC.md §7; an entity whose paths differ overrides them.
+ * active, deactivate, delete and history with the API conventions (docs/product.md#api-conventions) and
+ * OpenAPI schemas. Paths default to the companies' spelling in docs/product.md#api-paths; an entity whose
+ * paths differ overrides them.
  */
 import {
   idParamsSchema,

@@ -2,7 +2,7 @@
  * Answers written by a serializer compiled from each route's response schema (fast-json-stringify,
  * Fastify's own) instead of a zod pass over every answer and then JSON.stringify: zod checked each
  * of a page's 20 × 60 fields on every list, 8 % of a payment list's server time
- * (docs/performance.md, "Lists at the database's speed").
+ * (docs/adr/0024-answers-written-by-fast-json-stringify.md).
  *
  * What the answer holds is the same: the schema's properties only (an object's other keys, such as
  * a password hash or the search text, are never written), the same JSON. What changes is that the

@@ -8,7 +8,7 @@
  * what its other keys may be (a catchall) keeps it. A route added tomorrow is covered without a
  * word. Multipart uploads have no JSON body schema and are not touched.
  *
- * The same pass accepts SPEC.md's spelling of a field where the API names it otherwise (declared on
+ * The same pass accepts SPEC's spelling of a field where the API names it otherwise (declared on
  * the field with `specName()`, domain/src/common.schema.ts): the alias is read as the API's field,
  * both spellings with one value are one field, with two values a 400 (`alias_conflict` on the
  * alias). The OpenAPI document shows the alias as its own optional property, described as SPEC's
@@ -100,7 +100,7 @@ function strictObject(schema: z.ZodType, def: Def): z.ZodType {
     // reached only when both spellings came with different values (resolveAliases keeps both then)
     shape[alias] = shape[key]!.optional()
       .refine((v) => v === undefined, { error: 'alias_conflict' })
-      .describe(`SPEC.md's spelling of \`${key}\`: either may be sent, not both with different values.`);
+      .describe(`SPEC's spelling of \`${key}\`: either may be sent, not both with different values.`);
   }
   // a catchall says what the other keys may be: kept; a plain object refuses them
   const strict = rebuilt(schema, { ...def, shape, catchall: def.catchall ?? z.never() });

@@ -1,9 +1,9 @@
 /**
- * The guard in front of every layout route (SPEC §4): no id token → login, carrying the target;
- * an expired session → "Session timeout" and login; otherwise the CASL rules are fetched again before
- * each navigation. No route is refused here (SPEC §6): the server enforces, the browser only hides.
- * A user whose password was set by someone else is sent to the change-password screen, from every
- * route, until it is changed (the server answers him nothing else).
+ * The guard in front of every layout route (docs/product.md#signing-in-and-sessions): no id token → login,
+ * carrying the target; an expired session → "Session timeout" and login; otherwise the CASL rules are fetched
+ * again before each navigation. No route is refused here (docs/product.md#access-control): the server
+ * enforces, the browser only hides. A user whose password was set by someone else is sent to the
+ * change-password screen, from every route, until it is changed (the server answers him nothing else).
  */
 import { redirect } from 'react-router';
 import { applyRules } from '../lib/ability.ts';

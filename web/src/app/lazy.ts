@@ -1,6 +1,6 @@
 /**
- * Route chunks load lazily. A chunk that fails (or takes over SPEC §9's 120 s) raises an error the
- * route's error page shows with a reload button.
+ * Route chunks load lazily. A chunk that fails (or takes over the 120 s of docs/product.md#constants) raises
+ * an error the route's error page shows with a reload button.
  */
 export const CHUNK_TIMEOUT_MS = 120_000;
 

@@ -1,15 +1,15 @@
 /**
- * SPEC §2's screens that have no generic resource yet: they route to a clear "coming in a later
- * release" page rather than to not-found, so menu links never dead-end. A path here stops being used
- * as soon as the resource registry (or a feature route) serves it.
+ * The screens of docs/product.md#screens-and-routes that have no generic resource yet: they route to a clear
+ * "coming in a later release" page rather than to not-found, so menu links never dead-end. A path here stops
+ * being used as soon as the resource registry (or a feature route) serves it.
  */
 const crud = (base: string) => [`${base}/list`, `${base}/create`, `${base}/update/:id`, `${base}/view/:id`];
 
 export const plannedRoutes: string[] = [...crud('/management/contract')];
 
 /**
- * SPEC §2 spells some system screens under /admin: each opens the /system screen of the same record
- * (`:id` carried over), where the drawer and breadcrumbs know it.
+ * The specification spells some system screens under /admin (docs/product.md#screens-and-routes): each opens
+ * the /system screen of the same record (`:id` carried over), where the drawer and breadcrumbs know it.
  */
 export const routeAliases: Record<string, string> = {
   '/admin/role/view/:id': '/system/role/view/:id',
@@ -20,7 +20,7 @@ export const routeAliases: Record<string, string> = {
   '/admin/group/view/:id': '/system/group/view/:id',
 };
 
-/** SPEC §2 redirects of section roots. */
+/** Redirects of section roots (docs/product.md#screens-and-routes). */
 export const sectionRedirects: Record<string, string> = {
   '/system': '/system/groups',
   // the system area's landing: its groups

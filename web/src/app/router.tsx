@@ -1,7 +1,7 @@
 /**
- * SPEC §2's routes. Public: login, 403, 404, 500 and the catch-all. Everything else sits in the
- * layout behind the auth loader. Resource screens come from the registry; planned screens route to
- * "coming soon"; every page is its own lazily loaded chunk.
+ * The routes of docs/product.md#screens-and-routes. Public: login, 403, 404, 500 and the catch-all.
+ * Everything else sits in the layout behind the auth loader. Resource screens come from the registry; planned
+ * screens route to "coming soon"; every page is its own lazily loaded chunk.
  */
 import {
   createBrowserRouter,
@@ -151,7 +151,10 @@ function AliasRedirect({ to }: { to: string }) {
   return <Navigate to={`${generatePath(to, params)}${search}`} replace />;
 }
 
-/** SPEC §2's report area (features/report/, charts included: never in the first bundle). */
+/**
+ * The report area of docs/product.md#screens-and-routes (features/report/, charts included: never in the
+ * first bundle).
+ */
 const reportRoutes: { path: string; element: () => Promise<React.ReactElement> }[] = [
   {
     path: '/report/payment/construction',
@@ -230,7 +233,8 @@ const featureRoutes: { path: string; element: () => Promise<React.ReactElement> 
       return <ResourceListPage resource={resource} />;
     },
   },
-  // SPEC §2's four ability routes: one screen (a user or a role, and what the server computes)
+  // the four ability routes of docs/product.md#screens-and-routes: one screen (a user or a role, and what the
+  // server computes)
   ...['list', 'create', 'update/:id', 'view/:id'].map((kind) => ({
     path: `/system/ability/${kind}`,
     element: async () => {

@@ -1,6 +1,7 @@
 /**
- * The MUI theme from the user's preferences: primary colour (SPEC §9's twelve), and the
- * breakpoints of SPEC §9 (xs 340 is the narrowest supported width; MUI's xs must start at 0).
+ * The MUI theme from the user's preferences: primary colour (the twelve of docs/product.md#constants), and
+ * the breakpoints of docs/product.md#constants (xs 340 is the narrowest supported width; MUI's xs must start
+ * at 0).
  *
  * MUI writes text in `primary.main` (links, text buttons, the selected menu entry, focused labels),
  * and most of the twelve colours are too light for text on white (orange #ff9800: 2.2:1, where WCAG

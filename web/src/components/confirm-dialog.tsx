@@ -1,8 +1,8 @@
 /**
- * The confirmation every destructive or state-changing action asks for (SPEC §2: width 400). A move
- * that needs words (a rejection's reason) puts its field in `children` and holds the confirm button
- * with `confirmDisabled` until they are given. By keyboard: the confirm button has the focus (Enter
- * confirms), Enter in a field confirms too (the dialog is a form), Escape cancels, and the focus goes
+ * The confirmation every destructive or state-changing action asks for (docs/product.md#screens-and-routes:
+ * width 400). A move that needs words (a rejection's reason) puts its field in `children` and holds the
+ * confirm button with `confirmDisabled` until they are given. By keyboard: the confirm button has the focus
+ * (Enter confirms), Enter in a field confirms too (the dialog is a form), Escape cancels, and the focus goes
  * back to what opened the dialog.
  */
 import Button from '@mui/material/Button';

@@ -1,4 +1,7 @@
-/** A record status (SPEC §4: O Active, C InActive, D Deleted, else Unknow) as a coloured chip. */
+/**
+ * A record status (docs/product.md#record-states: O Active, C InActive, D Deleted, else Unknow) as a coloured
+ * chip.
+ */
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 

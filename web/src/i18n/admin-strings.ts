@@ -1,7 +1,8 @@
 /**
  * The users, access history, ability and profile screens' strings (`i18n/admin.vi|en.json`), kept out
- * of the first bundle (DESIGN.md §7: 300 KB): every module of those screens imports this file, which
- * adds them to i18next before the screen renders — as `payment-strings.ts` does for payments.
+ * of the first bundle (docs/product.md#performance-budgets: 300 KB): every module of those screens imports
+ * this file, which adds them to i18next before the screen renders — as `payment-strings.ts` does for
+ * payments.
  */
 import en from './admin.en.json';
 import vi from './admin.vi.json';

@@ -1,8 +1,8 @@
 /**
  * The words of the server's refusals (`errors.reasons.<reason>`, reasons.vi|en.json), fetched the
- * first time a refusal arrives rather than with the first bundle (DESIGN.md §7: 300 KB): the API
- * client waits for them before it tells the user, so a refusal is never shown in English for want
- * of its words. Every reason the server sends has words in both files (reasons.test.ts).
+ * first time a refusal arrives rather than with the first bundle (docs/product.md#performance-budgets: 300
+ * KB): the API client waits for them before it tells the user, so a refusal is never shown in English for
+ * want of its words. Every reason the server sends has words in both files (reasons.test.ts).
  */
 import { i18n } from './i18n.ts';
 

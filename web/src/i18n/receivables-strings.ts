@@ -1,9 +1,9 @@
 /**
  * The receivables screens' strings (`i18n/receivables.vi|en.json`: customers, their credits, bills
- * and receipts, support tickets, the mail list), kept out of the first bundle (DESIGN.md §7: 300 KB):
- * each of those resource descriptions and feature modules imports this file, which adds them to
- * i18next before the screen renders — as `payment-strings.ts` does. The statistics dashboard's
- * strings are the reports' (`report.receivables.*`).
+ * and receipts, support tickets, the mail list), kept out of the first bundle
+ * (docs/product.md#performance-budgets: 300 KB): each of those resource descriptions and feature modules
+ * imports this file, which adds them to i18next before the screen renders — as `payment-strings.ts` does. The
+ * statistics dashboard's strings are the reports' (`report.receivables.*`).
  */
 import { i18n } from './i18n.ts';
 import en from './receivables.en.json';

@@ -18,12 +18,12 @@ describe('translations', () => {
     expect(keys(en).sort()).toEqual(keys(vi).sort());
   });
 
-  test('the required-field message reads as SPEC §5 says', () => {
+  test('the required-field message reads as docs/product.md#validation-and-formats asks', () => {
     expect(vi.validation.required.replace('{{field}}', '{0}')).toBe('{0} là thông tin bắt buộc');
     expect(en.validation.required.replace('{{field}}', '{0}')).toBe('{0} is required');
   });
 
-  test('record status labels are those of SPEC §4 in English', () => {
+  test('record status labels in English are those of docs/product.md#record-states', () => {
     expect(en.status).toEqual({ O: 'Active', C: 'InActive', D: 'Deleted', unknown: 'Unknow' });
   });
 

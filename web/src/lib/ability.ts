@@ -1,7 +1,7 @@
 /**
- * CASL permissions. Before loading the rules the user may only read Login (SPEC §9); after each
- * navigation the rules from /api/account/permissions replace them. Subjects are menu names
- * ("company"); admins get `manage all`. The browser only hides — the server enforces.
+ * CASL permissions. Before loading the rules the user may only read Login (docs/product.md#constants); after
+ * each navigation the rules from /api/account/permissions replace them. Subjects are menu names ("company");
+ * admins get `manage all`. The browser only hides — the server enforces.
  */
 import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
 import type { PermissionRule } from '@sitepay/domain/auth.schema';

@@ -10,7 +10,7 @@ beforeAll(async () => {
   en = await testT('en');
 });
 
-describe('the error catalogue (SPEC §8)', () => {
+describe('the error catalogue (docs/product.md#error-messages)', () => {
   test('a 400 lists each field once, with its first message, in the active language', () => {
     const error = new ApiError(400, 'bad_request', 'invalid input', [
       { field: 'code', message: 'required' },

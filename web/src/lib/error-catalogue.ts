@@ -1,12 +1,13 @@
 /**
- * SPEC §8 in one place: what the user is told for each failed (or succeeded) API call, in which
- * colour and for how long. Pure — the API client feeds it errors and shows what it returns.
+ * The error messages of docs/product.md#error-messages in one place: what the user is told for each failed
+ * (or succeeded) API call, in which colour and for how long. Pure — the API client feeds it errors and shows
+ * what it returns.
  */
 import { formatDate } from '@sitepay/domain/date-format';
 import { formatAmount } from '@sitepay/domain/number-format';
 import type { TFunction } from 'i18next';
 
-/** SPEC §9 toast durations. */
+/** Toast durations (docs/product.md#constants). */
 export const DURATION = { apiNotice: 20_000, genericSuccess: 10_000, serverError: 30_000 } as const;
 
 export type NoticeVariant = 'success' | 'error' | 'warning' | 'info';
@@ -157,7 +158,10 @@ export function describeSuccess(t: TFunction, action: string): Notice {
   return { message: t('notices.succeeded', { action }), variant: 'success', duration: DURATION.apiNotice };
 }
 
-/** Empty strings become null before sending (SPEC §5), in plain objects and arrays. */
+/**
+ * Empty strings become null before sending (docs/product.md#validation-and-formats), in plain objects and
+ * arrays.
+ */
 export function blanksToNull(value: unknown): unknown {
   if (typeof value === 'string') return value.trim() === '' ? null : value;
   if (Array.isArray(value)) return value.map(blanksToNull);

@@ -172,7 +172,7 @@ export function toExportQuery(list: ListParams, scopedByConstruction: boolean, l
   return { ...query, view: list.view, lang };
 }
 
-/** SPEC §9: row number = index + 1 + page size × (page − 1). */
+/** docs/product.md#constants: row number = index + 1 + page size × (page − 1). */
 export function rowNumber(index: number, pageSize: number, page: number): number {
   return index + 1 + pageSize * (page - 1);
 }

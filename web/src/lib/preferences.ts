@@ -1,6 +1,7 @@
 /**
- * App preferences (SPEC §3: mode, theme, themeColor, langCode, selected construction…) kept in local storage and read
- * through a tiny external store so every component sees the same values.
+ * App preferences (docs/product.md#entities-and-fields: mode, theme, themeColor, langCode, selected
+ * construction…) kept in local storage and read through a tiny external store so every component sees the
+ * same values.
  */
 import { useSyncExternalStore } from 'react';
 import { encodeKey } from './session.ts';

@@ -1,6 +1,6 @@
 /**
- * The signed-in session, kept in local storage under an encoded key (SPEC §9) so it survives a
- * reload. The value is base64-encoded JSON; this hides nothing from a determined reader and is not
+ * The signed-in session, kept in local storage under an encoded key (docs/product.md#constants) so it
+ * survives a reload. The value is base64-encoded JSON; this hides nothing from a determined reader and is not
  * meant to — the server revokes tokens on logout and expiry.
  */
 import type { LoginResult } from '@sitepay/domain/auth.schema';

@@ -2,9 +2,9 @@
  * Applications (/admin/setting/application, API /admin/application): programs that call the API on
  * their own behalf — code, name, the default role of a user who registers through it (SPEC's
  * roleDefault), whether self-registration is restricted, a client id (generated when left blank),
- * a callback URL, a project and an environment. Activation is `PUT active|deactive/{id}` (SPEC §7).
- * The secret and API keys are answered once, by create and by rotate: the create and view pages
- * (features/system/application-pages.tsx) show them in a dialog and never again.
+ * a callback URL, a project and an environment. Activation is `PUT active|deactive/{id}`
+ * (docs/product.md#applications). The secret and API keys are answered once, by create and by rotate: the
+ * create and view pages (features/system/application-pages.tsx) show them in a dialog and never again.
  */
 import '../i18n/system-strings.ts';
 import {

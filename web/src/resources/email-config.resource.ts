@@ -2,9 +2,9 @@
  * E-mail configuration (/admin/email, API /admin/email-config): the SMTP server the outbox sends
  * through — host, port, security, user, a write-only password (never answered: `has_password` says
  * whether one is stored; left empty on update it is kept) and the sender address. One is active at a
- * time (activating one deactivates the other); deactivation is spelt `deactive/{id}` (SPEC §7).
- * The list (with the mail outbox) and the view (with "send a test mail") are in
- * features/system/email-pages.tsx; the form is generic.
+ * time (activating one deactivates the other); deactivation is spelt `deactive/{id}`
+ * (docs/product.md#e-mail-configuration). The list (with the mail outbox) and the view (with "send a test
+ * mail") are in features/system/email-pages.tsx; the form is generic.
  */
 import '../i18n/system-strings.ts';
 import {

@@ -18,7 +18,8 @@ export const accessColumns: ColumnSpec[] = [
     kind: 'state',
     width: 110,
     sortable: false,
-    // SPEC §4 spells a refused sign-in `fail`, the API contract `failure`
+    // the specification spells a refused sign-in `fail` (docs/product.md#record-states), the API contract
+    // `failure`
     colors: { success: 'success', fail: 'error', failure: 'error', locked: 'warning' },
   },
   { field: 'address', width: 140, sortable: false, hideBelow: 'md' },

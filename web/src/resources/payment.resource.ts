@@ -1,9 +1,10 @@
 /**
  * Payment requests (YCTT; /management/payment, API /payment-transaction): the generic list, following
- * the top-bar construction selector, with the request filters of SPEC §4 as chips (open, inactive,
- * unpaid, paid, overdue, all), the quick views of SPEC §7 (today, this week, this month, created by
- * me: their own paging endpoints), approval and payment chips, a priority mark and overdue rows
- * marked. The form and the view (the approval workflow) are special: features/payment/.
+ * the top-bar construction selector, with the request filters of docs/product.md#payment-requests as chips
+ * (open, inactive, unpaid, paid, overdue, all), the quick views of docs/product.md#payment-transactions
+ * (today, this week, this month, created by me: their own paging endpoints), approval and payment chips, a
+ * priority mark and overdue rows marked. The form and the view (the approval workflow) are special:
+ * features/payment/.
  */
 import { paymentInputSchema, paymentUpdateSchema } from '@sitepay/domain/payment.schema';
 import { approvalColors, payeeFlags, paymentColors } from '../components/payment-state.tsx';

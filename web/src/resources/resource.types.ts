@@ -125,7 +125,10 @@ export type FieldSpec = {
   hint?: boolean | ((record: Record<string, unknown> | undefined) => string | null);
 };
 
-/** API paths relative to /api; `{id}` is replaced. Defaults follow SPEC §7's common spelling. */
+/**
+ * API paths relative to /api; `{id}` is replaced. Defaults follow the common spelling of
+ * docs/product.md#api-paths.
+ */
 export type ResourceEndpoints = {
   paging: string;
   get: string;
@@ -288,7 +291,10 @@ export type ResourceDescription = {
    */
   changeable?: (record: ResourceRecord) => boolean;
   endpoints?: Partial<ResourceEndpoints>;
-  /** The method of `active` and `deactivate`: PATCH by default, PUT for applications (SPEC §7). */
+  /**
+   * The method of `active` and `deactivate`: PATCH by default, PUT for applications
+   * (docs/product.md#applications).
+   */
   statusMethod?: 'PATCH' | 'PUT';
   /** The field that names a record in confirmations and the view title. */
   titleField: string;

@@ -1,7 +1,8 @@
 /**
  * The settings (danh mục) screens under /admin/setting/<name>, API /admin/setting/<name>: nine small
  * kinds described by one table, each name + code plus what is special to it. Taxes spell their
- * create, update and delete paths as SPEC §7 does (`admin/setting/tax`, `admin/setting/tax/{id}`).
+ * create, update and delete paths as the specification does (docs/product.md#settings) (`admin/setting/tax`,
+ * `admin/setting/tax/{id}`).
  */
 import { documentAttachmentTypes, type SettingName, settingSchemas } from '@sitepay/domain/setting.schema';
 import type { ColumnSpec, FieldSpec, ResourceDescription } from './resource.types.ts';

@@ -1,8 +1,8 @@
 /**
- * Users (/admin/user, API /admin/user; SPEC §2's user screen). The list and the form are the generic
- * ones; the create page shows a password the server chose once, and the view page adds the password
- * reset (features/user/). The view page's tabs: the user's details, roles and groups given in place
- * (one `{roleId}` / `{groupId}` per call), access history (paged), and the menus and privileges all
+ * Users (/admin/user, API /admin/user; the user screen of docs/product.md#screens-and-routes). The list and
+ * the form are the generic ones; the create page shows a password the server chose once, and the view page
+ * adds the password reset (features/user/). The view page's tabs: the user's details, roles and groups given
+ * in place (one `{roleId}` / `{groupId}` per call), access history (paged), and the menus and privileges all
  * the user's roles give (read only). Unlocking a locked sign-in is on the view page.
  */
 import { userCreateSchema, userUpdateSchema } from '@sitepay/domain/admin.schema';

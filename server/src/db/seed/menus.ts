@@ -1,6 +1,6 @@
 /**
- * The menu tree for every screen of SPEC.md §2, seeded on first start. A record kind's screens
- * come as four entries: the visible list `x` and hidden `x-create`, `x-update`, `x-view`
+ * The menu tree for every screen of docs/product.md#screens-and-routes, seeded on first start. A record
+ * kind's screens come as four entries: the visible list `x` and hidden `x-create`, `x-update`, `x-view`
  * (whose names the CASL rules read: see account.queries.ts). Order in this file is the drawer's order.
  */
 export type SeedMenu = {

@@ -1,7 +1,7 @@
 /**
- * Roles, groups, privileges, menus and endpoints (SPEC.md §7; DESIGN.md §4): ordinary record kinds
- * served by the generic routes, with their links (a role's menus and privileges, a group's roles,
- * the endpoints of a menu or a privilege). ROLE_ADMIN is fixed; every change that may take the
+ * Roles, groups, privileges, menus and endpoints (docs/product.md#api-paths; docs/product.md#access-control):
+ * ordinary record kinds served by the generic routes, with their links (a role's menus and privileges, a
+ * group's roles, the endpoints of a menu or a privilege). ROLE_ADMIN is fixed; every change that may take the
  * administrators' rights away passes the guard of admin-guard.ts.
  */
 import {
@@ -610,7 +610,7 @@ export function registerAccessRoutes(app: FastifyInstance) {
     },
     (req) => endpointTypeById(req.params.id),
   );
-  // SPEC.md §7 spells it with the id in the query
+  // the specification spells it with the id in the query (docs/product.md#menus-and-endpoints)
   r.get(
     '/api/admin/endpoint-type/findById',
     {

@@ -1,10 +1,10 @@
 /**
- * Applications (SPEC.md §3, §7): the clients that sign users in through SitePay. The server makes
- * their secret key and API key (32 random bytes each), answers them once — on create and on a
- * rotation — and keeps only their SHA-256 (random keys need no slow hash). `PUT active/{id}` and
- * `PUT deactive/{id}` are SPEC's spellings. Deactivating or deleting an application ends the
- * sessions opened with it; the web app's own application (client id `sitepay-web`, seeded) keeps
- * its client id and cannot be deactivated or deleted — nobody could sign in to undo it.
+ * Applications (docs/product.md#applications): the clients that sign users in through SitePay. The server
+ * makes their secret key and API key (32 random bytes each), answers them once — on create and on a rotation
+ * — and keeps only their SHA-256 (random keys need no slow hash). `PUT active/{id}` and `PUT deactive/{id}`
+ * are SPEC's spellings. Deactivating or deleting an application ends the sessions opened with it; the web
+ * app's own application (client id `sitepay-web`, seeded) keeps its client id and cannot be deactivated or
+ * deleted — nobody could sign in to undo it.
  */
 import crypto from 'node:crypto';
 import {
@@ -103,7 +103,7 @@ function newKeys() {
   return { secret_key, api_key, secret_hash: keyHash(secret_key), api_key_hash: keyHash(api_key) };
 }
 
-/** The new keys as answered once: the API's names and SPEC.md's (`secretKey`, `apiKey`). */
+/** The new keys as answered once: the API's names and SPEC's (`secretKey`, `apiKey`). */
 const keysAnswer = (secret_key: string, api_key: string) => ({
   secret_key,
   api_key,

@@ -89,7 +89,7 @@ const pickMenu = (m: MenuEntry): MenuEntry => ({
 
 /**
  * CASL rules from the user's menus: a list/view menu `x` grants read on `x`, `x-create` create,
- * `x-update` update and delete. Admins manage all. Everyone may read Login (SPEC.md §6).
+ * `x-update` update and delete. Admins manage all. Everyone may read Login (docs/product.md#access-control).
  */
 export function permissionRules(menus: MenuEntry[], admin: boolean): PermissionRule[] {
   if (admin) return [{ action: 'manage', subject: 'all' }];

@@ -34,7 +34,8 @@ export function registerAuthRoutes(app: FastifyInstance, config: Config) {
     },
     async (request, reply): Promise<LoginResult[]> => {
       const { user_name, password } = request.body;
-      // the client signing in must be an active application (SPEC.md §3): before any password
+      // the client signing in must be an active application (docs/product.md#entities-and-fields): before any
+      // password
       const clientId = applicationIdHeader(request);
       const [client] = clientId
         ? await app.db

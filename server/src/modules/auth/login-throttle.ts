@@ -1,6 +1,6 @@
 /**
  * Login throttling, read from the access history so that it holds across server instances and
- * restarts (docs/decisions.md "Sessions"). Failed sign-ins slow the attacker, not the user:
+ * restarts (docs/adr/0006-login-throttle-per-user-and-address.md). Failed sign-ins slow the attacker, not the user:
  *
  * - Per user name *and* address: at most `maxFailuresPerUser` failures in the window; then that
  *   address gets 429 with Retry-After for that user until the oldest of them leaves the window. The

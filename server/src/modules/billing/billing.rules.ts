@@ -1,5 +1,5 @@
 /**
- * The money rules of bills, in one place (docs/receivables.md, docs/decisions.md "Receivables"):
+ * The money rules of bills, in one place (docs/receivables.md, docs/adr/0062-bills-derived-state-and-kept-sums.md):
  *
  * - a bill's VAT is its rate (0, 5, 8 or 10 %) of the amount, rounded to the whole đồng; total =
  *   amount + VAT;

@@ -1,8 +1,7 @@
 /**
  * Contractors and their beneficiaries (payees). Contractors are shared master data, read by every
  * company of the group; but a contractor or payee belongs, for writes, to the companies whose
- * contracts use it (else to whoever created it), and what moves money is guarded (docs/decisions.md
- * "Payees under control"): neither is deactivated or deleted while a contract uses it, and a change
+ * contracts use it (else to whoever created it), and what moves money is guarded (docs/adr/0042-payee-changes-are-controlled.md): neither is deactivated or deleted while a contract uses it, and a change
  * of a payee's account puts the requests paying to it on hold until a second person confirms it
  * (payment-payee.service.ts). Contractor codes are unique ignoring case, a (bank, account number)
  * pair belongs to one payee only, and a payee's holder is checked against the contractor's name.

@@ -1,5 +1,5 @@
 /**
- * A contract's files (SPEC.md §7 "Contracts / Files") and its print-template permission, through
+ * A contract's files (docs/product.md#contracts-and-annexes) and its print-template permission, through
  * the shared file service: same size limit, type allow-list, scope (404 outside it) and history.
  */
 import { idParam } from '@sitepay/domain/common.schema';

@@ -1,5 +1,5 @@
 /**
- * Contract routes: the generic record routes (SPEC.md §7 "Contracts"), annexes, the payment
+ * Contract routes: the generic record routes (docs/product.md#contracts-and-annexes), annexes, the payment
  * summary and the "can this contract take a payment request now?" check.
  */
 
@@ -192,7 +192,7 @@ export function registerContractRoutes(app: FastifyInstance) {
     },
   );
 
-  // Annexes (SPEC.md §7): list per contract, create, update, delete.
+  // Annexes (docs/product.md#contracts-and-annexes): list per contract, create, update, delete.
   registerResource(app, {
     kind: contractAnnexKind,
     basePath: '/api/contract-annex',

@@ -1,5 +1,6 @@
 /**
- * A contract's money in one place (DESIGN.md §5, docs/decisions.md "Payment requests"):
+ * A contract's money in one place (docs/product.md#contracts-and-money,
+ * docs/adr/0035-payable-ceiling-retention-and-advances.md):
  * - value = amount incl. VAT + live annexes;
  * - payable ceiling = (settlement amount when set, else the value) − guarantee retention − the
  *   contract's penalty − the penalties of its live payment requests;
@@ -144,7 +145,7 @@ export const paymentBaseOf = (m: ContractMoney): string =>
 
 /**
  * The warranty retention held back: a percentage guarantee follows the contract's value as its
- * annexes and settlement change it (docs/decisions.md "Guarantee after annexes"); a fixed amount
+ * annexes and settlement change it (docs/adr/0031-guarantee-follows-the-contract-value.md); a fixed amount
  * stays as given.
  */
 export const guaranteeOf = (m: ContractMoney): string =>

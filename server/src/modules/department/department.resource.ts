@@ -1,4 +1,4 @@
-/** Departments: name, code, director. SPEC.md §7 spells list/all, get, create, update, delete. */
+/** Departments: name, code, director; list/all, get, create, update, delete (docs/product.md#departments). */
 import {
   departmentInputSchema,
   departmentSchema,

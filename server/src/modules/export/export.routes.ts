@@ -1,9 +1,9 @@
 /**
- * The Excel exports of SPEC.md §7 (GET /api/export/construction, constructor, contract, payment):
- * each takes its list's query — the construction selector, status, search, sort, the list's own
- * filters and, where the list has a date, `from`/`to` — with the list's data scope, and the menus
- * of reading that list. `lang=vi|en` (else Accept-Language, else Vietnamese) picks the headers.
- * The workbook itself is xlsx-export.ts; this file only describes the four lists.
+ * The Excel exports of docs/product.md#reports-and-exports (GET /api/export/construction, constructor,
+ * contract, payment): each takes its list's query — the construction selector, status, search, sort, the
+ * list's own filters and, where the list has a date, `from`/`to` — with the list's data scope, and the menus
+ * of reading that list. `lang=vi|en` (else Accept-Language, else Vietnamese) picks the headers. The workbook
+ * itself is xlsx-export.ts; this file only describes the four lists.
  */
 import { pagingQuerySchema } from '@sitepay/domain/common.schema';
 import { contractListQuerySchema } from '@sitepay/domain/contract.schema';

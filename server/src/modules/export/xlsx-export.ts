@@ -304,7 +304,8 @@ export function addSheet(
 
   // The data rows go straight into the sheet's part as XML (`rowXml`), not through exceljs's row
   // objects: the same cells, styles and values exceljs writes, at a fifth of the cost (building the
-  // row model and its XML was 3 of the 4 seconds of writing 100,000 rows; see docs/performance.md).
+  // row model and its XML was 3 of the 4 seconds of writing 100,000 rows; see
+  // docs/adr/0060-excel-exports-stream.md).
   const writer = sheet as unknown as WriterInternals;
   if (writer._rows.length) throw new Error('addSheet: a row of the heading was left uncommitted');
   const styleIds = (list: Partial<ExcelJS.Style>[]) =>

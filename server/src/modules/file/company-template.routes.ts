@@ -1,5 +1,5 @@
 /**
- * A company's Word templates, one per document type (SPEC.md §7: templates/{companyId},
+ * A company's Word templates, one per document type (docs/product.md#companies: templates/{companyId},
  * templates/{companyId}/permission, drive/checkAccess). A template is either an uploaded .docx
  * (a file_upload row of owner kind "company-template") or a location in the file store.
  *

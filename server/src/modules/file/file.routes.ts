@@ -1,8 +1,8 @@
 /**
- * Files of companies and projects (SPEC.md §7): upload (multipart, owner id in the field `id`),
- * download, delete, and the list a view page shows; plus the companies' document templates.
- * The routes of one owner are generated from a small description, as contracts and payment
- * requests will be: `registerOwnerFileRoutes` with their kind, base path and menus.
+ * Files of companies and projects (docs/product.md#companies): upload (multipart, owner id in the field
+ * `id`), download, delete, and the list a view page shows; plus the companies' document templates. The routes
+ * of one owner are generated from a small description, as contracts and payment requests will be:
+ * `registerOwnerFileRoutes` with their kind, base path and menus.
  */
 import os from 'node:os';
 import path from 'node:path';

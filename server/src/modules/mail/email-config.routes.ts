@@ -1,5 +1,5 @@
 /**
- * E-mail configuration (SPEC.md §7 "Email config", docs/api-contract.md "Administration") and the
+ * E-mail configuration (docs/product.md#e-mail-configuration, docs/api-contract.md "Administration") and the
  * outbox list. The generic record machinery serves paging, get, deactive (SPEC's spelling) and
  * history; what is special is written here:
  * - the SMTP password is write-only: sealed into `password_enc` (mail.secret.ts), answered as

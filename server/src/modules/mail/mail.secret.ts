@@ -2,7 +2,7 @@
  * The SMTP account's password at rest: AES-256-GCM under a key derived (HKDF-SHA256) from the
  * app's JWT secret, so a database dump alone does not give the mailbox away. The secret is the
  * only key the server already keeps outside the database; rotating JWT_SECRET therefore makes the
- * stored password unreadable, and an administrator enters it again (docs/decisions.md, Mail).
+ * stored password unreadable, and an administrator enters it again (docs/adr/0050-email-configuration.md).
  */
 import crypto from 'node:crypto';
 

@@ -63,7 +63,7 @@ const hello = (name: string | null | undefined) => `Kính gửi ${name?.trim() |
 
 /**
  * PATCH /admin/user/reset/{id}: that the password was reset and how to sign in — never the password
- * itself, which the administrator hands over in person or by phone (docs/decisions.md "Passwords").
+ * itself, which the administrator hands over in person or by phone (docs/adr/0008-passwords-as-a-bank-keeps-them.md).
  */
 export function resetPasswordMail(user: { user_name: string; full_name?: string | null }): MailContent {
   return compose(

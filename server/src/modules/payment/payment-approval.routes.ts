@@ -1,6 +1,6 @@
 /**
- * The approver's side (DESIGN.md §5): the queue of requests waiting for the caller's decision,
- * accept and reject one (PATCH, with the version read), and the same for many at once, each row in
+ * The approver's side (docs/product.md#payment-requests): the queue of requests waiting for the caller's
+ * decision, accept and reject one (PATCH, with the version read), and the same for many at once, each row in
  * its own transaction so that one refusal does not undo the others' decisions.
  */
 import { idParamsSchema, pageSchema } from '@sitepay/domain/common.schema';

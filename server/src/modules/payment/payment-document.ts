@@ -131,7 +131,7 @@ export async function paymentPrintData(
     approver_name: accepted ? (extra?.approver_name ?? row.decided_by ?? null) : null,
     approved_at: accepted && row.decided_at ? new Date(row.decided_at).toISOString() : null,
     // No data names a chief accountant (kế toán trưởng): the block is signed and named by hand
-    // (docs/decisions.md, "Documents out").
+    // (docs/adr/0057-printed-request-templates.md).
     chief_accountant_name: null,
     head_of_department_name: extra?.head_name ?? null,
     vietqr: await printedVietQr(app, row),

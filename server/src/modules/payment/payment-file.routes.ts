@@ -1,5 +1,5 @@
 /**
- * A payment request's files (SPEC.md §7 "Payment files"), through the shared file service: the same
+ * A payment request's files (docs/product.md#payment-transactions), through the shared file service: the same
  * size limit, type allow-list, scope (404 outside it) and history. Files change only while the
  * request can be edited (approval O or R): checked before the bytes are stored, and again with the
  * request row locked before the rows are written.

@@ -1,11 +1,11 @@
 /**
- * The account a payment request pays to (DESIGN.md §5 "Payees"; docs/decisions.md "Payees under
- * control"). A request takes its contract's payee account when it is sent, and from then on shows
- * and prints that account, and its VietQR code carries it. When the account a waiting or
- * accepted-unpaid request pays to changes — the payee's bank, number or holder edited, or the
- * contract switched to another payee — the request takes the new account and goes on hold: accept
- * and confirm paid are refused (`payee_changed`) until an approver other than whoever changed it
- * confirms the new account on the request (`confirm_payee` in the workflow table).
+ * The account a payment request pays to (docs/product.md#payment-requests;
+ * docs/adr/0042-payee-changes-are-controlled.md). A request takes its contract's payee account when it is
+ * sent, and from then on shows and prints that account, and its VietQR code carries it. When the account a
+ * waiting or accepted-unpaid request pays to changes — the payee's bank, number or holder edited, or the
+ * contract switched to another payee — the request takes the new account and goes on hold: accept and confirm
+ * paid are refused (`payee_changed`) until an approver other than whoever changed it confirms the new account
+ * on the request (`confirm_payee` in the workflow table).
  *
  * Lock order: whoever changes a payee holds its row and then the requests'; a send holds the
  * contract and the request and then reads the payee `for share`, so a change and a send queue.

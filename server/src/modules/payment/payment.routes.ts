@@ -1,5 +1,5 @@
 /**
- * Payment request routes (SPEC.md §7 "Payment transactions"): the generic record routes for
+ * Payment request routes (docs/product.md#payment-transactions): the generic record routes for
  * paging, get, history and status changes; create and update with the print template version;
  * the narrowed lists (created by me, today, this week, this month, overdue); the contract pickers
  * and positions the form needs; the workflow's send and confirm-paid moves; the printed request.
@@ -453,7 +453,8 @@ export function registerPaymentRoutes(app: FastifyInstance) {
         description:
           'The printed request: Word (default) or PDF (501 when LibreOffice is not installed; 503 when busy)',
         params: idParamsSchema,
-        // `template`: print in that version of the template (SPEC §9); left out, the request's own
+        // `template`: print in that version of the template (docs/product.md#constants); left out, the
+        // request's own
         querystring: z.object({
           format: z.enum(['docx', 'pdf']).default('docx'),
           template: paymentTemplateQuerySchema.shape.template.unwrap().optional(),

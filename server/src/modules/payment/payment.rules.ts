@@ -1,7 +1,8 @@
 /**
- * The money rules of payment requests, in one place (DESIGN.md §5, docs/decisions.md "Payment
- * requests"). Every check runs with the contract row locked (contract.totals.ts `lockContract`), so
- * requests racing on one contract queue and each sees what the one before it committed:
+ * The money rules of payment requests, in one place (docs/product.md#contracts-and-money,
+ * docs/adr/0035-payable-ceiling-retention-and-advances.md). Every check runs with the contract row locked
+ * (contract.totals.ts `lockContract`), so requests racing on one contract queue and each sees what the one
+ * before it committed:
  *
  * - the payable ceiling: ordinary requests (all but warranty) never ask more than
  *   (settlement amount, else value incl. annexes) − guarantee retention − penalties;

@@ -14,7 +14,7 @@
  * so a report reads summaries instead of a million requests, and is still exact at the moment of
  * asking. Overdue depends on today: it is what is unpaid less what is not due yet, and the requests
  * not due yet are read from the partial index of unpaid requests by due date (few: overdue ones
- * pile up, those to come are the next weeks'). docs/decisions.md "Reports".
+ * pile up, those to come are the next weeks'). docs/adr/0053-running-totals-kept-by-triggers.md.
  */
 
 import { addAmounts, subtractAmounts } from '@sitepay/domain/money';
@@ -310,7 +310,7 @@ export const CONTRACTORS_PER_PIECE = 1000;
  * heavy lane taking its turn between them (http/load.ts), in the route's one snapshot. A piece
  * reads its contractors' contracts and their running totals; what is not due yet is read once for
  * all; overdue, remaining and the totals are worked out exactly from those (money as decimal
- * strings). Narrower reports are one statement (docs/decisions.md "Reports").
+ * strings). Narrower reports are one statement (docs/adr/0054-reports-two-at-a-time-in-one-snapshot.md).
  */
 export async function constructorReport(
   tx: Tx,
@@ -444,7 +444,7 @@ function figuresOf(parts: RawFigures[]) {
  * Per construction and per contract type; with one construction, its contracts and its payments
  * month by month as well. One statement even over every contract (150-200 ms): read in pieces of
  * 100 constructions like the contractor report, it cost more in all and the list beside it did no
- * better in the bench (docs/performance.md, "Reports").
+ * better in the bench (docs/adr/0054-reports-two-at-a-time-in-one-snapshot.md).
  */
 export async function constructionReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
   const base = contractsWith(q, user);

@@ -1,10 +1,10 @@
 /**
- * Reports (SPEC.md §7 "Reports and exports"): GET /api/report/payment, /report/constructor,
+ * Reports (docs/product.md#reports-and-exports): GET /api/report/payment, /report/constructor,
  * /report/construction, /report/contract/count, count_annex, highest, smallest,
  * amount_distribution — one filter set (report.schema.ts), the caller's data scope, and at most two
  * reports computed at once per server: the rest wait their turn, so a burst of reports cannot take
  * every database connection from the lists; and while the screens' requests are in flight, reports
- * rest between them in the server's heavy lane (http/load.ts; docs/decisions.md "Reports"). `format=xlsx` answers the
+ * rest between them in the server's heavy lane (http/load.ts; docs/adr/0056-heavy-lane.md). `format=xlsx` answers the
  * report as an Excel workbook instead (report.export.ts).
  */
 import {

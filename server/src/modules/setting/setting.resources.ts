@@ -1,7 +1,7 @@
 /**
- * Settings (danh mục): nine small record kinds described in one table. Paths follow SPEC.md §7
- * ("Settings"); each also gets paging, get, active and deactivate for the generic screens, and the
- * always-allowed type list a form's picker reads (e.g. GET /api/bank/list/all).
+ * Settings (danh mục): nine small record kinds described in one table. Paths follow
+ * docs/product.md#settings; each also gets paging, get, active and deactivate for the generic screens, and
+ * the always-allowed type list a form's picker reads (e.g. GET /api/bank/list/all).
  */
 
 import { idParamsSchema } from '@sitepay/domain/common.schema';
@@ -41,7 +41,7 @@ const tables = {
   'payment-date': paymentDate,
 } as const;
 
-/** Path spellings of SPEC.md §7 where they differ from the companies'. */
+/** The specification's path spellings (docs/product.md#settings) where they differ from the companies'. */
 const paths: Partial<Record<SettingName, ResourceDescription['paths']>> = {
   tax: { all: false, create: '', update: ':id', delete: ':id' },
   'contract-type': { all: 'all' },
@@ -53,7 +53,7 @@ const paths: Partial<Record<SettingName, ResourceDescription['paths']>> = {
   'payment-date': { all: 'all' },
 };
 
-/** The always-allowed picker lists of SPEC.md §7 "Type lists". */
+/** The always-allowed picker lists of docs/product.md#settings. */
 const typeLists: Partial<Record<SettingName, string>> = {
   bank: '/api/bank/list/all',
   'contract-type': '/api/contract-type/list/all',
@@ -147,8 +147,8 @@ export function registerSettingRoutes(app: FastifyInstance) {
         : await listAllRecords(app.db, settingKinds.tax, currentUser(req))) as never,
   );
 
-  // SPEC.md §7 spells the document settings `document-attach`; the screens' own base is
-  // `document-attachment`. Both answer the same calls.
+  // the specification spells the document settings `document-attach` (docs/product.md#settings); the screens'
+  // own base is `document-attachment`. Both answer the same calls.
   registerResource(app, {
     kind: settingKinds['document-attachment'],
     basePath: '/api/admin/setting/document-attach',

@@ -1,5 +1,5 @@
 /**
- * Users (SPEC.md §7 "Users"): the list a picker offers, and the administration — create with a
+ * Users (docs/product.md#users): the list a picker offers, and the administration — create with a
  * given or generated password, update, activate and deactivate (ending the sessions), soft delete,
  * reset password, direct roles and groups, and what a user's roles give (menus, privileges). Rights
  * are read from the database on every request (server/src/http/auth.ts), so a change applies to

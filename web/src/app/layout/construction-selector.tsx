@@ -2,7 +2,7 @@
  * The top bar's construction selector: the user's constructions (by code) plus All (-1). It shows
  * the constructionId of the query, else the user's last choice (kept in the preferences), else the
  * first construction by code; a change writes constructionId, page 1 and itemsPerPage 10 into the
- * query (SPEC §2) and is remembered. Lists it filters say so beside their title
+ * query (docs/product.md#screens-and-routes) and is remembered. Lists it filters say so beside their title
  * (`ConstructionFilterChip`), with one click to All.
  */
 import MenuItem from '@mui/material/MenuItem';

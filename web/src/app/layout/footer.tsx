@@ -1,4 +1,4 @@
-/** App version 1.0.0 and the build time, YYYY.MM.DD-HH:mm (SPEC §1). */
+/** App version 1.0.0 and the build time, YYYY.MM.DD-HH:mm (docs/product.md#users-and-areas). */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatBuildTime } from '@sitepay/domain/date-format';

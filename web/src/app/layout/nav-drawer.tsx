@@ -172,7 +172,7 @@ export function NavDrawer({ collapsed, mobile, mobileOpen, onMobileClose, onExpa
 
 // The entries' icons (one per screen, ~40 of them) come in a chunk of their own, asked for as this
 // module loads: the menu they decorate comes from the server, which takes longer, so they are there
-// when it is — and out of the first bundle (DESIGN.md §7: 300 KB).
+// when it is — and out of the first bundle (docs/product.md#performance-budgets: 300 KB).
 const iconChunk = import('./menu-icons.tsx');
 let loadedIcons: Awaited<typeof iconChunk> | null = null;
 void iconChunk.then((icons) => {

@@ -1,4 +1,6 @@
-/** The scroll-to-top button, shown once the page has scrolled more than 300 px (SPEC §9). */
+/**
+ * The scroll-to-top button, shown once the page has scrolled more than 300 px (docs/product.md#constants).
+ */
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import Fab from '@mui/material/Fab';
 import useScrollTrigger from '@mui/material/useScrollTrigger';

@@ -1,4 +1,7 @@
-/** The theme settings drawer: language, primary colour (SPEC §9's twelve), light or dark sidebar. */
+/**
+ * The theme settings drawer: language, primary colour (the twelve of docs/product.md#constants), light or
+ * dark sidebar.
+ */
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';

@@ -3,7 +3,7 @@
  * waiting for your decision (only for those who decide), your rejected requests, overdue unpaid ones
  * and those falling due this week, each a card leading to the list it counts; the selected
  * construction's totals with a link to its report; your constructions and quick links. No chart
- * here: the first visit stays within its JS budget (docs/performance.md).
+ * here: the first visit stays within its JS budget (docs/performance.md#the-web-bundle).
  */
 import AssignmentLateOutlinedIcon from '@mui/icons-material/AssignmentLateOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';

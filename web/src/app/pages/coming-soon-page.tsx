@@ -1,4 +1,4 @@
-/** A SPEC §2 screen not built yet: says so plainly instead of "not found". */
+/** A screen of docs/product.md#screens-and-routes not built yet: says so plainly instead of "not found". */
 import ConstructionIcon from '@mui/icons-material/Construction';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';

@@ -1,6 +1,6 @@
 /**
- * /profile (SPEC §2): personal, contact and join details (department, join date, roles, the
- * constructions the user's roles cover), and the password change. A changed password ends the
+ * /profile (docs/product.md#screens-and-routes): personal, contact and join details (department, join date,
+ * roles, the constructions the user's roles cover), and the password change. A changed password ends the
  * session (the server revokes it): the user is told and sent to log in again.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,10 +1,10 @@
 /**
- * How much a request may still ask of its contract, as the server counts it (DESIGN.md §5,
- * server payment.rules.ts): an ordinary request what remains under the payable ceiling (the penalty
- * typed lowers the ceiling), a warranty request the retention left to release. A request being
- * edited is not counted against itself: its own amount (and penalty) comes back when the server was
- * counting it — live (record status O) and not rejected. The server checks again and is the
- * authority; this only flags an amount before saving.
+ * How much a request may still ask of its contract, as the server counts it
+ * (docs/product.md#contracts-and-money, server payment.rules.ts): an ordinary request what remains under the
+ * payable ceiling (the penalty typed lowers the ceiling), a warranty request the retention left to release. A
+ * request being edited is not counted against itself: its own amount (and penalty) comes back when the server
+ * was counting it — live (record status O) and not rejected. The server checks again and is the authority;
+ * this only flags an amount before saving.
  */
 import { addAmounts, compareAmounts, subtractAmounts } from '@sitepay/domain/money';
 import { paymentKindOf } from '@sitepay/domain/payment.schema';

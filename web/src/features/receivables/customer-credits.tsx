@@ -1,7 +1,8 @@
 /**
  * A customer's credits on its page: credit notes (lowering what it owes, optionally applied to one
  * of its bills) and credit limits (the latest one counts), listed newest first, added and edited in
- * a dialog. The update sends no bill, id or row number (SPEC §7): a note's bill is fixed once written.
+ * a dialog. The update sends no bill, id or row number (docs/product.md#history-customers-and-support): a
+ * note's bill is fixed once written.
  */
 import '../../i18n/receivables-strings.ts';
 import { zodResolver } from '@hookform/resolvers/zod';

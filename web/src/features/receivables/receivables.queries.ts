@@ -146,7 +146,7 @@ export function useSaveCredit(customerId: number) {
     mutationFn: ({ credit, values }: { credit?: Credit; values: Record<string, unknown> }) => {
       const fieldLabel = (field: string) => t(`resources.credit.fields.${field}`, { defaultValue: field });
       if (credit) {
-        // SPEC §7: the update carries no billingId, id or rowNumber
+        // docs/product.md#history-customers-and-support: the update carries no billingId, id or rowNumber
         const { billing_id: _bill, customer_id: _customer, ...rest } = values;
         return api.put<Credit>(
           `manage/credit/update/${credit.id}`,

@@ -1,7 +1,7 @@
 /**
- * The reports' charts (MUI X Charts, DESIGN.md §1), only ever loaded with the report screens — never
- * in the first bundle. Axes read K/M/B/T with 2 decimals (SPEC §9); tooltips write each amount out
- * in full from the exact string it was drawn from.
+ * The reports' charts (MUI X Charts, docs/product.md#stack), only ever loaded with the report screens — never
+ * in the first bundle. Axes read K/M/B/T with 2 decimals (docs/product.md#constants); tooltips write each
+ * amount out in full from the exact string it was drawn from.
  *
  * - `EntityBars`: one bar per construction or contractor, its parts stacked (paid against what
  *   remains), laid sideways so long names and long lists read on a phone too.

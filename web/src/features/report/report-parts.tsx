@@ -108,7 +108,10 @@ const toneColor = {
   error: 'error.main',
 } as const;
 
-/** The figure cards: short amounts (SPEC §9) in large type, the full amount and a detail under each. */
+/**
+ * The figure cards: short amounts (docs/product.md#constants) in large type, the full amount and a detail
+ * under each.
+ */
 export function Figures({ figures, loading }: { figures: Figure[]; loading?: boolean }) {
   const money = useMoney();
   return (
