@@ -4,7 +4,7 @@
  * computes the VAT (whole đồng), the total and where the bill stands (paid + credited against the
  * total: open, paid, overdue past its due date). The list filters by that state (chips), by the top
  * bar's construction and by a customer (`customerId`, a chip); its view page
- * (features/receivables/billing-view-page.tsx) shows the check figures, the receipts with "record
+ * (features/receivables/billing-pages.tsx) shows the check figures, the receipts with "record
  * receipt", and the credit notes applied, then its change history (a receipt and a check's
  * correction are written there as changes of what was received and credited).
  */

@@ -1,6 +1,6 @@
 /**
  * Groups (/system/group, SPEC also spells /admin/group/create|update|view; API /admin/group): name,
- * code, priority. A user in a group has its roles. Its view page (features/system/group-view-page.tsx)
+ * code, priority. A user in a group has its roles. Its view page (features/system/role-group-pages.tsx)
  * adds what the group gives access to, then its roles (linked with `PATCH`, unlinked with `DELETE`
  * `{ids}`) and the menus those roles grant (read only).
  */

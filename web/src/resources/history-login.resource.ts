@@ -1,7 +1,7 @@
 /**
  * Everyone's sign-ins and sign-outs (/system/history/login, API GET /admin/history/login/paging):
  * when, who, what (login, logout, an administrator's unlock), the result as a chip (success,
- * failure, locked), from which address and browser. Read only, searched by the server. The columns
+ * fail, locked), from which address and browser. Read only, searched by the server. The columns
  * are shared with a user's own access history tab (user.resource.ts).
  */
 import { z } from 'zod';
@@ -18,9 +18,8 @@ export const accessColumns: ColumnSpec[] = [
     kind: 'state',
     width: 110,
     sortable: false,
-    // the specification spells a refused sign-in `fail` (docs/product.md#record-states), the API contract
-    // `failure`
-    colors: { success: 'success', fail: 'error', failure: 'error', locked: 'warning' },
+    // the server writes a refused sign-in `fail` (docs/product.md#record-states)
+    colors: { success: 'success', fail: 'error', locked: 'warning' },
   },
   { field: 'address', width: 140, sortable: false, hideBelow: 'md' },
   { field: 'user_agent', flex: 1, minWidth: 200, sortable: false, hideBelow: 'md' },

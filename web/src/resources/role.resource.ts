@@ -1,7 +1,7 @@
 /**
  * Roles (/system/role, API /admin/role): name, a code starting with ROLE_, an optional data scope
  * (a company, a project or a construction: the constructions a user with the role sees) and a
- * priority. Its view page (features/system/role-view-page.tsx) adds what the role gives access to,
+ * priority. Its view page (features/system/role-group-pages.tsx) adds what the role gives access to,
  * then its privileges and menus, each linked with `PATCH` and unlinked with `DELETE` `{ids}`.
  */
 import '../i18n/system-strings.ts';

@@ -1,7 +1,7 @@
 /**
  * Support tickets (/manage/ticket, API /manage/zendesk, docs/receivables.md): kept in SitePay
  * (Zendesk cannot be reached from here), created and edited by hand or brought in from a Zendesk
- * export — the list's "Import Zendesk export" (features/receivables/ticket-import-button.tsx). A
+ * export — the list's "Import Zendesk export" (features/receivables/ticket-pages.tsx). A
  * ticket imported keeps its Zendesk id (`external_id`); importing the same file again updates it.
  */
 import '../i18n/receivables-strings.ts';

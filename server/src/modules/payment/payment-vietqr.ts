@@ -1,6 +1,6 @@
 /**
  * The VietQR code of a payment request (NAPAS 247 transfer: domain/src/vietqr.ts): for an accepted,
- * unpaid request, to the account it was accepted with (bank, account number copied at acceptance),
+ * unpaid request, to the account it was sent with (bank, account number copied when it was sent),
  * for its amount, with "YCTT <no> HD <contract no>" as the transfer content. Whoever pays scans it
  * in a banking app instead of typing the account. A paid request has no code any more, so that
  * nobody pays it twice from an old printout on screen.
