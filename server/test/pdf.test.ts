@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSemaphore, SemaphoreTimeoutError } from '../src/core/semaphore.ts';
 import { createPdfConverter, findProgram } from '../src/documents/pdf.ts';
-import { createSemaphore, SemaphoreTimeoutError } from '../src/documents/semaphore.ts';
 import type { HttpError } from '../src/http/errors.ts';
 
 let dir: string;

@@ -16,8 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { BUSY_RETRY_AFTER_SECONDS, slotFor } from '../core/busy.ts';
+import { createSemaphore } from '../core/semaphore.ts';
 import { HttpError } from '../http/errors.ts';
-import { createSemaphore, SemaphoreTimeoutError } from './semaphore.ts';
 
 export type PdfOptions = {
   /** The soffice program: a name looked up on PATH, or a path; null: no PDF. */
@@ -144,6 +145,8 @@ export function createPdfConverter(
           `the PDF conversion took longer than ${Math.round(o.timeoutMs / 1000)} s and was stopped: try again, or download the Word document`,
           undefined,
           'pdf_timeout',
+          {},
+          BUSY_RETRY_AFTER_SECONDS,
         );
       const pdf = await readFile(path.join(dir, 'document.pdf')).catch(() => null);
       if (code !== 0 || !pdf || pdf.subarray(0, 5).toString('latin1') !== '%PDF-') {
@@ -167,19 +170,7 @@ export function createPdfConverter(
     },
     async convert(docx) {
       if (!program) throw pdfUnavailable();
-      let release: () => void;
-      try {
-        release = await slots.acquire(o.queueMs);
-      } catch (error) {
-        if (!(error instanceof SemaphoreTimeoutError)) throw error;
-        throw new HttpError(
-          503,
-          'service_unavailable',
-          'too many PDF conversions at once: try again in a moment',
-          undefined,
-          'pdf_busy',
-        );
-      }
+      const release = await slotFor(slots, o.queueMs, 'pdf');
       try {
         return await run(docx);
       } finally {

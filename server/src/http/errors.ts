@@ -22,6 +22,8 @@ export class HttpError extends Error {
     /** Which rule refused, a stable key the screens translate (`errors.reasons.<reason>`). */
     readonly reason?: string,
     readonly params?: ReasonParams,
+    /** Seconds after which the same request may pass: answered as `Retry-After`. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -73,6 +75,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let envelope: ErrorEnvelope;
     if (error instanceof HttpError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       envelope = {
         status: error.status,
         code: error.code,

@@ -19,10 +19,10 @@ import { PassThrough } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import type * as ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createSemaphore, type Semaphore, SemaphoreTimeoutError } from '../../documents/semaphore.ts';
+import { slotFor } from '../../core/busy.ts';
+import { createSemaphore, type Semaphore } from '../../core/semaphore.ts';
 import { contentDisposition } from '../../files/file-types.ts';
 import type { CurrentUser } from '../../http/auth.ts';
-import { HttpError } from '../../http/errors.ts';
 import { heavyWork, type Turn } from '../../http/load.ts';
 import { readBatches } from '../../http/paging.ts';
 import { batchedLookups, listSpec, type RecordKind } from '../../http/records.ts';
@@ -210,20 +210,7 @@ export async function sendXlsx(
   request: ExportRequest,
 ): Promise<FastifyReply> {
   const now = request.now ?? new Date();
-  let release: () => void;
-  try {
-    release = await slotsOf(app).acquire(EXPORT_QUEUE_MS);
-  } catch (error) {
-    if (!(error instanceof SemaphoreTimeoutError)) throw error;
-    reply.header('retry-after', '30');
-    throw new HttpError(
-      503,
-      'service_unavailable',
-      'too many exports at once: try again in a moment',
-      undefined,
-      'export_busy',
-    );
-  }
+  const release = await slotFor(slotsOf(app), EXPORT_QUEUE_MS, 'export');
   try {
     return await stream(app, reply, spec, request, now, release);
   } catch (error) {

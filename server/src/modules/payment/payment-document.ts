@@ -185,12 +185,7 @@ export async function sendPaymentDocument(
       .header('content-disposition', contentDisposition(name))
       .send(docx);
   let pdf: Buffer;
-  try {
-    pdf = await app.pdf.convert(docx);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 503) reply.header('retry-after', '10');
-    throw error;
-  }
+  pdf = await app.pdf.convert(docx);
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', contentDisposition(name.replace(/\.docx$/, '.pdf')))

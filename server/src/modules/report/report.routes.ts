@@ -23,10 +23,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { slotFor } from '../../core/busy.ts';
+import { createSemaphore } from '../../core/semaphore.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { createSemaphore, SemaphoreTimeoutError } from '../../documents/semaphore.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
-import { HttpError } from '../../http/errors.ts';
 import { heavyWork, type Turn } from '../../http/load.ts';
 import { describeFilters } from '../export/export-filters.ts';
 import { exportLang, sendWorkbook } from '../export/xlsx-export.ts';
@@ -81,19 +81,10 @@ export function registerReportRoutes(app: FastifyInstance, opts: { concurrent?: 
         const query = req.query as ReportQuery;
         const user = currentUser(req);
         // two at most at once, each giving way to the screens' requests (http/load.ts)
-        const result = await slots
-          .run(Number.POSITIVE_INFINITY, () =>
-            heavyWork(app, (turn) => inSnapshot(app.db, (tx) => compute(tx, query, user, turn))),
-          )
-          .catch((error) => {
-            if (!(error instanceof SemaphoreTimeoutError)) throw error;
-            reply.header('retry-after', '5');
-            throw new HttpError(
-              503,
-              'service_unavailable',
-              'too many reports at once, try again in a moment',
-            );
-          });
+        const release = await slotFor(slots, Number.POSITIVE_INFINITY, 'report');
+        const result = await heavyWork(app, (turn) =>
+          inSnapshot(app.db, (tx) => compute(tx, query, user, turn)),
+        ).finally(release);
         if (query.format !== 'xlsx') return result;
         const book = reportWorkbooks[path]!;
         const lang = exportLang(req, query.lang);
