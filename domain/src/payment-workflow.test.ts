@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   type Actor,
   allowedMoves,
+  capacityRight,
   decide,
   type PaymentAction,
   type PaymentState,
   paymentActions,
+  paymentMoveRoutes,
+  paymentTransitions,
   type RequestPlace,
   stateOf,
+  workflowMoves,
 } from './payment-workflow.ts';
 
 const who = (capacities: Actor['capacities'], flags: Partial<Omit<Actor, 'capacities'>> = {}): Actor => ({
@@ -195,5 +199,52 @@ describe('payment workflow transition table', () => {
     expect(stateOf({ approval_status: 'A', payment_status: 'P' })).toBe('P');
     expect(stateOf({ approval_status: 'A', payment_status: 'O' })).toBe('A');
     expect(stateOf({ approval_status: 'W', payment_status: 'O' })).toBe('W');
+  });
+});
+
+describe('the moves’ routes and effects', () => {
+  it('calls each move at the path the API has always had', () => {
+    const calls = Object.fromEntries(
+      Object.entries(paymentMoveRoutes).map(([action, r]) => [action, `${r.method} ${r.path}`]),
+    );
+    expect(calls).toEqual({
+      edit: 'PUT payment-transaction/update/{id}',
+      delete: 'DELETE payment-transaction/delete/{id}',
+      deactivate: 'PATCH payment-transaction/deactivate/{id}',
+      activate: 'PATCH payment-transaction/active/{id}',
+      send: 'PATCH payment-transaction/require-approval/{id}',
+      accept: 'PATCH payment-approval/accept/{id}',
+      reject: 'PATCH payment-approval/reject/{id}',
+      confirm_payee: 'PATCH payment-transaction/confirm-payee/{id}',
+      confirm_paid: 'PATCH payment-transaction/require-paid/{id}',
+    });
+    // a rejection's call requires its reason, as the table does
+    expect(paymentMoveRoutes.reject.note).toBe('required');
+    expect(paymentTransitions.find((t) => t.action === 'reject')?.noteRequired).toBe(true);
+  });
+
+  it('gives a capacity the right of the move it needs', () => {
+    expect(capacityRight('accountant')).toEqual({
+      method: 'PATCH',
+      endpoint: '/api/payment-transaction/require-approval/{id}',
+    });
+    expect(capacityRight('approver')).toEqual({
+      method: 'PATCH',
+      endpoint: '/api/payment-approval/accept/{id}',
+    });
+  });
+
+  it('tells the approvers of a sent request and its creator of a decision or a payment, and nobody else', () => {
+    const told = paymentTransitions.filter((t) => t.notify).map((t) => `${t.from} ${t.action} → ${t.notify}`);
+    expect(told).toEqual([
+      'O send → approvers',
+      'R send → approvers',
+      'W accept → creator',
+      'W reject → creator',
+      'A confirm_paid → creator',
+    ]);
+    // only moves with routes of their own tell anyone
+    for (const t of paymentTransitions.filter((x) => x.notify))
+      expect(workflowMoves as readonly string[]).toContain(t.action);
   });
 });

@@ -120,6 +120,37 @@ export const paymentTransitions: readonly Transition[] = [
   },
 ];
 
+/**
+ * The call that makes each move (the API's paths: docs/product.md#payment-requests): its method,
+ * its path under /api with `{id}` the request's, and what its body carries beside the version read
+ * (`note`: the decision's note, required to reject). The server registers the workflow's own moves
+ * from it (send, accept, reject, confirm payee, confirm paid; edit, delete, deactivate and activate
+ * are the generic record routes, whose hooks are moves of the same table), the screens call it, and
+ * the server reads a capacity's right from the route of the move that needs it (`capacityMove`).
+ */
+export type MoveRoute = { method: 'PATCH' | 'PUT' | 'DELETE'; path: string; note?: 'optional' | 'required' };
+export const paymentMoveRoutes: Record<PaymentAction, MoveRoute> = {
+  edit: { method: 'PUT', path: 'payment-transaction/update/{id}' },
+  delete: { method: 'DELETE', path: 'payment-transaction/delete/{id}' },
+  deactivate: { method: 'PATCH', path: 'payment-transaction/deactivate/{id}' },
+  activate: { method: 'PATCH', path: 'payment-transaction/active/{id}' },
+  send: { method: 'PATCH', path: 'payment-transaction/require-approval/{id}' },
+  accept: { method: 'PATCH', path: 'payment-approval/accept/{id}', note: 'optional' },
+  reject: { method: 'PATCH', path: 'payment-approval/reject/{id}', note: 'required' },
+  confirm_payee: { method: 'PATCH', path: 'payment-transaction/confirm-payee/{id}' },
+  confirm_paid: { method: 'PATCH', path: 'payment-transaction/require-paid/{id}' },
+};
+/** The moves with routes of their own (the others are the generic record routes with hooks). */
+export const workflowMoves = ['send', 'accept', 'reject', 'confirm_payee', 'confirm_paid'] as const;
+export type WorkflowMove = (typeof workflowMoves)[number];
+/** The move whose right makes a user hold a capacity: writing requests is sending them, deciding is accepting. */
+export const capacityMove: Record<Capacity, WorkflowMove> = { accountant: 'send', approver: 'accept' };
+/** The endpoint whose right (a role's menu or privilege listing it) gives a capacity. */
+export const capacityRight = (capacity: Capacity) => {
+  const route = paymentMoveRoutes[capacityMove[capacity]];
+  return { method: route.method, endpoint: `/api/${route.path}` };
+};
+
 export const stateOf = (r: { approval_status: string; payment_status: string }): PaymentState =>
   r.approval_status === 'A' && r.payment_status === 'P' ? 'P' : (r.approval_status as PaymentState);
 

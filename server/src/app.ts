@@ -55,6 +55,7 @@ import { onPaymentMove } from './modules/payment/payment.workflow.ts';
 import { registerPaymentApprovalRoutes } from './modules/payment/payment-approval.routes.ts';
 import { registerPaymentFileRoutes } from './modules/payment/payment-file.routes.ts';
 import { registerPaymentHistoryRoutes } from './modules/payment/payment-history.routes.ts';
+import { registerPaymentMoveRoutes } from './modules/payment/payment-moves.routes.ts';
 import { projectKind, registerProjectRoutes } from './modules/project/project.resource.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
 import { registerSettingRoutes } from './modules/setting/setting.resources.ts';
@@ -218,6 +219,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerFileRoutes(app, config.files);
   registerContractFileRoutes(app);
   registerPaymentRoutes(app);
+  registerPaymentMoveRoutes(app);
   registerPaymentApprovalRoutes(app);
   registerPaymentFileRoutes(app);
   registerPaymentHistoryRoutes(app);

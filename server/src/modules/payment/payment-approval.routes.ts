@@ -3,13 +3,11 @@
  * decision, accept and reject one (PATCH, with the version read), and the same for many at once, each row in
  * its own transaction so that one refusal does not undo the others' decisions.
  */
-import { idParamsSchema, pageSchema } from '@sitepay/domain/common.schema';
+import { pageSchema } from '@sitepay/domain/common.schema';
 import {
   paymentBulkResultSchema,
   paymentBulkSchema,
-  paymentDecisionSchema,
   paymentListQuerySchema,
-  paymentRejectSchema,
   paymentSchema,
 } from '@sitepay/domain/payment.schema';
 import { and, sql } from 'drizzle-orm';
@@ -21,12 +19,12 @@ import { paymentTransaction } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { listRecords, scopeOf } from '../../http/records.ts';
-import { paymentKind } from './payment.resource.ts';
+import { PAYMENT_MENUS, paymentKind } from './payment.resource.ts';
 import { applyMove } from './payment.workflow.ts';
 import { queueWhere } from './payment-lists.service.ts';
 
 const p = paymentTransaction;
-const DECIDE = ['approval'];
+const DECIDE = PAYMENT_MENUS.decide;
 const tags = ['payment'];
 const base = '/api/payment-approval';
 
@@ -66,27 +64,6 @@ export function registerPaymentApprovalRoutes(app: FastifyInstance) {
       return { count: row?.n ?? 0 };
     },
   );
-
-  const decide = (action: 'accept' | 'reject', body: typeof paymentDecisionSchema) =>
-    r.patch(
-      `${base}/${action}/:id`,
-      { config, schema: { tags, params: idParamsSchema, body, response: { 200: paymentSchema } } },
-      (req) =>
-        app.db.transaction(
-          (tx) =>
-            applyMove(
-              tx,
-              paymentKind,
-              req.params.id,
-              req.body.version,
-              action,
-              currentUser(req),
-              req.body.note,
-            ) as never,
-        ),
-    );
-  decide('accept', paymentDecisionSchema);
-  decide('reject', paymentRejectSchema as never);
 
   const many = (action: 'accept' | 'reject') =>
     r.post(

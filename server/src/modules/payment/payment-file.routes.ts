@@ -16,8 +16,7 @@ import { type FileOwner, toFileRecord } from '../../files/file.service.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { findRecord } from '../../http/records.ts';
-import { paymentKind } from './payment.resource.ts';
-import { PAYMENT_READ } from './payment.routes.ts';
+import { PAYMENT_MENUS, paymentKind } from './payment.resource.ts';
 import { withPreparer } from './payment.workflow.ts';
 
 const owner: FileOwner = { kind: paymentKind, ownerKind: 'payment' };
@@ -53,7 +52,7 @@ export function registerPaymentFileRoutes(app: FastifyInstance) {
   r.get(
     `${base}/uploaded/:id`,
     {
-      config: { menus: PAYMENT_READ },
+      config: { menus: PAYMENT_MENUS.read },
       schema: { tags, params: idParamsSchema, response: { 200: z.array(fileRecordSchema) } },
     },
     (req) => app.fileService.list(owner, req.params.id, currentUser(req)),
@@ -83,7 +82,7 @@ export function registerPaymentFileRoutes(app: FastifyInstance) {
 
   r.get(
     `${base}/download/:id`,
-    { config: { menus: PAYMENT_READ, files: ['file'] }, schema: { tags, params: idParamsSchema } },
+    { config: { menus: PAYMENT_MENUS.read, files: ['file'] }, schema: { tags, params: idParamsSchema } },
     async (req, reply) =>
       app.fileService.send(reply, await app.fileService.find(app.db, owner, req.params.id, currentUser(req))),
   );

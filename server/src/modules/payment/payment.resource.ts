@@ -26,6 +26,13 @@ import { type Lookup, outer, type RecordKind } from '../../http/records.ts';
 import { selectedConstruction } from '../construction/construction.resource.ts';
 import { beforePaymentStatus, beforePaymentWrite } from './payment.workflow.ts';
 
+/** The menus of the payment screens: reading requests, writing them, deciding them. */
+export const PAYMENT_MENUS = {
+  read: ['payment', 'payment-view', 'payment-create', 'payment-update', 'approval'],
+  write: ['payment-update'],
+  decide: ['approval'],
+};
+
 const p = paymentTransaction;
 
 /** Unpaid and counting: a request that still has to be paid (not rejected, deactivated or deleted). */

@@ -4,13 +4,7 @@
  * the narrowed lists (created by me, today, this week, this month, overdue); the contract pickers
  * and positions the form needs; the workflow's send and confirm-paid moves; the printed request.
  */
-import {
-  constructionSelector,
-  idParam,
-  idParamsSchema,
-  pageSchema,
-  versionBodySchema,
-} from '@sitepay/domain/common.schema';
+import { constructionSelector, idParam, idParamsSchema, pageSchema } from '@sitepay/domain/common.schema';
 import { compareAmounts } from '@sitepay/domain/money';
 import {
   documentChecklistItemSchema,
@@ -38,7 +32,7 @@ import { createRecord, findRecord, listRecords, updateRecord } from '../../http/
 import { registerResource } from '../../http/resource.routes.ts';
 import { contractKind } from '../contract/contract.resource.ts';
 import { summarize } from '../contract/contract.totals.ts';
-import { paymentKind } from './payment.resource.ts';
+import { PAYMENT_MENUS, paymentKind } from './payment.resource.ts';
 import {
   checklistOf,
   contractPosition,
@@ -46,15 +40,15 @@ import {
   contractState,
   peekRequirementNo,
 } from './payment.rules.ts';
-import { applyMove, movesOf, writeMove } from './payment.workflow.ts';
+import { movesOf, writeMove } from './payment.workflow.ts';
 import { sendPaymentDocument } from './payment-document.ts';
 import { narrowedPaymentLists } from './payment-lists.service.ts';
 import { paymentVietQr, vietQrDataUrl } from './payment-vietqr.ts';
 
 const p = paymentTransaction;
 /** Menus whose screens read payment requests. */
-export const PAYMENT_READ = ['payment', 'payment-view', 'payment-create', 'payment-update', 'approval'];
-export const PAYMENT_WRITE = ['payment-update'];
+const PAYMENT_READ = PAYMENT_MENUS.read;
+const PAYMENT_WRITE = PAYMENT_MENUS.write;
 /** The form's helpers: contract pickers, positions, numbers and dates. */
 const FORM = ['payment-create', 'payment-update', 'payment-view'];
 const tags = ['payment'];
@@ -425,24 +419,6 @@ export function registerPaymentRoutes(app: FastifyInstance) {
       return rows.map((h) => ({ ...h, at: h.at.toISOString() })) as never;
     },
   );
-
-  const move = (path: string, action: 'send' | 'confirm_paid' | 'confirm_payee', menus = PAYMENT_WRITE) =>
-    r.patch(
-      `${base}/${path}/:id`,
-      {
-        config: { menus },
-        schema: { tags, params: idParamsSchema, body: versionBodySchema, response: { 200: paymentSchema } },
-      },
-      (req) =>
-        app.db.transaction(
-          (tx) =>
-            applyMove(tx, paymentKind, req.params.id, req.body.version, action, currentUser(req)) as never,
-        ),
-    );
-  move('require-approval', 'send');
-  move('require-paid', 'confirm_paid');
-  // a changed payee account confirmed on the request by one of its approvers (not who changed it)
-  move('confirm-payee', 'confirm_payee', ['approval']);
 
   r.get(
     `${base}/download/:id`,

@@ -8,6 +8,7 @@ import {
   type Actor,
   allowedMoves,
   type Capacity,
+  capacityRight,
   decide,
   type PaymentAction,
   type PaymentState,
@@ -15,8 +16,9 @@ import {
   refusalMessage,
   stateOf,
   type Transition,
+  type WorkflowMove,
 } from '@sitepay/domain/payment-workflow';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { department, paymentHistory } from '../../db/schema.ts';
 import { endpointAllowed, userRoleIds } from '../../http/access-sql.ts';
@@ -34,9 +36,11 @@ import {
 import { accountColumns, type PayeeAccount, payeeAccount } from './payment-payee.service.ts';
 
 export const DIRECTOR_ROLE = 'ROLE_DIRECTOR';
-/** The endpoint whose right makes a user an accountant of the requests in his scope. */
-const SEND_ENDPOINT = '/api/payment-transaction/require-approval/{id}';
-const ACCEPT_ENDPOINT = '/api/payment-approval/accept/{id}';
+/** Whether `roles` give a capacity's right (the transition table's `capacityRight`). */
+const rightSql = (roles: SQL, capacity: Capacity) => {
+  const { method, endpoint } = capacityRight(capacity);
+  return endpointAllowed(roles, method, endpoint);
+};
 
 type Rights = { isAdmin: boolean; isDirector: boolean; mayWrite: boolean; mayDecide: boolean };
 
@@ -47,8 +51,8 @@ export async function rightsOf(tx: Tx, user: CurrentUser): Promise<Rights> {
     tx,
     sql`with roles as materialized (${userRoleIds(user.id)})
         select exists (select 1 from role r where r.code = ${DIRECTOR_ROLE} and r.id in (${roles})) as is_director,
-          ${endpointAllowed(roles, 'PATCH', SEND_ENDPOINT)} as may_write,
-          ${endpointAllowed(roles, 'PATCH', ACCEPT_ENDPOINT)} as may_decide`,
+          ${rightSql(roles, 'accountant')} as may_write,
+          ${rightSql(roles, 'approver')} as may_decide`,
   );
   return {
     isAdmin: user.isAdmin,
@@ -218,7 +222,7 @@ function heldAtSend(existing: Row, account: PayeeAccount): Record<string, unknow
  * Send, accept, reject or confirm paid: locks the request, checks its version and the transition
  * table, applies the move's effects and writes its history line. Answers the updated request.
  */
-export type Move = 'send' | 'accept' | 'reject' | 'confirm_payee' | 'confirm_paid';
+export type Move = WorkflowMove;
 
 export async function applyMove(
   tx: Tx,

@@ -19,6 +19,7 @@ import {
 } from '@sitepay/domain/admin.schema';
 import { idParam, idParamsSchema, pageSchema, pagingQuerySchema } from '@sitepay/domain/common.schema';
 import { passwordProblem } from '@sitepay/domain/password-rules';
+import { capacityRight } from '@sitepay/domain/payment-workflow';
 import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -47,8 +48,8 @@ import { sharesCompany, userKind } from './user.resource.ts';
 
 const u = appUser;
 
-/** The endpoint whose right makes a user an approver (payment.workflow.ts `rightsOf`). */
-const ACCEPT_ENDPOINT = '/api/payment-approval/accept/{id}';
+/** The endpoint whose right makes a user an approver (as payment.workflow.ts `rightsOf` reads it). */
+const approverRight = capacityRight('approver');
 
 /**
  * Who may be named head of unit ("Thủ trưởng đơn vị") of a request on a construction: an active
@@ -57,7 +58,7 @@ const ACCEPT_ENDPOINT = '/api/payment-approval/accept/{id}';
  * roles carry that scope too: administrators approve everything without being named.
  */
 const mayApproveOn = (constructionId: number) => sql`(
-  ${endpointAllowed(userRoleIds(outer(u.id) as never), 'PATCH', ACCEPT_ENDPOINT)}
+  ${endpointAllowed(userRoleIds(outer(u.id) as never), approverRight.method, approverRight.endpoint)}
   and ${constructionId} in (${scopeConstructionIds(outer(u.id) as never)}))`;
 
 /** A password for a person to type once and change: 12 characters, no look-alikes. */

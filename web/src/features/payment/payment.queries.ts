@@ -11,7 +11,7 @@ import type {
   paymentBulkResultSchema,
   paymentStatusSchema,
 } from '@sitepay/domain/payment.schema';
-import type { PaymentAction } from '@sitepay/domain/payment-workflow';
+import { type PaymentAction, paymentMoveRoutes } from '@sitepay/domain/payment-workflow';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -106,28 +106,19 @@ export const timelineQuery = (id: number) =>
 export const contractPaymentsQuery = (contractId: number) =>
   list<Payment[]>([...PAYMENT, 'by-contract', contractId], `${API}/get-by-contract/${contractId}`, 0);
 
-/** The call each workflow move makes; all send the version read, accept and reject a note. */
+/**
+ * The call each workflow move makes (the transition table's routes): all send the version read,
+ * accept and reject a note.
+ */
 function moveCall(action: PaymentAction, id: number, body: { version: number; note?: string }) {
-  switch (action) {
-    case 'delete':
-      return { method: 'DELETE', path: `${API}/delete/${id}`, body: { version: body.version } };
-    case 'deactivate':
-      return { method: 'PATCH', path: `${API}/deactivate/${id}`, body: { version: body.version } };
-    case 'activate':
-      return { method: 'PATCH', path: `${API}/active/${id}`, body: { version: body.version } };
-    case 'send':
-      return { method: 'PATCH', path: `${API}/require-approval/${id}`, body: { version: body.version } };
-    case 'confirm_paid':
-      return { method: 'PATCH', path: `${API}/require-paid/${id}`, body: { version: body.version } };
-    case 'confirm_payee':
-      return { method: 'PATCH', path: `${API}/confirm-payee/${id}`, body: { version: body.version } };
-    case 'accept':
-      return { method: 'PATCH', path: `payment-approval/accept/${id}`, body };
-    case 'reject':
-      return { method: 'PATCH', path: `payment-approval/reject/${id}`, body };
-    default:
-      throw new Error(`no call for ${action}`);
-  }
+  const route = paymentMoveRoutes[action];
+  // an edit is the form's save (the whole request), never a bare move
+  if (route.method === 'PUT') throw new Error(`no call for ${action}`);
+  return {
+    method: route.method,
+    path: route.path.replace('{id}', String(id)),
+    body: route.note ? body : { version: body.version },
+  };
 }
 
 /** What a move or a save may change: the payment screens, the contract's figures, the queue. */
