@@ -18,6 +18,7 @@ import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
 import { enqueueMail } from '../src/modules/mail/mail.outbox.ts';
 import { resetPasswordMail } from '../src/modules/mail/mail.templates.ts';
 import type { MailWorkerOptions } from '../src/modules/mail/mail.worker.ts';
+import { factories } from './factories.ts';
 import {
   ADMIN_PASSWORD,
   authHeaders,
@@ -661,53 +662,16 @@ describe.each(backends)('mail (%s)', (backend) => {
       s.login('ketoan', 'ketoan123'),
       s.login('giamdoc', 'giamdoc123'),
     ]);
-    const ct = (await s.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body.items.find(
-      (c: { code: string }) => c.code === 'CT-001',
-    );
-    const tt = (await s.call('GET', '/api/transaction-type/list/all', admin)).body.find(
-      (t: { code: string }) => t.code === 'KL',
-    );
-    const vat10 = (await s.call('GET', '/api/admin/setting/tax', admin)).body.find(
-      (t: { code: string }) => t.code === 'VAT10',
-    ).id;
-    const typeId = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id;
-    const bankId = (await s.call('GET', '/api/bank/list/all', admin)).body[0].id;
-    const k = (
-      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-MAIL', name: 'Công ty TNHH Thư' })
-    ).body;
-    const ben = (
-      await s.call('POST', '/api/beneficiary/create', admin, {
-        constructor_id: k.id,
-        name: 'Công ty TNHH Thư',
-        bank_id: bankId,
-        account_number: '0099887766',
-      })
-    ).body;
-    const contract = (
-      await s.call('POST', '/api/contract/create', ketoan, {
-        contract_no: 'HĐ-MAIL-01',
-        contract_type_id: typeId,
-        construction_id: ct.id,
-        constructor_id: k.id,
-        beneficiary_id: ben.id,
-        signed_date: '2025-01-10',
-        amount_before_vat: '1000000000',
-        tax_id: vat10,
-      })
-    ).body;
-    const create = async (amount: string) => {
-      const res = await s.call('POST', '/api/payment-transaction/create', ketoan, {
-        contract_id: contract.id,
-        payment_code: 'TD',
-        transaction_type_id: tt.id,
-        date: '2025-06-10',
-        amount,
-        invoice_amount: amount,
-        note: 'Thanh toán khối lượng đợt 1',
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return res.body;
-    };
+    const f = factories(s, { admin, accountant: ketoan, director: giamdoc });
+    const k = await f.contractor({ code: 'NT-MAIL', name: 'Công ty TNHH Thư' });
+    const ben = await f.payee(k, { account_number: '0099887766' });
+    const contract = await f.contract({
+      contract_no: 'HĐ-MAIL-01',
+      constructor_id: k.id,
+      beneficiary_id: ben.id,
+    });
+    const create = (amount: string) =>
+      f.request(contract, { amount, invoice_amount: amount, note: 'Thanh toán khối lượng đợt 1' });
     const sendIt = async (p: { id: number; version: number }) => {
       const res = await s.call('PATCH', `/api/payment-transaction/require-approval/${p.id}`, ketoan, {
         version: p.version,
