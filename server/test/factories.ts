@@ -14,10 +14,10 @@
  *   const r = await f.request(c, { state: 'accepted', amount: '100000000' });
  *
  * Tokens not given are the demo users', signed in when first needed. A server that is not a
- * TestServer (a started process) fits as long as it answers `call` the same way.
+ * TestServer (a started process, the browser tests' server) fits as long as it answers `call` as
+ * a TestServer does.
  */
 import crypto from 'node:crypto';
-import type { TestServer } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: records of every kind, read as the API answers them
 export type Rec = { id: number; version: number } & Record<string, any>;
@@ -52,7 +52,8 @@ type Server = {
     token: string | null,
     body?: unknown,
   ): Promise<{ status: number; body: unknown }>;
-  login?: TestServer['login'];
+  /** Signs a user in (the admin without one) and answers the bearer token. */
+  login?(user?: string, password?: string): Promise<string>;
 };
 
 /** The demo users the factories act as when a test names nobody. */
@@ -62,9 +63,10 @@ const DEMO: Record<keyof Tokens, [string, string] | []> = {
   director: ['giamdoc', 'giamdoc123'],
 };
 
-// one run's codes: a random part keeps two servers on one database (and reruns) apart
-const run = crypto.randomBytes(2).toString('hex').toUpperCase();
-const runDigits = String(crypto.randomInt(1000, 10_000));
+// one run's codes: a random part keeps apart two servers on one database, the browser tests' files
+// on one server, and reruns
+const run = crypto.randomBytes(3).toString('hex').toUpperCase();
+const runDigits = String(crypto.randomInt(10_000_000, 100_000_000));
 let made = 0;
 
 /** The demo data a factory fills defaults from, read once per factory. */
@@ -160,7 +162,7 @@ export function factories(server: Server, given: Partial<Tokens> = {}) {
       constructor_id: of.id,
       name: of.name ?? `Người hưởng ${run}${made}`,
       bank_id: fields.bank_id ?? (await lookup()).banks[0]!.id,
-      account_number: `${runDigits}${String(made).padStart(8, '0')}`,
+      account_number: `${runDigits}${String(made).padStart(6, '0')}`,
       ...fields,
     });
   }
