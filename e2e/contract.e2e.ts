@@ -8,58 +8,25 @@ import crypto from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USER,
-  BASE_URL,
-  closeBrowser,
-  signedIn,
-  textOf,
-  unique,
-} from './support/browser.ts';
+import type { Call } from './support/api.mjs';
+import { ADMIN, apiFor, closeBrowser, signedIn, textOf, unique } from './support/browser.ts';
+import { fixtures, type Rec } from './support/fixtures.ts';
 
 afterAll(closeBrowser);
 
 type Ref = { id: number; version: number; code: string; name: string };
 
-/** The API as the admin, with every method (the shared helper has no PATCH): one login per file. */
-async function apiSession() {
-  const response = await fetch(`${BASE_URL}/api/auth/login`, {
-    method: 'POST',
-    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user_name: ADMIN_USER, password: ADMIN_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
-  const [session] = (await response.json()) as { token: string; id_token: string }[];
-  if (!session) throw new Error('no session');
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${BASE_URL}/api/${path}`, {
-      method,
-      headers: {
-        'Content-Type': 'application/json',
-        ApplicationId: 'sitepay-web',
-        Authorization: `Bearer ${session.id_token}`,
-        AccessToken: session.token,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  };
-}
-
-let call: Awaited<ReturnType<typeof apiSession>>;
+let call: Call;
 let open: Ref; // an open construction
 let closed: Ref; // a construction closed in the setup
-let contractorA: Ref; // two beneficiaries
-let contractorB: Ref; // one beneficiary
+let contractorA: Rec; // two beneficiaries
+let contractorB: Rec; // one beneficiary
 let vat10: { id: number; name: string };
 
 beforeAll(async () => {
-  call = await apiSession();
+  call = (await apiFor(ADMIN)).call;
+  const { f } = await fixtures();
   const tag = unique('');
-  const banks = await call<{ id: number }[]>('GET', 'bank/list/all');
   const taxes = await call<{ id: number; code: string; name: string }[]>('GET', 'admin/setting/tax');
   vat10 = taxes.find((t) => t.code === 'VAT10')!;
   const construction = (code: string, name: string) =>
@@ -67,19 +34,11 @@ beforeAll(async () => {
   open = await construction(`CT-O${tag}`, `Nhà xưởng Bình Dương ${tag}`);
   closed = await construction(`CT-C${tag}`, `Kho bãi Long An ${tag}`);
   await call('PATCH', `construction/close/${closed.id}`, { version: closed.version });
-  const contractor = (code: string, name: string) => call<Ref>('POST', 'constructor/create', { code, name });
-  contractorA = await contractor(`NT-A${tag}`, `Công ty TNHH Xây dựng Phú Cường ${tag}`);
-  contractorB = await contractor(`NT-B${tag}`, `Công ty CP Cơ điện Nam Việt ${tag}`);
-  const beneficiary = (owner: Ref, name: string, n: number) =>
-    call('POST', 'beneficiary/create', {
-      constructor_id: owner.id,
-      name,
-      bank_id: banks[0]!.id,
-      account_number: `${Date.now()}${n}`.slice(-13),
-    });
-  await beneficiary(contractorA, `Phú Cường Agribank ${tag}`, 1);
-  await beneficiary(contractorA, `Phú Cường Vietcombank ${tag}`, 2);
-  await beneficiary(contractorB, `Nam Việt BIDV ${tag}`, 3);
+  contractorA = await f.contractor({ code: `NT-A${tag}`, name: `Công ty TNHH Xây dựng Phú Cường ${tag}` });
+  contractorB = await f.contractor({ code: `NT-B${tag}`, name: `Công ty CP Cơ điện Nam Việt ${tag}` });
+  await f.payee(contractorA, { name: `Phú Cường Agribank ${tag}` });
+  await f.payee(contractorA, { name: `Phú Cường Vietcombank ${tag}` });
+  await f.payee(contractorB, { name: `Nam Việt BIDV ${tag}` });
 });
 
 const form = (page: Page) => page.locator('main form').first();
@@ -277,15 +236,15 @@ describe('contracts', () => {
 
   test('the list follows the construction selector and shows the value with thousands separators', async () => {
     const contractNo = unique('HĐ-LIST-');
-    const types = await call<{ id: number }[]>('GET', 'contract-type/list/all');
-    await call('POST', 'contract/create', {
+    const { f, by } = await fixtures();
+    await f.contract({
       contract_no: contractNo,
-      contract_type_id: types[0]!.id,
       construction_id: open.id,
       constructor_id: contractorB.id,
       signed_date: '2025-06-01',
       amount_before_vat: '2000000000',
       tax_id: vat10.id,
+      by: by.admin,
     });
     const { page, context, consoleErrors } = await signedIn(
       `/management/contract/list?constructionId=${open.id}`,

@@ -8,7 +8,7 @@
 // Usage: node e2e/documents-screenshots.mjs [baseUrl] [adminPassword] [only=vi-light-1280,…]
 // (SHOTS_DIR=/tmp/shots-documents/ to write elsewhere than screenshots/)
 import { mkdirSync } from 'node:fs';
-import { apiAs } from './support/report-data.mjs';
+import { apiAs } from './support/api.mjs';
 import { apiSession, forEachCombination, launchChromium, reviewArgs, reviewPage } from './support/review.mjs';
 
 const args = reviewArgs();

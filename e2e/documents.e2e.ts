@@ -1,6 +1,6 @@
 /**
  * Documents out (issue 13), as people use them. A bank gets its NAPAS BIN on the bank settings
- * screen (a five-digit one refused on the field); a contractor paid at that bank has a request
+ * screen (a five-digit one refused on the field); a contractor paid at a bank with its BIN has a request
  * written by the accountant and accepted by the director (through the API): its page prints it as
  * Word — a .docx named after the request holding the contract number — and as PDF (LibreOffice),
  * and shows the VietQR code with the bank, account, holder, amount and transfer content. A request
@@ -17,138 +17,88 @@ import ExcelJS from 'exceljs';
 import PizZip from 'pizzip';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Call } from './support/api.mjs';
 import {
-  ADMIN_PASSWORD,
-  ADMIN_USER,
-  BASE_URL,
+  ACCOUNTANT,
+  ADMIN,
+  apiFor,
   closeBrowser,
   settleAnimations,
   signedIn,
   textOf,
   unique,
 } from './support/browser.ts';
+import { fixtures, type Rec, type RequestState } from './support/fixtures.ts';
 
 afterAll(closeBrowser);
 
-type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 type Ref = { id: number; version: number; code: string; name: string };
-type Contract = { id: number; contract_no: string };
-type Payment = { id: number; version: number; requirement_no: number };
-
-/** The API as one user (one sign-in per user and file: the server throttles sign-ins). */
-async function apiAs(user: string, password: string): Promise<Call> {
-  const response = await fetch(`${BASE_URL}/api/auth/login`, {
-    method: 'POST',
-    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user_name: user, password }),
-  });
-  if (!response.ok) throw new Error(`${user} sign-in failed: ${response.status}`);
-  const [session] = (await response.json()) as { token: string; id_token: string }[];
-  if (!session) throw new Error('no session');
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${BASE_URL}/api/${path}`, {
-      method,
-      headers: {
-        'Content-Type': 'application/json',
-        ApplicationId: 'sitepay-web',
-        Authorization: `Bearer ${session.id_token}`,
-        AccessToken: session.token,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  };
-}
 
 const tag = unique('').slice(-7);
 let admin: Call;
-let bank: Ref; // gets its BIN in the browser
-let contracts: Contract[]; // three with the tag in their number; the first and second at `bank`
-const requests: Record<'accepted' | 'noBin' | 'paid' | 'waiting', Payment & { contract: Contract }> =
-  {} as never;
+let bank: Rec; // has its BIN: its requests get a VietQR code
+let contracts: Rec[]; // three with the tag in their number; the first and second at `bank`
+const requests: Record<'accepted' | 'noBin' | 'paid' | 'waiting', Rec & { contract: Rec }> = {} as never;
 const account = `19${Date.now()}`.slice(-12);
 
 beforeAll(async () => {
-  admin = await apiAs(ADMIN_USER, ADMIN_PASSWORD);
-  const accountant = await apiAs('ketoan', 'ketoan123');
-  const director = await apiAs('giamdoc', 'giamdoc123');
+  admin = (await apiFor(ADMIN)).call;
+  const { f, by } = await fixtures();
   const construction = (await admin<Ref[]>('GET', 'account/construction/list')).find(
     (c) => c.code === 'CT-001',
   )!;
-  const types = await admin<{ id: number }[]>('GET', 'contract-type/list/all');
-  const taxes = await admin<{ id: number; code: string }[]>('GET', 'admin/setting/tax');
-  const vat = (taxes.find((t) => t.code === 'VAT10') ?? taxes[0])!.id;
-  bank = await admin<Ref>('POST', 'admin/setting/bank/create', {
+  bank = await admin<Rec>('POST', 'admin/setting/bank/create', {
     code: `QR${tag}`,
     name: `Ngân hàng Thử QR ${tag}`,
+    bin: '970436',
   });
   const noBin = await admin<Ref>('POST', 'admin/setting/bank/create', {
     code: `NB${tag}`,
     name: `Ngân hàng Chưa BIN ${tag}`,
   });
-  const contractor = await admin<Ref>('POST', 'constructor/create', {
-    code: `NT-Q${tag}`,
-    name: `Công ty CP Xây dựng Hòa Bình ${tag}`,
+  const contractor = await f.contractor({ code: `NT-Q${tag}`, name: `Công ty CP Xây dựng Hòa Bình ${tag}` });
+  const atBank = await f.payee(contractor, { bank_id: bank.id, account_number: account });
+  const atNoBin = await f.payee(contractor, {
+    bank_id: noBin.id,
+    account_number: `${account.slice(0, -1)}9`,
   });
-  const payee = (bankId: number, number: string) =>
-    admin<{ id: number }>('POST', 'beneficiary/create', {
-      constructor_id: contractor.id,
-      name: `Công ty CP Xây dựng Hòa Bình ${tag}`,
-      bank_id: bankId,
-      account_number: number,
-    });
-  const atBank = await payee(bank.id, account);
-  const atNoBin = await payee(noBin.id, `${account.slice(0, -1)}9`);
   contracts = [];
   for (const [i, beneficiary] of [atBank, atNoBin, atBank].entries())
     contracts.push(
-      await admin<Contract>('POST', 'contract/create', {
+      await f.contract({
         contract_no: `HĐ/QR-${tag}-${i + 1}`,
-        contract_type_id: types[0]!.id,
         construction_id: construction.id,
         constructor_id: contractor.id,
         beneficiary_id: beneficiary.id,
         signed_date: `2026-0${i + 1}-15`,
-        amount_before_vat: '1000000000',
-        tax_id: vat,
         guarantee_percent: '5',
+        by: by.admin,
       }),
     );
   const transactionType = (await admin<{ id: number; status: string }[]>('GET', 'transaction-type/list/all'))
     .filter((x) => x.status === 'O')
     .at(0)!;
-  const departments = await accountant<{ id: number }[]>('GET', 'account/department/list');
+  const departments = await (await apiFor(ACCOUNTANT)).call<{ id: number }[]>(
+    'GET',
+    'account/department/list',
+  );
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date());
-  const write = async (contract: Contract, amount: string) => ({
-    ...(await accountant<Payment>('POST', 'payment-transaction/create', {
-      contract_id: contract.id,
+  const write = async (contract: Rec, amount: string, state: RequestState) => ({
+    ...(await f.request(contract, {
       payment_code: 'TD',
       transaction_type_id: transactionType.id,
       date: today,
       amount,
       note: `Thanh toán đợt ${tag}`,
       department_id: departments[0]?.id,
+      state,
     })),
     contract,
   });
-  const send = (p: Payment) =>
-    accountant<Payment>('PATCH', `payment-transaction/require-approval/${p.id}`, { version: p.version });
-  const accept = async (p: Payment) =>
-    director<Payment>('PATCH', `payment-approval/accept/${p.id}`, { version: (await send(p)).version });
-
-  const paid = await write(contracts[0]!, '100000000');
-  await accountant('PATCH', `payment-transaction/require-paid/${paid.id}`, {
-    version: (await accept(paid)).version,
-  });
-  requests.paid = paid;
-  const accepted = await write(contracts[0]!, '250000000');
-  requests.accepted = { ...accepted, ...(await accept(accepted)), contract: contracts[0]! };
-  const noBinRequest = await write(contracts[1]!, '80000000');
-  requests.noBin = { ...noBinRequest, ...(await accept(noBinRequest)), contract: contracts[1]! };
-  const waiting = await write(contracts[2]!, '50000000');
-  requests.waiting = { ...waiting, ...(await send(waiting)), contract: contracts[2]! };
+  requests.paid = await write(contracts[0]!, '100000000', 'paid');
+  requests.accepted = await write(contracts[0]!, '250000000', 'accepted');
+  requests.noBin = await write(contracts[1]!, '80000000', 'accepted');
+  requests.waiting = await write(contracts[2]!, '50000000', 'waiting');
 });
 
 /** Serious and critical WCAG 2.1 A/AA violations of the page as it stands (as accessibility.e2e.ts). */
@@ -220,6 +170,10 @@ async function sheetHeading(file: Download): Promise<string> {
 
 describe('documents out', () => {
   test('the bank settings take a six-digit NAPAS BIN, refused otherwise on the field', async () => {
+    const bank = await admin<Ref>('POST', 'admin/setting/bank/create', {
+      code: `BN${tag}`,
+      name: `Ngân hàng Thêm BIN ${tag}`,
+    });
     const { page, context, consoleErrors } = await signedIn(`/admin/setting/bank/update/${bank.id}`);
     const bin = page.getByLabel('Mã BIN (NAPAS)');
     await bin.fill('97043');

@@ -6,36 +6,11 @@
 // through the API first: the accountant (ketoan) writes and sends them, the director (giamdoc)
 // decides; the pages are shot as the admin, whose queue holds the accountant's waiting requests.
 // Usage: node e2e/payment-screenshots.mjs [baseUrl] [adminPassword] [only=vi-light-1280,…]
+import { apiAs } from './support/api.mjs';
 import { apiSession, forEachCombination, launchChromium, reviewArgs, reviewPage } from './support/review.mjs';
 
 const { base, password, only, out } = reviewArgs();
 const { session, call } = await apiSession(base, password);
-
-/** The API as a demo user. */
-async function as(user, pass) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user_name: user, password: pass }),
-  });
-  if (!res.ok) throw new Error(`${user} sign-in failed: ${res.status}`);
-  const [s] = await res.json();
-  const headers = {
-    ApplicationId: 'sitepay-web',
-    Authorization: `Bearer ${s.id_token}`,
-    AccessToken: s.token,
-  };
-  const api = async (method, path, body) => {
-    const answer = await fetch(`${base}/api/${path}`, {
-      method,
-      headers: { ...headers, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
-    return answer.json();
-  };
-  return { api, headers };
-}
 
 // data to look at
 const tag = Date.now().toString(36).toUpperCase();
@@ -70,8 +45,8 @@ const transactionTypes = (await call('GET', 'transaction-type/list/all')).filter
 const shortest = [...transactionTypes].sort((a, b) => a.pay_date - b.pay_date)[0];
 const departments = await call('GET', 'account/department/list');
 
-const { api: accountant, headers: accountantHeaders } = await as('ketoan', 'ketoan123');
-const { api: director } = await as('giamdoc', 'giamdoc123');
+const { call: accountant, headers: accountantHeaders } = await apiAs(base, 'ketoan', 'ketoan123');
+const { call: director } = await apiAs(base, 'giamdoc', 'giamdoc123');
 const write = (amount, note, extra = {}) =>
   accountant('POST', 'payment-transaction/create', {
     contract_id: contract.id,

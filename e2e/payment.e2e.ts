@@ -10,123 +10,35 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Call } from './support/api.mjs';
 import {
-  ADMIN_PASSWORD,
-  ADMIN_USER,
-  BASE_URL,
+  ACCOUNTANT,
+  ADMIN,
+  apiFor,
   closeBrowser,
-  openPage,
-  type Session,
+  DIRECTOR,
+  signedIn,
   textOf,
   unique,
 } from './support/browser.ts';
+import { fixtures } from './support/fixtures.ts';
 
 afterAll(closeBrowser);
 
-type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 type Ref = { id: number; version: number; code: string; name: string };
 type Payment = { id: number; version: number; requirement_no: number; approval_status: string };
-
-/** The API as one user (one sign-in per user and file: the server throttles sign-ins). */
-async function apiAs(user: string, password: string): Promise<Call> {
-  const response = await fetch(`${BASE_URL}/api/auth/login`, {
-    method: 'POST',
-    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user_name: user, password }),
-  });
-  if (!response.ok) throw new Error(`${user} sign-in failed: ${response.status}`);
-  const [session] = (await response.json()) as { token: string; id_token: string }[];
-  if (!session) throw new Error('no session');
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${BASE_URL}/api/${path}`, {
-      method,
-      headers: {
-        'Content-Type': 'application/json',
-        ApplicationId: 'sitepay-web',
-        Authorization: `Bearer ${session.id_token}`,
-        AccessToken: session.token,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  };
-}
-
-const ACCOUNTANT = { user: 'ketoan', password: 'ketoan123' };
-const DIRECTOR = { user: 'giamdoc', password: 'giamdoc123' };
-
-// each user signs in through the form once; later pages start from the stored session
-const stored = new Map<string, { name: string; value: string }[]>();
-const PREFERENCES_KEY = `sp_${Buffer.from('sitepay.preferences').toString('base64').replace(/=+$/, '')}`;
-
-async function as(who: { user: string; password: string }, path: string): Promise<Session> {
-  const session = await openPage();
-  const items = stored.get(who.user);
-  if (items) {
-    await session.context.addInitScript((list) => {
-      if (sessionStorage.getItem('e2e-seeded')) return;
-      sessionStorage.setItem('e2e-seeded', '1');
-      for (const item of list) localStorage.setItem(item.name, item.value);
-    }, items);
-    await session.page.goto(path);
-  } else {
-    await session.page.goto(`/auth/login?redirect=${encodeURIComponent(path)}`);
-    await session.page.locator('input[name="user_name"]').fill(who.user);
-    await session.page.locator('input[name="password"]').fill(who.password);
-    await session.page.locator('button[type="submit"]').click();
-  }
-  await session.page.waitForURL((url) => url.pathname === path.split('?')[0]);
-  if (!items) {
-    const state = await session.context.storageState();
-    const local = state.origins.find((o) => o.origin === new URL(BASE_URL).origin)?.localStorage ?? [];
-    stored.set(
-      who.user,
-      local.filter((item) => item.name !== PREFERENCES_KEY),
-    );
-  }
-  return session;
-}
 
 let admin: Call;
 let accountant: Call;
 let construction: Ref; // CT-001, in both demo users' scope
-let contract: { id: number; contract_no: string };
 let progressType: { code: string; name: string };
 let transactionType: { id: number; name: string; pay_date: number };
 
 beforeAll(async () => {
-  admin = await apiAs(ADMIN_USER, ADMIN_PASSWORD);
-  accountant = await apiAs(ACCOUNTANT.user, ACCOUNTANT.password);
-  const tag = unique('');
+  admin = (await apiFor(ADMIN)).call;
+  accountant = (await apiFor(ACCOUNTANT)).call;
   const constructions = await admin<Ref[]>('GET', 'account/construction/list');
   construction = constructions.find((c) => c.code === 'CT-001')!;
-  const types = await admin<{ id: number }[]>('GET', 'contract-type/list/all');
-  const taxes = await admin<{ id: number; code: string }[]>('GET', 'admin/setting/tax');
-  const banks = await admin<{ id: number }[]>('GET', 'bank/list/all');
-  const contractor = await admin<Ref>('POST', 'constructor/create', {
-    code: `NT-P${tag}`,
-    name: `Công ty CP Xây lắp Thành Công ${tag}`,
-  });
-  const beneficiary = await admin<{ id: number }>('POST', 'beneficiary/create', {
-    constructor_id: contractor.id,
-    name: `Thành Công BIDV ${tag}`,
-    bank_id: banks[0]!.id,
-    account_number: `${Date.now()}`.slice(-12),
-  });
-  // value 1,100,000,000 incl. VAT, 5 % warranty held back: the ceiling is 1,045,000,000
-  contract = await admin('POST', 'contract/create', {
-    contract_no: `HĐ-P${tag}`,
-    contract_type_id: types[0]!.id,
-    construction_id: construction.id,
-    constructor_id: contractor.id,
-    beneficiary_id: beneficiary.id,
-    signed_date: '2025-03-15',
-    amount_before_vat: '1000000000',
-    tax_id: taxes.find((t) => t.code === 'VAT10')!.id,
-    guarantee_percent: '5',
-  });
   const paymentTypes = await admin<{ code: string; name: string }[]>('GET', 'payment-type/list/all');
   progressType = paymentTypes.find((p) => p.code === 'TD')!;
   const transactionTypes = await admin<{ id: number; name: string; pay_date: number; status: string }[]>(
@@ -136,16 +48,42 @@ beforeAll(async () => {
   transactionType = transactionTypes.find((t) => t.status === 'O')!;
 });
 
+/**
+ * A contract of the test's own on CT-001, written by the admin: value 1,100,000,000 incl. VAT,
+ * 5 % warranty held back, so the ceiling is 1,045,000,000.
+ */
+async function newContract() {
+  const { f, by } = await fixtures();
+  const tag = unique('');
+  const contractor = await f.contractor({ name: `Công ty CP Xây lắp Thành Công ${tag}` });
+  const payee = await f.payee(contractor, { name: `Thành Công BIDV ${tag}` });
+  return f.contract({
+    construction_id: construction.id,
+    constructor_id: contractor.id,
+    beneficiary_id: payee.id,
+    signed_date: '2025-03-15',
+    guarantee_percent: '5',
+    by: by.admin,
+  });
+}
+
 /** A request written through the API as the accountant (for the paths that start further on). */
-const request = (amount: string, note: string) =>
-  accountant<Payment>('POST', 'payment-transaction/create', {
-    contract_id: contract.id,
+async function request(
+  contract: { id: number },
+  amount: string,
+  note: string,
+  more: { state?: 'paid'; isPriority?: boolean } = {},
+) {
+  const { f } = await fixtures();
+  return f.request(contract, {
     payment_code: progressType.code,
     transaction_type_id: transactionType.id,
     date: '2026-01-10',
     amount,
     note,
+    ...more,
   });
+}
 
 const form = (page: Page) => page.locator('main form').first();
 
@@ -164,10 +102,11 @@ const chip = (page: Page, testId: string) => textOf(page.getByTestId('payment-st
 
 describe('payment requests', () => {
   test('the accountant writes and sends a request, the director approves it from his queue, the accountant confirms it paid and the contract shows it paid', async () => {
+    const contract = await newContract();
     const note = unique('Thanh toán đợt 1 phần móng ');
-    const { page, context, consoleErrors } = await as(
-      ACCOUNTANT,
+    const { page, context, consoleErrors } = await signedIn(
       `/management/payment/create?constructionId=${construction.id}`,
+      { as: ACCOUNTANT },
     );
 
     // the construction comes from the query; the contract's parties and money follow the pick
@@ -230,7 +169,7 @@ describe('payment requests', () => {
     await context.close();
 
     // the director: the top bar counts the request; the queue approves it
-    const director = await as(DIRECTOR, '/about-me');
+    const director = await signedIn('/about-me', { as: DIRECTOR });
     const badge = director.page.getByTestId('approval-badge');
     await expect.poll(() => textOf(badge)).toMatch(/[1-9]/);
     await badge.click();
@@ -254,7 +193,7 @@ describe('payment requests', () => {
     await director.context.close();
 
     // the accountant confirms it paid; the contract's page shows it paid
-    const again = await as(ACCOUNTANT, `/management/payment/view/${id}`);
+    const again = await signedIn(`/management/payment/view/${id}`, { as: ACCOUNTANT });
     await expect.poll(() => chip(again.page, 'approval-chip')).toBe('Đã duyệt');
     await move(again.page, 'Xác nhận đã thanh toán');
     await expect.poll(() => chip(again.page, 'payment-chip')).toBe('Đã thanh toán');
@@ -280,44 +219,34 @@ describe('payment requests', () => {
 
   test('a payee account changed while a request waits is flagged on the approval screen; accept waits for a second person to confirm it', async () => {
     // a contractor, payee and contract of the accountant's own: the change holds only their requests
+    const { f, by } = await fixtures();
     const tag = unique('');
     const banks = await admin<{ id: number; name: string }[]>('GET', 'bank/list/all');
-    const contractor = await accountant<Ref>('POST', 'constructor/create', {
+    const contractor = await f.contractor({
       code: `NT-TK${tag}`,
       name: `Công ty TNHH Cơ điện Hưng Thịnh ${tag}`,
+      by: by.accountant,
     });
-    const payee = await accountant<{ id: number; version: number; name: string; bank_id: number }>(
-      'POST',
-      'beneficiary/create',
-      {
-        constructor_id: contractor.id,
-        name: `CONG TY TNHH CO DIEN HUNG THINH ${tag}`,
-        bank_id: banks[0]!.id,
-        account_number: `8${Date.now()}`.slice(-12),
-      },
-    );
-    const types = await admin<{ id: number }[]>('GET', 'contract-type/list/all');
-    const taxes = await admin<{ id: number; code: string }[]>('GET', 'admin/setting/tax');
-    const own = await accountant<{ id: number; contract_no: string }>('POST', 'contract/create', {
-      contract_no: `HĐ-TK${tag}`,
-      contract_type_id: types[0]!.id,
+    const payee = await f.payee(contractor, {
+      name: `CONG TY TNHH CO DIEN HUNG THINH ${tag}`,
+      bank_id: banks[0]!.id,
+      by: by.accountant,
+    });
+    const own = await f.contract({
       construction_id: construction.id,
       constructor_id: contractor.id,
       beneficiary_id: payee.id,
       signed_date: '2025-06-01',
       amount_before_vat: '500000000',
-      tax_id: taxes.find((t) => t.code === 'VAT10')!.id,
+      by: by.accountant,
     });
-    const created = await accountant<Payment>('POST', 'payment-transaction/create', {
-      contract_id: own.id,
+    const waiting = await f.request(own, {
       payment_code: progressType.code,
       transaction_type_id: transactionType.id,
       date: '2026-02-10',
       amount: '120000000',
       note: unique('Thanh toán tủ điện '),
-    });
-    const waiting = await accountant<Payment>('PATCH', `payment-transaction/require-approval/${created.id}`, {
-      version: created.version,
+      state: 'waiting',
     });
     // the accountant changes the payee's account while the request waits
     const newAccount = `9${Date.now()}`.slice(-11);
@@ -330,7 +259,7 @@ describe('payment requests', () => {
     });
 
     // the director's queue flags the request in red, with who changed the account
-    const director = await as(DIRECTOR, '/management/approval/list?itemsPerPage=100');
+    const director = await signedIn('/management/approval/list?itemsPerPage=100', { as: DIRECTOR });
     const row = director.page.getByRole('row').filter({ hasText: own.contract_no });
     await row.waitFor();
     const flag = row.locator('[data-flag="payee_hold"]');
@@ -350,7 +279,7 @@ describe('payment requests', () => {
     // accept is not offered, and the server refuses it
     await director.page.locator('[data-move="reject"]').waitFor();
     expect(await director.page.locator('[data-move="accept"]').count()).toBe(0);
-    const directorApi = await apiAs(DIRECTOR.user, DIRECTOR.password);
+    const directorApi = (await apiFor(DIRECTOR)).call;
     await expect(
       directorApi('PATCH', `payment-approval/accept/${waiting.id}`, { version: waiting.version + 1 }),
     ).rejects.toThrow(/422 .*payee_changed/);
@@ -373,14 +302,14 @@ describe('payment requests', () => {
   }, 180_000);
 
   test('a rejected request shows its reason, is edited and sent again', async () => {
-    const created = await request('100000000', unique('Tạm tính đợt 2 '));
+    const created = await request(await newContract(), '100000000', unique('Tạm tính đợt 2 '));
     const sent = await accountant<Payment>('PATCH', `payment-transaction/require-approval/${created.id}`, {
       version: created.version,
     });
     expect(sent.approval_status).toBe('W');
 
     // the director rejects it from its page: the reason is required
-    const director = await as(DIRECTOR, `/management/payment/view/${created.id}`);
+    const director = await signedIn(`/management/payment/view/${created.id}`, { as: DIRECTOR });
     await director.page.getByRole('button', { name: 'Từ chối', exact: true }).click();
     const dialog = director.page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Từ chối', exact: true }).click();
@@ -393,7 +322,9 @@ describe('payment requests', () => {
     await director.context.close();
 
     // the accountant sees why, edits and sends it again
-    const { page, context, consoleErrors } = await as(ACCOUNTANT, `/management/payment/view/${created.id}`);
+    const { page, context, consoleErrors } = await signedIn(`/management/payment/view/${created.id}`, {
+      as: ACCOUNTANT,
+    });
     await expect
       .poll(() => textOf(page.getByTestId('rejection')))
       .toMatch(/Thiếu biên bản nghiệm thu khối lượng/);
@@ -428,9 +359,10 @@ describe('payment requests', () => {
   }, 120_000);
 
   test('an amount the contract can no longer take is refused by the server with the remaining amount shown', async () => {
-    const { page, context, consoleErrors } = await as(
-      ACCOUNTANT,
+    const contract = await newContract();
+    const { page, context, consoleErrors } = await signedIn(
       `/management/payment/create?constructionId=${construction.id}&contractId=${contract.id}`,
+      { as: ACCOUNTANT },
     );
     await expect.poll(() => textOf(page.getByTestId('status-remaining'))).toMatch(/\d/);
     const before = (await textOf(page.getByTestId('status-remaining')))!;
@@ -441,7 +373,7 @@ describe('payment requests', () => {
     await form(page).getByLabel('Nội dung thanh toán').fill('Thanh toán phần còn lại');
     // within what the form was shown, but someone else takes most of it meanwhile
     await page.locator('input[name="amount"]').pressSequentially(before.replace(/,/g, ''));
-    await request('600000000', 'Yêu cầu khác viết cùng lúc');
+    await request(contract, '600000000', 'Yêu cầu khác viết cùng lúc');
     await page.getByRole('button', { name: 'Lưu' }).click();
     // the server's reason names what remains; the form's figures follow
     const left = (Number(before.replace(/,/g, '')) - 600_000_000).toLocaleString('en-US');
@@ -456,9 +388,16 @@ describe('payment requests', () => {
   }, 90_000);
 
   test('the list marks, filters and narrows requests; the history narrows to one request', async () => {
-    const { page, context, consoleErrors } = await as(
-      ACCOUNTANT,
+    // a priority request paid, and another just written, both the accountant's
+    const contract = await newContract();
+    const paid = await request(contract, '250000000', unique('Thanh toán đợt 1 phần móng '), {
+      state: 'paid',
+      isPriority: true,
+    });
+    await request(contract, '50000000', unique('Tạm tính đợt 2 '));
+    const { page, context, consoleErrors } = await signedIn(
       `/management/payment/list?constructionId=${construction.id}`,
+      { as: ACCOUNTANT },
     );
     const rows = page.locator('.MuiDataGrid-row');
     await rows.first().waitFor();
@@ -486,7 +425,7 @@ describe('payment requests', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('today');
 
     // the workflow history of one request: from its page
-    await page.goto(`/system/history/payment?paymentId=${await firstPaidId()}`);
+    await page.goto(`/system/history/payment?paymentId=${paid.id}`);
     const history = page.locator('.MuiDataGrid-row');
     await history.first().waitFor();
     await expect.poll(() => history.count()).toBe(4);
@@ -497,8 +436,11 @@ describe('payment requests', () => {
   }, 90_000);
 
   test('a created request is deactivated, activated and deleted from its page, each confirmed', async () => {
-    const created = await request('5000000', unique('Chi phí thí nghiệm '));
-    const { page, context, consoleErrors } = await as(ACCOUNTANT, `/management/payment/view/${created.id}`);
+    const contract = await newContract();
+    const created = await request(contract, '5000000', unique('Chi phí thí nghiệm '));
+    const { page, context, consoleErrors } = await signedIn(`/management/payment/view/${created.id}`, {
+      as: ACCOUNTANT,
+    });
     await move(page, 'Ngừng hoạt động');
     await expect.poll(() => page.getByTestId('payment-state').locator('[data-status="C"]').count()).toBe(1);
     // an inactive request can only be activated again or deleted
@@ -517,11 +459,3 @@ describe('payment requests', () => {
     await context.close();
   }, 60_000);
 });
-
-async function firstPaidId(): Promise<number> {
-  const page = await accountant<{ items: { id: number }[] }>(
-    'GET',
-    `payment-transaction/paging?constructionId=${construction.id}&status=paid&contractId=${contract.id}`,
-  );
-  return page.items[0]!.id;
-}

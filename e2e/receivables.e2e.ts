@@ -19,24 +19,48 @@ type Statistics = { total_billed: string; total_received: string; total_outstand
 type Ref = { id: number; code: string; name: string };
 
 let api: Awaited<ReturnType<typeof adminApi>>;
-let construction: Ref;
-let before: Statistics;
-const tag = unique('');
-const customerCode = `KH-${tag}`;
-const customerName = `Công ty CP Đầu tư Hải Đăng ${tag}`;
-const billNumber = `HD-${tag}`;
-let billId = 0;
 
 const digits = (text: string | null) => (text ?? '').replace(/[^\d]/g, '');
 
 beforeAll(async () => {
   api = await adminApi();
-  construction = await api.post<Ref>('construction/create', {
+});
+
+/** A new construction and, unless told, a new customer owning it: a test's own, through the API. */
+async function customerOfItsOwn(options: { registered?: boolean } = {}) {
+  const tag = unique('');
+  const construction = await api.post<Ref>('construction/create', {
     code: `CT-KH${tag}`.slice(0, 50),
     name: `Tòa nhà văn phòng Hải Đăng ${tag}`,
   });
-  before = await api.get<Statistics>('manage/statistics/billing?constructionId=-1');
-});
+  const customer = { code: `KH-${tag}`, name: `Công ty CP Đầu tư Hải Đăng ${tag}` };
+  const registered =
+    options.registered === false
+      ? undefined
+      : await api.post<Ref>('manage/customer/register', { ...customer, construction_ids: [construction.id] });
+  return { tag, construction, customer: { ...customer, id: registered?.id ?? 0 } };
+}
+
+/** Its bill of 100,000,000 + 10 % VAT, dated March 2026, and a receipt of 40,000,000 if asked. */
+async function billOfItsOwn(mine: Awaited<ReturnType<typeof customerOfItsOwn>>, received?: boolean) {
+  const number = `HD-${mine.tag}`;
+  const bill = await api.post<Ref & { version: number }>('manage/billing/create', {
+    customer_id: mine.customer.id,
+    construction_id: mine.construction.id,
+    number,
+    bill_date: '2026-03-01',
+    due_date: '2026-03-31',
+    amount: '100000000',
+  });
+  if (received)
+    await api.post(`manage/billing/receipt/${bill.id}`, {
+      amount: '40000000',
+      receipt_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date()),
+      reference: `UNC-${mine.tag}`,
+      version: bill.version,
+    });
+  return { ...bill, number };
+}
 
 async function pick(page: Page, field: string | RegExp, search: string, option: RegExp) {
   // in the page itself: the top bar's construction selector is a combobox named "Công trình" too
@@ -60,6 +84,9 @@ describe('receivables', () => {
   });
 
   test('a customer is registered owning a new construction', async () => {
+    const { tag, construction, customer } = await customerOfItsOwn({ registered: false });
+    const customerCode = customer.code;
+    const customerName = customer.name;
     const { page, consoleErrors } = await signedIn('/manage/customer/create');
     await page.getByLabel('Mã khách hàng').fill(customerCode);
     await page.getByLabel('Tên khách hàng').fill(customerName);
@@ -83,10 +110,9 @@ describe('receivables', () => {
   });
 
   test("a bill is written from the customer's page and shows where it stands", async () => {
-    const customers = await api.get<{ items: Ref[] }>(
-      `manage/customer/list/paging?search=${encodeURIComponent(customerCode)}`,
-    );
-    const customer = customers.items[0]!;
+    const { tag, construction, customer } = await customerOfItsOwn();
+    const customerCode = customer.code;
+    const billNumber = `HD-${tag}`;
     const { page, consoleErrors } = await signedIn(`/manage/customer/view/${customer.id}`);
     await page.getByRole('link', { name: 'Lập hóa đơn' }).click();
     await page.waitForURL((url) => url.pathname === '/manage/billing/create');
@@ -102,7 +128,6 @@ describe('receivables', () => {
     await expect.poll(() => textOf(page.locator('main'))).toContain('Một trăm triệu đồng');
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL((url) => /^\/manage\/billing\/view\/\d+$/.test(url.pathname));
-    billId = Number(page.url().split('/').pop());
     await expect.poll(() => textOf(page.getByTestId('check-total'))).toBe('110,000,000');
     await expect.poll(() => textOf(page.getByTestId('check-remaining'))).toBe('110,000,000');
     await expect.poll(() => textOf(page.getByTestId('check-paid'))).toBe('0');
@@ -111,7 +136,10 @@ describe('receivables', () => {
   });
 
   test('a part receipt is recorded: one above what remains is refused first', async () => {
-    const { page, consoleErrors } = await signedIn(`/manage/billing/view/${billId}`);
+    const mine = await customerOfItsOwn();
+    const { tag } = mine;
+    const bill = await billOfItsOwn(mine);
+    const { page, consoleErrors } = await signedIn(`/manage/billing/view/${bill.id}`);
     await page.getByTestId('record-receipt').click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => textOf(dialog.getByTestId('receipt-remaining'))).toContain('110,000,000');
@@ -134,10 +162,9 @@ describe('receivables', () => {
   });
 
   test("the customer's page shows what it owes and its billing events", async () => {
-    const customers = await api.get<{ items: Ref[] }>(
-      `manage/customer/list/paging?search=${encodeURIComponent(customerCode)}`,
-    );
-    const { page, consoleErrors } = await signedIn(`/manage/customer/view/${customers.items[0]!.id}`);
+    const mine = await customerOfItsOwn();
+    const { number: billNumber } = await billOfItsOwn(mine, true);
+    const { page, consoleErrors } = await signedIn(`/manage/customer/view/${mine.customer.id}`);
     await expect.poll(() => textOf(page.locator('main'))).toContain('70,000,000');
     await expect.poll(() => page.getByTestId('billing-event').count()).toBe(2);
     await expect
@@ -149,6 +176,8 @@ describe('receivables', () => {
   });
 
   test('the bill list narrows by state; the statistics move by what was billed and received', async () => {
+    const before = await api.get<Statistics>('manage/statistics/billing?constructionId=-1');
+    const { number: billNumber } = await billOfItsOwn(await customerOfItsOwn(), true);
     const { page, consoleErrors } = await signedIn(
       `/manage/billing/list?constructionId=-1&search=${billNumber}`,
     );
@@ -183,6 +212,7 @@ describe('receivables', () => {
   });
 
   test('a Zendesk export is imported into the tickets, and again as an update', async () => {
+    const tag = unique('');
     const { page, consoleErrors } = await signedIn('/manage/ticket/list');
     const id = Number(String(Date.now()).slice(-9));
     const file = {

@@ -11,158 +11,73 @@
 import { formatAmount } from '@sitepay/domain/number-format';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Rec } from '../server/test/factories.ts';
+import type { Call } from './support/api.mjs';
 import {
-  ADMIN_PASSWORD,
-  ADMIN_USER,
-  BASE_URL,
+  ACCOUNTANT,
+  ADMIN,
+  apiFor,
   closeBrowser,
-  openPage,
-  type Session,
+  DIRECTOR,
+  signedIn,
   textOf,
   unique,
 } from './support/browser.ts';
+import { fixtures } from './support/fixtures.ts';
 
 afterAll(closeBrowser);
 
-type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 type Ref = { id: number; code: string; name: string };
-type Payment = { id: number; version: number; requirement_no: number };
 type Home = {
   waiting: { count: number; amount: string } | null;
   rejected: { count: number; amount: string };
 };
 
-async function apiAs(user: string, password: string): Promise<Call> {
-  const response = await fetch(`${BASE_URL}/api/auth/login`, {
-    method: 'POST',
-    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user_name: user, password }),
-  });
-  if (!response.ok) throw new Error(`${user} sign-in failed: ${response.status}`);
-  const [session] = (await response.json()) as { token: string; id_token: string }[];
-  if (!session) throw new Error('no session');
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${BASE_URL}/api/${path}`, {
-      method,
-      headers: {
-        'Content-Type': 'application/json',
-        ApplicationId: 'sitepay-web',
-        Authorization: `Bearer ${session.id_token}`,
-        AccessToken: session.token,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
-  };
-}
-
-const ADMIN = { user: ADMIN_USER, password: ADMIN_PASSWORD };
-const ACCOUNTANT = { user: 'ketoan', password: 'ketoan123' };
-const DIRECTOR = { user: 'giamdoc', password: 'giamdoc123' };
-
-// each user signs in through the form once (the server throttles sign-ins); later pages start from
-// the stored session
-const stored = new Map<string, { name: string; value: string }[]>();
-const PREFERENCES_KEY = `sp_${Buffer.from('sitepay.preferences').toString('base64').replace(/=+$/, '')}`;
-
-async function as(who: { user: string; password: string }, path: string): Promise<Session> {
-  const session = await openPage();
-  const items = stored.get(who.user);
-  if (items) {
-    await session.context.addInitScript((list) => {
-      if (sessionStorage.getItem('e2e-seeded')) return;
-      sessionStorage.setItem('e2e-seeded', '1');
-      for (const item of list) localStorage.setItem(item.name, item.value);
-    }, items);
-    await session.page.goto(path);
-  } else {
-    await session.page.goto(`/auth/login?redirect=${encodeURIComponent(path)}`);
-    await session.page.locator('input[name="user_name"]').fill(who.user);
-    await session.page.locator('input[name="password"]').fill(who.password);
-    await session.page.locator('button[type="submit"]').click();
-  }
-  await session.page.waitForURL((url) => url.pathname === path.split('?')[0]);
-  if (!items) {
-    const state = await session.context.storageState();
-    const local = state.origins.find((o) => o.origin === new URL(BASE_URL).origin)?.localStorage ?? [];
-    stored.set(
-      who.user,
-      local.filter((item) => item.name !== PREFERENCES_KEY),
-    );
-  }
-  return session;
-}
-
-let admin: Call;
 let accountant: Call;
 let director: Call;
 let construction: Ref; // CT-001, in both demo users' scope
-let contractor: Ref;
-let contract: { id: number; contract_no: string };
+let contractor: Rec;
+let contract: Rec;
 
 beforeAll(async () => {
-  admin = await apiAs(ADMIN.user, ADMIN.password);
-  accountant = await apiAs(ACCOUNTANT.user, ACCOUNTANT.password);
-  director = await apiAs(DIRECTOR.user, DIRECTOR.password);
+  const admin = (await apiFor(ADMIN)).call;
+  accountant = (await apiFor(ACCOUNTANT)).call;
+  director = (await apiFor(DIRECTOR)).call;
+  const { f, by } = await fixtures();
   const tag = unique('');
   construction = (await admin<Ref[]>('GET', 'account/construction/list')).find((c) => c.code === 'CT-001')!;
-  const types = await admin<{ id: number; code: string }[]>('GET', 'contract-type/list/all');
-  const taxes = await admin<{ id: number; code: string }[]>('GET', 'admin/setting/tax');
-  const banks = await admin<{ id: number }[]>('GET', 'bank/list/all');
-  contractor = await admin<Ref>('POST', 'constructor/create', {
-    code: `NT-R${tag}`,
-    name: `Công ty TNHH Cơ điện Bình Minh ${tag}`,
-  });
-  const beneficiary = await admin<{ id: number }>('POST', 'beneficiary/create', {
-    constructor_id: contractor.id,
-    name: `Bình Minh Vietcombank ${tag}`,
-    bank_id: banks[0]!.id,
-    account_number: `${Date.now()}`.slice(-12),
-  });
+  contractor = await f.contractor({ code: `NT-R${tag}`, name: `Công ty TNHH Cơ điện Bình Minh ${tag}` });
+  const beneficiary = await f.payee(contractor, { name: `Bình Minh Vietcombank ${tag}` });
   // 1,000,000,000 + 10 % VAT = 1,100,000,000: in the 1 – 10 B bucket
-  contract = await admin('POST', 'contract/create', {
-    contract_no: `HĐ-R${tag}`,
-    contract_type_id: types[0]!.id,
+  contract = await f.contract({
     construction_id: construction.id,
     constructor_id: contractor.id,
     beneficiary_id: beneficiary.id,
     // last year, whatever today is: "this year" on the contract report leaves it out
     signed_date: `${new Date().getFullYear() - 1}-06-10`,
-    amount_before_vat: '1000000000',
-    tax_id: taxes.find((t) => t.code === 'VAT10')!.id,
     guarantee_percent: '5',
+    by: by.admin,
   });
   const transactionTypes = await admin<{ id: number; pay_date: number; status: string }[]>(
     'GET',
     'transaction-type/list/all',
   );
-  const write = (amount: string, date: string) =>
-    accountant<Payment>('POST', 'payment-transaction/create', {
-      contract_id: contract.id,
+  const write = (amount: string, date: string, state: 'paid' | 'waiting' | 'rejected') =>
+    f.request(contract, {
       payment_code: 'TD',
       transaction_type_id: transactionTypes.find((t) => t.status === 'O')!.id,
       date,
       amount,
       note: `Thanh toán khối lượng ${tag}`,
+      state,
+      reason: 'Thiếu hóa đơn',
     });
-  const send = (p: Payment) =>
-    accountant<Payment>('PATCH', `payment-transaction/require-approval/${p.id}`, { version: p.version });
   // paid in January
-  const first = await send(await write('300000000', '2026-01-10'));
-  const accepted = await director<Payment>('PATCH', `payment-approval/accept/${first.id}`, {
-    version: first.version,
-  });
-  await accountant('PATCH', `payment-transaction/require-paid/${first.id}`, { version: accepted.version });
+  await write('300000000', '2026-01-10', 'paid');
   // waiting for the director since March
-  await send(await write('200000000', '2026-03-05'));
+  await write('200000000', '2026-03-05', 'waiting');
   // rejected: counted nowhere in the reports, waiting on the accountant's home page
-  const third = await send(await write('100000000', '2026-03-20'));
-  await director<Payment>('PATCH', `payment-approval/reject/${third.id}`, {
-    version: third.version,
-    note: 'Thiếu hóa đơn',
-  });
+  await write('100000000', '2026-03-20', 'rejected');
 });
 
 const cell = (table: Locator, column: string) =>
@@ -176,9 +91,9 @@ const ticks = (chart: Locator) =>
 
 describe('reports', () => {
   test('the payment report narrowed to a contractor: a date range changes the totals and the monthly chart, and a construction leads to the contract and on to its requests', async () => {
-    const { page, context, consoleErrors } = await as(
-      ADMIN,
+    const { page, context, consoleErrors } = await signedIn(
       `/report/payment/construction?constructionId=${construction.id}&constructorId=${contractor.id}`,
+      { as: ADMIN },
     );
     await expect.poll(() => textOf(page.getByTestId('report-title'))).toBe('Thanh toán theo công trình');
     // January's paid request and March's waiting one; the rejected one counts nowhere
@@ -267,9 +182,9 @@ describe('reports', () => {
   });
 
   test("the contractor's report leads from its construction to its requests in the payment list", async () => {
-    const { page, context, consoleErrors } = await as(
-      ADMIN,
+    const { page, context, consoleErrors } = await signedIn(
       `/report/constructor/list?constructionId=${construction.id}`,
+      { as: ADMIN },
     );
     await page.getByTestId('table-constructors').getByRole('link', { name: contractor.name }).click();
     await page.waitForURL(`**/report/constructor/view/${contractor.id}?constructionId=${construction.id}`);
@@ -292,9 +207,9 @@ describe('reports', () => {
   });
 
   test('the contract report counts the contract and puts its value in its bucket', async () => {
-    const { page, context, consoleErrors } = await as(
-      ADMIN,
+    const { page, context, consoleErrors } = await signedIn(
       `/report/contract/list?constructionId=${construction.id}&constructorId=${contractor.id}`,
+      { as: ADMIN },
     );
     await expect.poll(() => textOf(page.getByTestId('figure-contracts'))).toBe('1');
     const buckets = page.getByTestId('table-distribution');
@@ -321,7 +236,7 @@ describe('the home page', () => {
   test('the director sees what waits for his decision and reaches his queue from it', async () => {
     const home = await director<Home>('GET', 'report/home?constructionId=-1');
     expect(home.waiting?.count).toBeGreaterThan(0);
-    const { page, context, consoleErrors } = await as(DIRECTOR, '/about-me');
+    const { page, context, consoleErrors } = await signedIn('/about-me', { as: DIRECTOR });
     await expect
       .poll(() => textOf(page.getByTestId('home-waiting-count')))
       .toBe(`${home.waiting!.count} yêu cầu`);
@@ -343,7 +258,7 @@ describe('the home page', () => {
   test('the accountant decides nothing: no queue card; his rejected request leads to the list of them', async () => {
     const home = await accountant<Home>('GET', 'report/home?constructionId=-1');
     expect(home.waiting).toBeNull();
-    const { page, context, consoleErrors } = await as(ACCOUNTANT, '/about-me');
+    const { page, context, consoleErrors } = await signedIn('/about-me', { as: ACCOUNTANT });
     await expect
       .poll(() => textOf(page.getByTestId('home-rejected-count')))
       .toBe(`${home.rejected.count} yêu cầu`);

@@ -6,10 +6,9 @@
  * by PUT; an e-mail configuration whose password stays stored when edited empty, whose test mail is
  * answered by a local SMTP server, and whose outbox shows a mail sent through it.
  */
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type FakeSmtp, startFakeSmtp } from '../server/test/fake-smtp.ts';
 import { adminApi, closeBrowser, signedIn, textOf, unique } from './support/browser.ts';
 
 type Row = { id: number; version: number; status: string } & Record<string, unknown>;
@@ -24,45 +23,21 @@ const code = (prefix: string) =>
 const SMTP_USER = 'thongbao.moi';
 const SMTP_PASSWORD = 'mat-khau-smtp';
 
-// a local SMTP server the e-mail configuration points at; it keeps what it receives
-const received: { to: string[]; data: string }[] = [];
-const smtp = new SMTPServer({
-  logger: false,
-  authOptional: true,
-  allowInsecureAuth: true,
-  disabledCommands: ['STARTTLS'],
-  closeTimeout: 100,
-  // the stored password is what signs in: a configuration that lost it is refused
-  onAuth(auth, _session, done) {
-    if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD)
-      return done(null, { user: SMTP_USER });
-    done(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
-  },
-  onData(stream, session, done) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({
-        to: session.envelope.rcptTo.map((r) => r.address),
-        data: Buffer.concat(chunks).toString('utf8'),
-      });
-      done();
-    });
-  },
-});
-let smtpPort = 0;
+// a local SMTP server the e-mail configuration points at; the stored password is what signs in,
+// so a configuration that lost it is refused. scripts/e2e.mjs starts the server allowing this port
+// (MAIL_SMTP_PORTS): SMTP ports only
+let smtp: FakeSmtp;
 
 beforeAll(async () => {
-  // scripts/e2e.mjs starts the server allowing this port (MAIL_SMTP_PORTS): SMTP ports only
-  await new Promise<void>((resolve) =>
-    smtp.listen(Number(process.env.E2E_SMTP_PORT ?? 0), '127.0.0.1', resolve),
-  );
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startFakeSmtp({
+    port: Number(process.env.E2E_SMTP_PORT ?? 0),
+    credentials: { user: SMTP_USER, password: SMTP_PASSWORD },
+  });
 });
 
 afterAll(async () => {
   await closeBrowser();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 async function confirm(page: Page, text: RegExp) {
@@ -312,7 +287,7 @@ describe('system administration', () => {
     const api = await adminApi();
     const sender = `${unique('thongbao').toLowerCase()}@sitepay.vn`;
     await page.locator('input[name="host"]').fill('127.0.0.1');
-    await page.locator('input[name="port"]').fill(String(smtpPort));
+    await page.locator('input[name="port"]').fill(String(smtp.port));
     await page.getByRole('combobox', { name: 'Bảo mật' }).click();
     await page.getByRole('option', { name: 'Không mã hóa' }).click();
     await page.locator('input[name="from"]').fill(sender);
@@ -354,7 +329,7 @@ describe('system administration', () => {
     await dialog.getByLabel('Gửi đến').fill(to);
     await dialog.getByRole('button', { name: 'Gửi', exact: true }).click();
     await expect.poll(() => textOf(dialog.getByTestId('test-mail-answer'))).toMatch(/^Máy chủ đã nhận thư/);
-    expect(received.some((m) => m.to.includes(to))).toBe(true);
+    expect(smtp.received.some((m) => m.to.includes(to))).toBe(true);
     await dialog.getByRole('button', { name: 'Đóng' }).click();
 
     // a mail through the outbox: a new user's password reset, sent by the worker through it
@@ -378,7 +353,7 @@ describe('system administration', () => {
         { timeout: 20_000, interval: 1000 },
       )
       .toBe('Đã gửi');
-    expect(received.some((m) => m.to.includes(`${userName}@sitepay.vn`))).toBe(true);
+    expect(smtp.received.some((m) => m.to.includes(`${userName}@sitepay.vn`))).toBe(true);
 
     // deactivated again (PATCH deactive), so later mails wait instead of reaching this test's server
     await page.goto(`/admin/email/view/${config.id}`);

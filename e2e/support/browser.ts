@@ -1,12 +1,21 @@
 /**
  * Browser test support: Debian's Chromium through playwright-core (never a downloaded browser),
- * a fresh context per test, the admin's login, and a watch on console errors (which fail the test).
+ * a fresh context per test, the demo users signed in (through the form once per user and file,
+ * from the stored session after), the API as each of them, and a watch on console errors (which
+ * fail the test).
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { apiAs } from './api.mjs';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090';
 export const ADMIN_USER = 'admin';
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'admin123';
+
+export type User = { user: string; password: string };
+export const ADMIN: User = { user: ADMIN_USER, password: ADMIN_PASSWORD };
+/** The demo accountant and director of Hòa Phát (CT-001…CT-003). */
+export const ACCOUNTANT: User = { user: 'ketoan', password: 'ketoan123' };
+export const DIRECTOR: User = { user: 'giamdoc', password: 'giamdoc123' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let browser: Browser | null = null;
@@ -62,70 +71,58 @@ export async function login(page: Page, user = ADMIN_USER, password = ADMIN_PASS
   await page.locator('button[type="submit"]').click();
 }
 
-// The server throttles logins per address (50 in 15 minutes): one UI login per test file, whose
-// stored session later tests start from.
-let savedSession: { name: string; value: string }[] | null = null;
+// The server throttles sign-ins: each user signs in through the form once per test file, and later
+// tests start from the session stored then (whichever test comes first, so that any runs alone).
+const savedSessions = new Map<string, { name: string; value: string }[]>();
 const PREFERENCES_KEY = `sp_${Buffer.from('sitepay.preferences').toString('base64').replace(/=+$/, '')}`;
 
-/** Opens the app signed in as the admin, at `path` (`fresh`: through the login form). */
+/** Opens the app signed in as `as` (the admin unless told), at `path` (`fresh`: through the form). */
 export async function signedIn(
   path = '/about-me',
-  options: { width?: number; height?: number; fresh?: boolean } = {},
+  options: { width?: number; height?: number; fresh?: boolean; as?: User } = {},
 ): Promise<Session> {
+  const who = options.as ?? ADMIN;
   const session = await openPage(options);
-  if (savedSession && !options.fresh) {
+  const saved = options.fresh ? undefined : savedSessions.get(who.user);
+  if (saved) {
     await session.context.addInitScript((items) => {
       if (sessionStorage.getItem('e2e-seeded')) return;
       sessionStorage.setItem('e2e-seeded', '1');
       for (const item of items) localStorage.setItem(item.name, item.value);
-    }, savedSession);
+    }, saved);
     await session.page.goto(path);
   } else {
     await session.page.goto(`/auth/login?redirect=${encodeURIComponent(path)}`);
-    await login(session.page);
+    await login(session.page, who.user, who.password);
   }
   await session.page.waitForURL((url) => url.pathname === path.split('?')[0]);
-  if (!savedSession && !options.fresh) {
+  if (!saved && !options.fresh) {
     const state = await session.context.storageState();
     const local = state.origins.find((o) => o.origin === new URL(BASE_URL).origin)?.localStorage ?? [];
     // only the session: a test's preferences must not leak into the next
-    savedSession = local.filter((item) => item.name !== PREFERENCES_KEY);
+    savedSessions.set(
+      who.user,
+      local.filter((item) => item.name !== PREFERENCES_KEY),
+    );
   }
   return session;
 }
 
-let api: Awaited<ReturnType<typeof loginApi>> | null = null;
+const apis = new Map<string, ReturnType<typeof apiAs>>();
 
-/** The API as the admin, for arranging data behind the UI's back (one login per test file). */
-export async function adminApi() {
-  api ??= await loginApi();
+/** The API as `who` (e2e/support/api.mjs), signed in once per test file. */
+export function apiFor(who: User) {
+  let api = apis.get(who.user);
+  if (!api) {
+    api = apiAs(BASE_URL, who.user, who.password);
+    apis.set(who.user, api);
+  }
   return api;
 }
 
-async function loginApi() {
-  const response = await fetch(`${BASE_URL}/api/auth/login`, {
-    method: 'POST',
-    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user_name: ADMIN_USER, password: ADMIN_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
-  const [result] = (await response.json()) as { token: string; id_token: string }[];
-  if (!result) throw new Error('admin login answered no session');
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${BASE_URL}/api/${path}`, {
-      method,
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${result.id_token}`,
-        AccessToken: result.token,
-        ApplicationId: 'sitepay-web',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
+/** The API as the admin, for arranging data behind the UI's back. */
+export async function adminApi() {
+  const { call } = await apiFor(ADMIN);
   return {
     get: <T>(path: string) => call<T>('GET', path),
     post: <T>(path: string, body: unknown) => call<T>('POST', path, body),

@@ -4,32 +4,7 @@
 // overdue — written through the API as the demo accountant (ketoan) and decided by the director
 // (giamdoc). Used by e2e/report-screenshots.mjs; `node e2e/support/report-data.mjs URL PASSWORD`
 // adds one set to a running server by itself.
-
-/** Signs in as `user` and answers a JSON caller for /api. */
-export async function apiAs(base, user, password) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user_name: user, password }),
-  });
-  if (!res.ok) throw new Error(`${user} sign-in failed: ${res.status} ${await res.text()}`);
-  const [session] = await res.json();
-  const headers = {
-    ApplicationId: 'sitepay-web',
-    Authorization: `Bearer ${session.id_token}`,
-    AccessToken: session.token,
-  };
-  const call = async (method, path, body) => {
-    const answer = await fetch(`${base}/api/${path}`, {
-      method,
-      headers: { ...headers, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
-    return answer.json();
-  };
-  return { session, call };
-}
+import { apiAs } from './api.mjs';
 
 const CONTRACTORS = [
   'Công ty CP Xây lắp Thành Công',

@@ -3,6 +3,7 @@
 // loop over those combinations. Not a test: the scripts write PNGs for people to look at.
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { apiAs } from './api.mjs';
 
 /** `node e2e/<script>.mjs [baseUrl] [adminPassword] [only=vi-light-1280,…]` */
 export function reviewArgs() {
@@ -18,31 +19,8 @@ export function reviewArgs() {
 
 const storageKey = (key) => `sp_${Buffer.from(key).toString('base64').replace(/=+$/, '')}`;
 
-/** Signs in through the API once (the server throttles logins); `call` speaks JSON to /api. */
-export async function apiSession(base, password) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { ApplicationId: 'sitepay-web', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user_name: 'admin', password }),
-  });
-  if (!res.ok) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
-  const [session] = await res.json();
-  const headers = {
-    ApplicationId: 'sitepay-web',
-    Authorization: `Bearer ${session.id_token}`,
-    AccessToken: session.token,
-  };
-  const call = async (method, path, body) => {
-    const answer = await fetch(`${base}/api/${path}`, {
-      method,
-      headers: { ...headers, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
-    return answer.json();
-  };
-  return { session, headers, call };
-}
+/** The admin's API session (api.mjs): signed in once, since the server throttles sign-ins. */
+export const apiSession = (base, password) => apiAs(base, 'admin', password);
 
 export const launchChromium = () =>
   chromium.launch({

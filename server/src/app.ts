@@ -14,6 +14,7 @@ import { useCommonPasswords } from '@sitepay/domain/password-rules';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { type Clock, databaseClock } from './clock.ts';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/client.ts';
 import { type RouteInfo, type SeedResult, seed } from './db/seed/seed.ts';
@@ -70,6 +71,8 @@ declare module 'fastify' {
     protectedRoutes: RouteInfo[];
     /** Every record resource's create and update paths with its uniqueness rules (the race suite's table). */
     recordRoutes: RecordRouteInfo[];
+    /** The time windows' now (clock.ts). */
+    clock: Clock;
   }
 }
 
@@ -83,6 +86,8 @@ export type AppConfig = Pick<
   mail?: Partial<MailWorkerOptions>;
   /** LibreOffice for PDF prints (documents/pdf.ts); absent: `soffice` on PATH. */
   pdf?: Partial<PdfOptions>;
+  /** The time windows' now (tests); absent: the database's (clock.ts). */
+  clock?: Clock;
 };
 
 /** Heavy work's own requests: exports, and the reports but the home page (http/load.ts). */
@@ -117,6 +122,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerStrictBodies(app);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
+  app.decorate('clock', config.clock ?? databaseClock);
   app.decorate('protectedRoutes', [] as RouteInfo[]);
   app.decorate('recordRoutes', [] as RecordRouteInfo[]);
   app.addHook('onRoute', (route) => {

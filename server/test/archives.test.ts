@@ -15,6 +15,7 @@ import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilesConfig } from '../src/files/file-store.ts';
 import { builtInTemplate } from '../src/modules/payment/payment-print.ts';
+import { type Factories, factories } from './factories.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 const MiB = 1024 * 1024;
@@ -98,6 +99,7 @@ const rss = () => Math.round(process.memoryUsage().rss / MiB);
 describe.each(backends)('archives and files per record (%s)', (backend) => {
   let s: TestServer;
   let admin: string;
+  let f: Factories;
   let root: string;
   let hp: number;
 
@@ -130,9 +132,7 @@ describe.each(backends)('archives and files per record (%s)', (backend) => {
     upload(`/api/admin/company/templates/${companyId}`, { documentType: 'payment' }, [
       { name: 'payment.docx', data: docx },
     ]);
-  const newCompany = async (code: string) =>
-    (await s.call('POST', '/api/admin/company/create', admin, { code, name: `Công ty ${code}` })).body
-      .id as number;
+  const newCompany = async (code: string) => (await f.company({ code, name: `Công ty ${code}` })).id;
   const pdf = (n: number, size = 1000) => ({
     name: `chung-tu-${n}.pdf`,
     data: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size - 9, 0x20)]),
@@ -140,49 +140,23 @@ describe.each(backends)('archives and files per record (%s)', (backend) => {
 
   /** A contract of CT-001 and one payment request against it; answers the request and its company. */
   async function paymentRequest() {
-    const all = async (url: string) => (await s.call('GET', url, admin)).body;
-    const construction = (await all('/api/construction/paging?itemsPerPage=100')).items.find(
-      (c: { code: string }) => c.code === 'CT-001',
-    );
-    const bank = (await all('/api/bank/list/all'))[0];
-    const contractor = (
-      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-BOM', name: 'Công ty Bom Nén' })
-    ).body.id;
-    const benef = await s.call('POST', '/api/beneficiary/create', admin, {
-      constructor_id: contractor,
-      name: 'Công ty Bom Nén',
-      bank_id: bank.id,
-      account_number: '0071001234599',
-    });
-    const contract = await s.call('POST', '/api/contract/create', admin, {
+    const contractor = await f.contractor({ code: 'NT-BOM', name: 'Công ty Bom Nén' });
+    const benef = await f.payee(contractor, { account_number: '0071001234599' });
+    const contract = await f.contract({
       contract_no: 'HĐ 1/2025/BOM',
-      contract_type_id: (await all('/api/contract-type/list/all'))[0].id,
-      construction_id: construction.id,
-      constructor_id: contractor,
-      beneficiary_id: benef.body.id,
-      signed_date: '2025-01-10',
-      amount_before_vat: '1000000000',
-      tax_id: (await all('/api/admin/setting/tax')).find((t: { code: string }) => t.code === 'VAT10').id,
+      constructor_id: contractor.id,
+      beneficiary_id: benef.id,
     });
-    expect(contract.status, JSON.stringify(contract.body)).toBe(200);
-    const created = await s.call('POST', '/api/payment-transaction/create', admin, {
-      contract_id: contract.body.id,
-      payment_code: 'TD',
-      transaction_type_id: (await all('/api/transaction-type/list/all')).find(
-        (t: { code: string }) => t.code === 'KL',
-      ).id,
-      date: '2025-06-10',
-      amount: '123456789',
-      note: 'Khối lượng đợt 1',
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    return { id: created.body.id as number, company_id: created.body.company_id as number };
+    const created = await f.request(contract, { amount: '123456789', note: 'Khối lượng đợt 1' });
+    return { id: created.id as number, company_id: created.company_id as number };
   }
 
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-archives-test-'));
     s = await createTestServer(backend, { demo: true, files: files() });
     admin = await s.login();
+    // what this file makes, the administrator makes, requests included
+    f = factories(s, { admin, accountant: admin });
     hp = (await s.call('GET', '/api/admin/company/list/all', admin)).body.find(
       (c: { code: string }) => c.code === 'HP',
     ).id;

@@ -1,13 +1,22 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, backends, createTestServer, JWT_SECRET, type TestServer } from './helpers.ts';
+import {
+  ADMIN_PASSWORD,
+  backends,
+  createTestServer,
+  JWT_SECRET,
+  type TestServer,
+  testClock,
+} from './helpers.ts';
 
 describe.each(backends)('sign-in, sign-out and tokens (%s)', (backend) => {
   let s: TestServer;
+  const clock = testClock();
 
   beforeAll(async () => {
     s = await createTestServer(backend, {
       loginThrottle: { windowSeconds: 2, maxFailuresPerUser: 5, maxAttemptsPerAddress: 1000 },
+      clock,
     });
   });
   afterAll(() => s?.close());
@@ -117,7 +126,7 @@ describe.each(backends)('sign-in, sign-out and tokens (%s)', (backend) => {
     expect(
       (await s.call('POST', '/api/auth/login', null, { user_name: 'ketoan', password: 'ketoan123' })).status,
     ).toBe(200);
-    await new Promise((r) => setTimeout(r, 2200));
+    clock.advance(2200);
     expect(
       (await s.call('POST', '/api/auth/login', null, { user_name: 'giamdoc', password: 'giamdoc123' }))
         .status,
@@ -192,10 +201,12 @@ describe.each(backends)('login throttle per address (%s)', (backend) => {
 
 describe.each(backends)('login throttle per user (%s)', (backend) => {
   let s: TestServer;
+  const clock = testClock();
   beforeAll(async () => {
     s = await createTestServer(backend, {
       demo: true,
       loginThrottle: { windowSeconds: 600, maxFailuresPerUser: 10, maxAttemptsPerAddress: 1000 },
+      clock,
     });
   });
   afterAll(() => s?.close());
@@ -213,7 +224,7 @@ describe.each(backends)('login throttle per user (%s)', (backend) => {
     for (const r of refused) expect(Number(r.headers['retry-after'])).toBeGreaterThan(500);
     // refused attempts do not extend the lock: it still ends when the oldest failure ages out
     const first = Math.max(...refused.map((r) => Number(r.headers['retry-after'])));
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(1100);
     const again = await s.call('POST', '/api/auth/login', null, { user_name: 'ketoan', password: 'x' });
     expect(again.status).toBe(429);
     expect(Number(again.headers['retry-after'])).toBeLessThan(first);

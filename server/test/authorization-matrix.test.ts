@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { seedRoles } from '../src/db/seed/menus.ts';
+import { factories } from './factories.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
 type Route = { method: string; path: string; menus: string[] };
@@ -39,40 +40,18 @@ describe('authorization matrix (pglite)', () => {
     const ct = (await s.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body.items.find(
       (c: { code: string }) => c.code === 'CT-001',
     );
-    const tt = (await s.call('GET', '/api/transaction-type/list/all', admin)).body[0];
-    const k = (await s.call('POST', '/api/constructor/create', admin, { code: 'NT-MX', name: 'Ma trận' }))
-      .body;
-    const bank = (await s.call('GET', '/api/bank/list/all', admin)).body[0];
-    const b = (
-      await s.call('POST', '/api/beneficiary/create', admin, {
-        constructor_id: k.id,
-        name: 'Ma trận',
-        bank_id: bank.id,
-        account_number: '246813579',
-      })
-    ).body;
-    const contract = (
-      await s.call('POST', '/api/contract/create', admin, {
-        contract_no: 'MX-1',
-        contract_type_id: (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id,
-        construction_id: ct.id,
-        constructor_id: k.id,
-        beneficiary_id: b.id,
-        signed_date: '2025-01-01',
-        amount_before_vat: '100000000',
-        tax_id: (await s.call('GET', '/api/admin/setting/tax', admin)).body[0].id,
-      })
-    ).body;
-    const payment = (
-      await s.call('POST', '/api/payment-transaction/create', token.ketoan, {
-        contract_id: contract.id,
-        payment_code: 'TD',
-        transaction_type_id: tt.id,
-        date: '2025-03-01',
-        amount: '1000000',
-        note: 'Ma trận',
-      })
-    ).body;
+    const f = factories(s, { admin, accountant: token.ketoan });
+    const k = await f.contractor({ code: 'NT-MX', name: 'Ma trận' });
+    const b = await f.payee(k, { account_number: '246813579' });
+    const contract = await f.contract({
+      contract_no: 'MX-1',
+      construction_id: ct.id,
+      constructor_id: k.id,
+      beneficiary_id: b.id,
+      amount_before_vat: '100000000',
+      by: admin,
+    });
+    const payment = await f.request(contract, { date: '2025-03-01', amount: '1000000', note: 'Ma trận' });
     // a customer owning CT-001, billed, with a credit note
     const customer = (
       await s.call('POST', '/api/manage/customer/register', admin, {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import FormData from 'form-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Factories, factories, type Rec } from './factories.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 type Ref = { id: number; code: string; name: string; version: number };
@@ -14,7 +15,8 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
   let vat8: number;
   let vat10: number;
   let typeId: number;
-  let nt: { id: number; version: number };
+  let f: Factories;
+  let nt: Rec;
   let benef: number;
 
   beforeAll(async () => {
@@ -30,21 +32,9 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
     vat8 = taxes.find((t: { code: string }) => t.code === 'VAT8').id;
     vat10 = taxes.find((t: { code: string }) => t.code === 'VAT10').id;
     typeId = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id;
-    nt = (
-      await s.call('POST', '/api/constructor/create', admin, {
-        code: 'NT-100',
-        name: 'Công ty TNHH Xây dựng Minh Phát',
-      })
-    ).body;
-    const bank = (await s.call('GET', '/api/bank/list/all', admin)).body[0].id;
-    benef = (
-      await s.call('POST', '/api/beneficiary/create', admin, {
-        constructor_id: nt.id,
-        name: 'Minh Phát',
-        bank_id: bank,
-        account_number: '1234567890',
-      })
-    ).body.id;
+    f = factories(s, { admin, accountant: ketoan });
+    nt = await f.contractor({ code: 'NT-100', name: 'Công ty TNHH Xây dựng Minh Phát' });
+    benef = (await f.payee(nt, { name: 'Minh Phát', account_number: '1234567890' })).id;
   });
   afterAll(() => s?.close());
 
@@ -99,14 +89,7 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
   });
 
   it('its history names the records a reference points to, as the view does', async () => {
-    const c = (
-      await s.call(
-        'POST',
-        '/api/contract/create',
-        ketoan,
-        contractBody({ contract_no: 'HĐ-LS', construction_id: ct['CT-002']!.id }),
-      )
-    ).body;
+    const c = await f.contract(contractBody({ contract_no: 'HĐ-LS', construction_id: ct['CT-002']!.id }));
     await s.call('PUT', `/api/contract/update/${c.id}`, ketoan, {
       ...contractBody({ contract_no: 'HĐ-LS', construction_id: ct['CT-002']!.id }),
       tax_id: vat10,
@@ -132,20 +115,15 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
   });
 
   it('a percentage guarantee follows the value through annexes and settlement; a fixed one stays', async () => {
-    const c = (
-      await s.call(
-        'POST',
-        '/api/contract/create',
-        ketoan,
-        contractBody({
-          contract_no: 'HĐ-BH',
-          amount_before_vat: '1234567890',
-          tax_id: vat10,
-          guarantee_percent: '5',
-          construction_id: ct['CT-002']!.id,
-        }),
-      )
-    ).body;
+    const c = await f.contract(
+      contractBody({
+        contract_no: 'HĐ-BH',
+        amount_before_vat: '1234567890',
+        tax_id: vat10,
+        guarantee_percent: '5',
+        construction_id: ct['CT-002']!.id,
+      }),
+    );
     // 5 % of 1,358,024,679 incl. VAT
     expect(c).toMatchObject({
       contract_value: '1358024679.00',
@@ -186,20 +164,15 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
     ).body;
     expect(settled).toMatchObject({ guarantee_base: '1600000000.00', guarantee_effective: '80000000.00' });
     // a fixed guarantee stays as given whatever the annexes
-    const fixed = (
-      await s.call(
-        'POST',
-        '/api/contract/create',
-        ketoan,
-        contractBody({
-          contract_no: 'HĐ-BH2',
-          amount_before_vat: '100000000',
-          tax_id: vat10,
-          guarantee_amount: '3000000',
-          construction_id: ct['CT-002']!.id,
-        }),
-      )
-    ).body;
+    const fixed = await f.contract(
+      contractBody({
+        contract_no: 'HĐ-BH2',
+        amount_before_vat: '100000000',
+        tax_id: vat10,
+        guarantee_amount: '3000000',
+        construction_id: ct['CT-002']!.id,
+      }),
+    );
     await s.call('POST', '/api/contract-annex/create', ketoan, {
       contract_id: fixed.id,
       annex_no: 'PL-1',
@@ -213,14 +186,9 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
   });
 
   it('annexes change the contract value at once, negatives included, never below zero', async () => {
-    const c = (
-      await s.call(
-        'POST',
-        '/api/contract/create',
-        ketoan,
-        contractBody({ contract_no: 'HĐ-002', amount_before_vat: '100000000', tax_id: vat10 }),
-      )
-    ).body;
+    const c = await f.contract(
+      contractBody({ contract_no: 'HĐ-002', amount_before_vat: '100000000', tax_id: vat10 }),
+    );
     expect(c.contract_value).toBe('110000000.00');
     const a1 = await s.call('POST', '/api/contract-annex/create', ketoan, {
       contract_id: c.id,
@@ -306,9 +274,7 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
     );
     expect(closed.status).toBe(422);
     expect(closed.body.message).toMatch(/CT-002 is closed/);
-    const other = (
-      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-OFF', name: 'Tạm ngừng' })
-    ).body;
+    const other = await f.contractor({ code: 'NT-OFF', name: 'Tạm ngừng' });
     await s.call('PATCH', `/api/constructor/deactivate/${other.id}`, admin, { version: other.version });
     const inactive = await s.call(
       'POST',
@@ -324,8 +290,7 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
       ketoan,
       contractBody({
         contract_no: 'HĐ-F',
-        constructor_id: (await s.call('POST', '/api/constructor/create', admin, { code: 'NT-F', name: 'F' }))
-          .body.id,
+        constructor_id: (await f.contractor({ code: 'NT-F', name: 'F' })).id,
       }),
     );
     expect(foreign.status).toBe(400);

@@ -17,6 +17,7 @@ import { listRecords, listSpec } from '../src/http/records.ts';
 import { constructorKind } from '../src/modules/constructor/constructor.resources.ts';
 import { EXPORT_BATCH_ROWS } from '../src/modules/export/xlsx-export.ts';
 import { paymentKind } from '../src/modules/payment/payment.resource.ts';
+import { factories, type RequestState } from './factories.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 const FORMULA_NAME = '=HYPERLINK("http://attacker.example","Bấm vào đây")';
@@ -31,7 +32,6 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
   let giamdoc: string;
   let ketoan2: string; // scope: company Đông Nam (CT-004, CT-005)
   const ct: Record<string, number> = {};
-  let kl: number;
   const hpContracts: string[] = [];
   let dnContract: string;
 
@@ -79,19 +79,10 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
     ]);
     for (const c of (await s.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body.items)
       ct[c.code] = c.id;
-    kl = (await s.call('GET', '/api/transaction-type/list/all', admin)).body.find(
-      (t: { code: string }) => t.code === 'KL',
-    ).id;
-    const vat10 = (await s.call('GET', '/api/admin/setting/tax', admin)).body.find(
-      (t: { code: string }) => t.code === 'VAT10',
-    ).id;
-    const typeId = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id;
-    const bankId = (await s.call('GET', '/api/bank/list/all', admin)).body[0].id;
-    const contractor = (
-      await s.call('POST', '/api/constructor/create', admin, { code: '+NT-XL', name: FORMULA_NAME })
-    ).body;
+    const f = factories(s, { admin, accountant: ketoan, director: giamdoc });
+    const contractor = await f.contractor({ code: '+NT-XL', name: FORMULA_NAME });
     expect(contractor.id).toBeTruthy();
-    await s.call('POST', '/api/constructor/create', admin, { code: 'NT-XL2', name: '@SUM(1+1)*cmd|x' });
+    await f.contractor({ code: 'NT-XL2', name: '@SUM(1+1)*cmd|x' });
     // contractors with and without a tax code, for the sort on an often empty column
     for (const [code, tax] of [
       ['NT-T1', '0101234567'],
@@ -99,55 +90,38 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
       ['NT-T3', null],
       ['NT-T4', '0309876543'],
     ] as const)
-      expect(
-        (
-          await s.call('POST', '/api/constructor/create', admin, {
-            code,
-            name: `Nhà thầu ${code}`,
-            tax_code: tax,
-          })
-        ).status,
-      ).toBe(200);
-    const benef = (
-      await s.call('POST', '/api/beneficiary/create', admin, {
-        constructor_id: contractor.id,
-        name: 'Công ty Xuất Excel',
-        bank_id: bankId,
-        account_number: '0099887766',
-      })
-    ).body;
-    const contract = async (token: string, construction: number, no: string, signed: string) => {
-      const res = await s.call('POST', '/api/contract/create', token, {
+      await f.contractor({ code, name: `Nhà thầu ${code}`, tax_code: tax });
+    const benef = await f.payee(contractor, { name: 'Công ty Xuất Excel', account_number: '0099887766' });
+    const contract = (by: string, construction: number, no: string, signed: string) =>
+      f.contract({
         contract_no: no,
-        contract_type_id: typeId,
         construction_id: construction,
         constructor_id: contractor.id,
         beneficiary_id: benef.id,
         signed_date: signed,
         amount_before_vat: '2000000000',
-        tax_id: vat10,
+        by,
       });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return res.body as { id: number; contract_no: string };
-    };
     const a = await contract(ketoan, ct['CT-001']!, 'HĐ-XL-01', '2025-01-15');
     const b = await contract(ketoan, ct['CT-002']!, 'HĐ-XL-02', '2025-03-20');
     const d = await contract(ketoan2, ct['CT-004']!, 'HĐ-XL-DN', '2025-02-01');
     hpContracts.push(a.contract_no, b.contract_no);
     dnContract = d.contract_no;
-    const pay = async (token: string, contractId: number, date: string, amount: string) => {
-      const res = await s.call('POST', '/api/payment-transaction/create', token, {
-        contract_id: contractId,
-        payment_code: 'TD',
-        transaction_type_id: kl,
+    const pay = (
+      by: string,
+      contract: { id: number },
+      date: string,
+      amount: string,
+      state: RequestState = 'draft',
+    ) =>
+      f.request(contract, {
         date,
         amount,
         invoice_amount: amount,
         note: `Thanh toán ngày ${date}`,
+        state,
+        by,
       });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return res.body as { id: number; version: number };
-    };
     // equal amounts and dates, so that the sort's ties cross the reading batches
     for (const [date, amount] of [
       ['2025-04-10', '150000000'],
@@ -155,15 +129,9 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
       ['2025-05-10', '99000000.50'],
       ['2025-06-10', '150000000'],
     ] as const)
-      await pay(ketoan, a.id, date, amount);
-    const accepted = await pay(ketoan, b.id, '2025-05-20', '300000000');
-    const sent = await s.call('PATCH', `/api/payment-transaction/require-approval/${accepted.id}`, ketoan, {
-      version: accepted.version,
-    });
-    await s.call('PATCH', `/api/payment-approval/accept/${accepted.id}`, giamdoc, {
-      version: sent.body.version,
-    });
-    await pay(ketoan2, d.id, '2025-05-15', '77000000');
+      await pay(ketoan, a, date, amount);
+    await pay(ketoan, b, '2025-05-20', '300000000', 'accepted');
+    await pay(ketoan2, d, '2025-05-15', '77000000');
   });
   afterAll(() => s?.close());
 

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, prepareDatabase } from '../src/app.ts';
+import type { Clock } from '../src/clock.ts';
 import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
 import type { PdfOptions } from '../src/documents/pdf.ts';
 import type { FilesConfig } from '../src/files/file-store.ts';
@@ -59,6 +60,20 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
+/**
+ * A clock for the server's time windows (createTestServer's `clock`) that runs with real time and
+ * that a test moves on with `advance` instead of sleeping until a window has passed.
+ */
+export function testClock(): Clock & { advance(ms: number): void } {
+  let skipped = 0;
+  return {
+    now: () => sql`${new Date(Date.now() + skipped).toISOString()}::timestamptz`,
+    advance(ms) {
+      skipped += ms;
+    },
+  };
+}
+
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sitepay_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -105,6 +120,8 @@ export async function createTestServer(
     pdf?: Partial<PdfOptions>;
     /** The mail worker's timing; without it, the defaults. */
     mail?: Partial<MailWorkerOptions>;
+    /** The time windows' clock (testClock); without it, the database's now(). */
+    clock?: Clock;
   } = {},
 ): Promise<TestServer> {
   const pgDb = backend === 'postgres' && !opts.pgUrl ? await createTestDatabase() : null;
@@ -131,6 +148,7 @@ export async function createTestServer(
       files: opts.files,
       pdf: opts.pdf,
       mail: opts.mail,
+      clock: opts.clock,
       logger: opts.log
         ? { level: 'info', stream: { write: (line: string) => opts.log?.(JSON.parse(line)) } }
         : false,

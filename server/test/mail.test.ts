@@ -11,13 +11,14 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, prepareDatabase } from '../src/app.ts';
 import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
 import { enqueueMail } from '../src/modules/mail/mail.outbox.ts';
 import { resetPasswordMail } from '../src/modules/mail/mail.templates.ts';
 import type { MailWorkerOptions } from '../src/modules/mail/mail.worker.ts';
+import { factories } from './factories.ts';
+import { type FakeSmtp, headerOf, startFakeSmtp } from './fake-smtp.ts';
 import {
   ADMIN_PASSWORD,
   authHeaders,
@@ -57,75 +58,11 @@ async function closedPort(): Promise<number> {
 const SMTP_USER = 'sitepay-mailer';
 const SMTP_PASSWORD = 'smtp-Pa55word-rất-bí-mật';
 
-// ---------------------------------------------------------------- a local SMTP server
-
-type Received = { messageId: string; to: string[]; raw: string; at: number };
-
-type Smtp = {
-  port: number;
-  /** Mails the server accepted (answered 250). */
-  received: Received[];
-  /** Every end of DATA, accepted or not: when each delivery attempt reached the server. */
-  attempts: { messageId: string; at: number }[];
-  /** Reject the next N deliveries with a 451; -1 rejects all. */
-  reject: number;
-  /** Hold every delivery after its data: never answer it. */
-  hold: boolean;
-  /** Resolves when a delivery is being held. */
-  held(): Promise<void>;
-  close(): Promise<void>;
-};
-
-const headerOf = (raw: string, name: string) =>
-  new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(raw)?.[1]?.trim() ?? '';
-
-async function startSmtp(): Promise<Smtp> {
-  let onHeld: (() => void) | undefined;
-  const smtp = {
-    received: [] as Received[],
-    attempts: [] as { messageId: string; at: number }[],
-    reject: 0,
-    hold: false,
-  };
-  const server = new SMTPServer({
-    logger: false,
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    closeTimeout: 100,
-    onAuth(auth, _session, done) {
-      if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD)
-        return done(null, { user: SMTP_USER });
-      done(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
-    },
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const messageId = headerOf(raw, 'Message-ID');
-        smtp.attempts.push({ messageId, at: Date.now() });
-        if (smtp.hold) {
-          onHeld?.();
-          return; // never answered: the client waits until it gives up
-        }
-        if (smtp.reject !== 0) {
-          if (smtp.reject > 0) smtp.reject -= 1;
-          return done(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-        }
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        smtp.received.push({ messageId, to, raw, at: Date.now() });
-        done(null, `OK queued as q${smtp.received.length}`);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  SMTP_PORTS.push((server.server.address() as AddressInfo).port);
-  return Object.assign(smtp, {
-    port: (server.server.address() as AddressInfo).port,
-    held: () => new Promise<void>((resolve) => (onHeld = resolve)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
+/** The local SMTP server (fake-smtp.ts), signing in this file's mailer, on a port SitePay may send to. */
+async function startSmtp(): Promise<FakeSmtp> {
+  const smtp = await startFakeSmtp({ credentials: { user: SMTP_USER, password: SMTP_PASSWORD } });
+  SMTP_PORTS.push(smtp.port);
+  return smtp;
 }
 
 // ---------------------------------------------------------------- servers with fast mail timings
@@ -234,7 +171,7 @@ const idOf = (key: string) => `<${key.replaceAll(':', '.')}@sitepay>`;
 // ---------------------------------------------------------------- one server per backend
 
 describe.each(backends)('mail (%s)', (backend) => {
-  let smtp: Smtp;
+  let smtp: FakeSmtp;
   let s: Server;
   let pg: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let admin: string;
@@ -661,53 +598,16 @@ describe.each(backends)('mail (%s)', (backend) => {
       s.login('ketoan', 'ketoan123'),
       s.login('giamdoc', 'giamdoc123'),
     ]);
-    const ct = (await s.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body.items.find(
-      (c: { code: string }) => c.code === 'CT-001',
-    );
-    const tt = (await s.call('GET', '/api/transaction-type/list/all', admin)).body.find(
-      (t: { code: string }) => t.code === 'KL',
-    );
-    const vat10 = (await s.call('GET', '/api/admin/setting/tax', admin)).body.find(
-      (t: { code: string }) => t.code === 'VAT10',
-    ).id;
-    const typeId = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id;
-    const bankId = (await s.call('GET', '/api/bank/list/all', admin)).body[0].id;
-    const k = (
-      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-MAIL', name: 'Công ty TNHH Thư' })
-    ).body;
-    const ben = (
-      await s.call('POST', '/api/beneficiary/create', admin, {
-        constructor_id: k.id,
-        name: 'Công ty TNHH Thư',
-        bank_id: bankId,
-        account_number: '0099887766',
-      })
-    ).body;
-    const contract = (
-      await s.call('POST', '/api/contract/create', ketoan, {
-        contract_no: 'HĐ-MAIL-01',
-        contract_type_id: typeId,
-        construction_id: ct.id,
-        constructor_id: k.id,
-        beneficiary_id: ben.id,
-        signed_date: '2025-01-10',
-        amount_before_vat: '1000000000',
-        tax_id: vat10,
-      })
-    ).body;
-    const create = async (amount: string) => {
-      const res = await s.call('POST', '/api/payment-transaction/create', ketoan, {
-        contract_id: contract.id,
-        payment_code: 'TD',
-        transaction_type_id: tt.id,
-        date: '2025-06-10',
-        amount,
-        invoice_amount: amount,
-        note: 'Thanh toán khối lượng đợt 1',
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return res.body;
-    };
+    const f = factories(s, { admin, accountant: ketoan, director: giamdoc });
+    const k = await f.contractor({ code: 'NT-MAIL', name: 'Công ty TNHH Thư' });
+    const ben = await f.payee(k, { account_number: '0099887766' });
+    const contract = await f.contract({
+      contract_no: 'HĐ-MAIL-01',
+      constructor_id: k.id,
+      beneficiary_id: ben.id,
+    });
+    const create = (amount: string) =>
+      f.request(contract, { amount, invoice_amount: amount, note: 'Thanh toán khối lượng đợt 1' });
     const sendIt = async (p: { id: number; version: number }) => {
       const res = await s.call('PATCH', `/api/payment-transaction/require-approval/${p.id}`, ketoan, {
         version: p.version,
@@ -846,7 +746,7 @@ describe.each(backends)('mail (%s)', (backend) => {
 // ---------------------------------------------------------------- restarts and two servers
 
 describe.each(backends)('mail across restarts (%s)', (backend) => {
-  let smtp: Smtp;
+  let smtp: FakeSmtp;
   let pg: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let dataDir: string | undefined;
 

@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { type Factories, factories } from './factories.ts';
 import { authHeaders, createTestServer, type TestServer } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers of every shape
@@ -21,6 +22,7 @@ describe('money integrity on PostgreSQL', () => {
   let ketoan2: string; // accountant, company Đông Nam (DN)
   let twoRoles: string; // accountant and director of HP at once
   const ids: Record<string, number> = {};
+  let f: Factories;
 
   beforeAll(async () => {
     s = await createTestServer('postgres', { demo: true });
@@ -43,6 +45,7 @@ describe('money integrity on PostgreSQL', () => {
     for (const code of ['ROLE_ACCOUNTANT', 'ROLE_DIRECTOR', 'SCOPE_HP'])
       await s.call('PATCH', `/api/admin/user/roles/${user.body.id}`, admin, { roleId: roleId(code) });
     twoRoles = await s.firstLogin('kiemnhiem', 'kiemnhiem123');
+    f = factories(s, { admin, accountant: ketoan, director: giamdoc });
     const projectOfHp = (
       await s.call('GET', '/api/admin/project/paging?itemsPerPage=100', admin)
     ).body.items.find((p: Body) => p.company_name?.includes('Hòa Phát'));
@@ -52,7 +55,6 @@ describe('money integrity on PostgreSQL', () => {
       project: projectOfHp.id,
       tax: (await s.call('GET', '/api/admin/setting/tax', admin)).body.find((t: Body) => t.code === 'VAT0')
         .id,
-      type: (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id,
       tt: (await s.call('GET', '/api/transaction-type/list/all', admin)).body.find(
         (t: Body) => t.code === 'KL',
       ).id,
@@ -68,42 +70,31 @@ describe('money integrity on PostgreSQL', () => {
     return res.body as Body;
   };
 
-  let n = 0;
-  /** A contractor with its payee, made by `token` (whose contracts then own them). */
-  async function contractor(token: string, name = 'Công ty TNHH Xây lắp Việt Hưng') {
-    n += 1;
-    const no = n;
-    const k = await ok('POST', '/api/constructor/create', token, { code: `NT-MI-${no}`, name });
-    const b = await ok('POST', '/api/beneficiary/create', token, {
-      constructor_id: k.id,
-      name: 'CONG TY TNHH XAY LAP VIET HUNG',
-      bank_id: ids.bank,
-      account_number: `1000${String(no).padStart(6, '0')}`,
-    });
+  /** A contractor with its payee, made by `by` (whose contracts then own them). */
+  async function contractor(by: string, name = 'Công ty TNHH Xây lắp Việt Hưng') {
+    const k = await f.contractor({ name, by });
+    const b = await f.payee(k, { name: 'CONG TY TNHH XAY LAP VIET HUNG', bank_id: ids.bank, by });
     return { k, b };
   }
-  async function contract(token: string, parties: { k: Body; b: Body }, construction = ids.ct001!) {
-    n += 1;
-    return ok('POST', '/api/contract/create', token, {
-      contract_no: `HD-MI-${n}`,
-      contract_type_id: ids.type,
+  const contract = (by: string, parties: { k: Body; b: Body }, construction = ids.ct001!) =>
+    f.contract({
       construction_id: construction,
       constructor_id: parties.k.id,
       beneficiary_id: parties.b.id,
       signed_date: '2025-01-01',
-      amount_before_vat: '1000000000',
       tax_id: ids.tax,
+      by,
     });
-  }
-  const request = (contractId: number, amount = '1000', token = ketoan) =>
-    s.call('POST', '/api/payment-transaction/create', token, {
-      contract_id: contractId,
-      payment_code: 'TD',
-      transaction_type_id: ids.tt,
-      date: '2025-05-05',
-      amount,
-      note: 'Thanh toán đợt',
-    });
+  /** What this file's requests say. */
+  const fields = (amount: string) => ({ date: '2025-05-05', amount, note: 'Thanh toán đợt' });
+  /** A create as sent, answered as it comes (refusals included). */
+  const request = async (contractId: number, amount = '1000', token = ketoan) =>
+    s.call(
+      'POST',
+      '/api/payment-transaction/create',
+      token,
+      await f.requestInput({ id: contractId }, fields(amount)),
+    );
   const get = async (id: number, token = ketoan) =>
     (await s.call('GET', `/api/payment-transaction/get/${id}`, token)).body as Body;
   const move = (path: string, id: number, version: number, token: string, note?: string) =>
@@ -115,10 +106,8 @@ describe('money integrity on PostgreSQL', () => {
     );
   const accept = (id: number, version: number, token = giamdoc) =>
     move('/api/payment-approval/accept', id, version, token);
-  async function sent(contractId: number, amount = '1000') {
-    const r = (await request(contractId, amount)).body;
-    return (await move('require-approval', r.id, r.version, ketoan)).body as Body;
-  }
+  const sent = (contractId: number, amount = '1000') =>
+    f.request({ id: contractId }, { ...fields(amount), state: 'waiting' });
   const payeeUpdate = (b: Body, changes: Body) => ({
     constructor_id: b.constructor_id,
     name: b.name,
@@ -345,12 +334,7 @@ describe('money integrity on PostgreSQL', () => {
       const parties = await contractor(ketoan);
       const c = await contract(ketoan, parties);
       const waiting = await sent(c.id);
-      const other = await ok('POST', '/api/beneficiary/create', ketoan, {
-        constructor_id: parties.k.id,
-        name: 'Công ty TNHH Xây lắp Việt Hưng',
-        bank_id: ids.bank,
-        account_number: '4564564560',
-      });
+      const other = await f.payee(parties.k, { bank_id: ids.bank, account_number: '4564564560', by: ketoan });
       const current = (await s.call('GET', `/api/contract/get/${c.id}`, ketoan)).body;
       const switched = await s.call('PUT', `/api/contract/update/${c.id}`, ketoan, {
         contract_no: current.contract_no,
@@ -488,16 +472,14 @@ describe('money integrity on PostgreSQL', () => {
   describe('3. nothing paid or pending vanishes', () => {
     /** A construction of its own, a contract with a paid, a waiting and a created request. */
     async function site(tag: string) {
-      const ct = await ok('POST', '/api/construction/create', admin, {
+      const ct = await f.construction({
         code: `CT-MI-${tag}`,
         name: `Công trình ${tag}`,
         project_id: ids.project,
       });
       const parties = await contractor(ketoan);
       const c = await contract(ketoan, parties, ct.id);
-      const p = await sent(c.id, '8000000');
-      const a = (await accept(p.id, p.version)).body as Body;
-      await ok('PATCH', `/api/payment-transaction/require-paid/${a.id}`, ketoan, { version: a.version });
+      await f.request(c, { ...fields('8000000'), state: 'paid' });
       const waiting = await sent(c.id, '2000000');
       const created = (await request(c.id, '500000')).body as Body;
       return { ct, parties, c, waiting, created };
@@ -619,14 +601,12 @@ describe('money integrity on PostgreSQL', () => {
     it('text a Word file cannot hold is refused on the way in, so every request prints', async () => {
       const c = await contract(ketoan, await contractor(ketoan));
       for (const bad of ['Thanh toán\u0001', 'Thanh toán\ufffe']) {
-        const res = await s.call('POST', '/api/payment-transaction/create', ketoan, {
-          contract_id: c.id,
-          payment_code: 'TD',
-          transaction_type_id: ids.tt,
-          date: '2025-05-05',
-          amount: '1000',
-          note: bad,
-        });
+        const res = await s.call(
+          'POST',
+          '/api/payment-transaction/create',
+          ketoan,
+          await f.requestInput(c, { ...fields('1000'), note: bad }),
+        );
         expect(res.status).toBe(400);
         expect(res.body.errors[0]).toMatchObject({ field: 'note', message: 'invalid_character' });
       }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { factories } from './factories.ts';
 import { backends, createTestServer, type TestServer } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers of every shape
@@ -47,34 +48,22 @@ describe.each(backends)('every record kind has an owner (%s)', (backend) => {
     await queryRows(s.database.db, sql`update app_user set email = user_name || '@sitepay.test'`);
 
     // a payment request of Hòa Phát sent for approval: mails to its approvers
-    const k = await ok('POST', '/api/constructor/create', admin, { code: 'NT-OWN', name: 'Chủ sở hữu' });
-    const bank = (await ok('GET', '/api/bank/list/all', admin))[0];
-    const b = await ok('POST', '/api/beneficiary/create', admin, {
-      constructor_id: k.id,
-      name: 'Chủ sở hữu',
-      bank_id: bank.id,
-      account_number: '135792468',
-    });
-    const contract = await ok('POST', '/api/contract/create', admin, {
+    const f = factories(s, { admin, accountant: ketoan });
+    const k = await f.contractor({ code: 'NT-OWN', name: 'Chủ sở hữu' });
+    const b = await f.payee(k, { account_number: '135792468' });
+    const contract = await f.contract({
       contract_no: 'HD-HP1',
-      contract_type_id: (await ok('GET', '/api/contract-type/list/all', admin))[0].id,
       construction_id: ct['CT-001'],
       constructor_id: k.id,
       beneficiary_id: b.id,
-      signed_date: '2025-01-01',
       amount_before_vat: '100000000',
-      tax_id: (await ok('GET', '/api/admin/setting/tax', admin))[0].id,
+      by: admin,
     });
-    const payment = await ok('POST', '/api/payment-transaction/create', ketoan, {
-      contract_id: contract.id,
-      payment_code: 'TD',
-      transaction_type_id: (await ok('GET', '/api/transaction-type/list/all', admin))[0].id,
+    const payment = await f.request(contract, {
       date: '2025-03-01',
       amount: '1000',
       note: 'Chủ sở hữu',
-    });
-    await ok('PATCH', `/api/payment-transaction/require-approval/${payment.id}`, ketoan, {
-      version: payment.version,
+      state: 'waiting',
     });
     // a password reset of ketoan2's colleague: an account mail
     const giamdoc = await ok('GET', `/api/admin/user/get/${users.giamdoc}`, admin);

@@ -11,6 +11,7 @@ import PizZip from 'pizzip';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInTemplate } from '../src/modules/payment/payment-print.ts';
+import { type Factories, factories, type Rec, type RequestState } from './factories.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 /** The text of a Word document's body, tags and runs removed (what a reader sees, in order). */
@@ -47,13 +48,12 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
   let giamdoc: string;
   let ketoan2: string;
   let hp: number;
-  let typeId: number;
-  let vat10: number;
+  let f: Factories;
   let kl: number;
   let ct1: number;
   let ct4: number; // company Đông Nam, which has no template of its own
-  let contractor: number;
-  const banks: Record<string, { id: number; bin: string | null; name: string }> = {};
+  let contractor: Rec;
+  const banks: Record<string, Rec> = {};
 
   beforeAll(async () => {
     s = await createTestServer(backend, { demo: true });
@@ -66,26 +66,21 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
     hp = (await s.call('GET', '/api/admin/company/list/all', admin)).body.find(
       (c: { code: string }) => c.code === 'HP',
     ).id;
-    const constructions = (await s.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body
-      .items;
-    ct1 = constructions.find((c: { code: string }) => c.code === 'CT-001').id;
-    ct4 = constructions.find((c: { code: string }) => c.code === 'CT-004').id;
-    kl = (await s.call('GET', '/api/transaction-type/list/all', admin)).body.find(
-      (t: { code: string }) => t.code === 'KL',
-    ).id;
-    vat10 = (await s.call('GET', '/api/admin/setting/tax', admin)).body.find(
-      (t: { code: string }) => t.code === 'VAT10',
-    ).id;
-    typeId = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id;
-    for (const b of (await s.call('GET', '/api/bank/list/all', admin)).body) banks[b.code] = b;
-    contractor = (
-      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-IN', name: 'Công ty TNHH In Ấn' })
-    ).body.id;
+    f = factories(s, { admin, accountant: ketoan, director: giamdoc });
+    const ref = await f.lookup();
+    ct1 = ref.constructions['CT-001']!.id;
+    ct4 = ref.constructions['CT-004']!.id;
+    kl = ref.transactionTypes.KL!.id;
+    for (const b of ref.banks) banks[b.code] = b;
+    contractor = await f.contractor({ code: 'NT-IN', name: 'Công ty TNHH In Ấn' });
   });
   afterAll(() => s?.close());
 
   let seq = 0;
-  /** A contract paid to an account at `bankId`, and one request of 123,456,789 đồng against it. */
+  /**
+   * A contract paid to an account at `bankId`, and one request of 123,456,789 đồng against it,
+   * walked to `state` (created unless told).
+   */
   async function request(
     opts: {
       bankId?: number;
@@ -93,51 +88,31 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
       account?: string;
       construction?: number;
       token?: string;
+      state?: RequestState;
     } = {},
   ) {
-    const token = opts.token ?? ketoan;
+    const by = opts.token ?? ketoan;
     seq += 1;
-    const benef = await s.call('POST', '/api/beneficiary/create', admin, {
-      constructor_id: contractor,
-      name: 'Công ty TNHH In Ấn',
+    const benef = await f.payee(contractor, {
       bank_id: opts.bankId ?? banks.VCB!.id,
       account_number: opts.account ?? `00710012345${String(seq).padStart(2, '0')}`,
     });
-    expect(benef.status, JSON.stringify(benef.body)).toBe(200);
-    const contract = await s.call('POST', '/api/contract/create', token, {
+    const contract = await f.contract({
       contract_no: `HĐ ${seq}/2025/HĐXD-IN`,
-      contract_type_id: typeId,
       construction_id: opts.construction ?? ct1,
-      constructor_id: contractor,
-      beneficiary_id: benef.body.id,
-      signed_date: '2025-01-10',
-      amount_before_vat: '1000000000',
-      tax_id: vat10,
+      constructor_id: contractor.id,
+      beneficiary_id: benef.id,
+      by,
     });
-    expect(contract.status, JSON.stringify(contract.body)).toBe(200);
-    const query = opts.template ? `?template=${opts.template}` : '';
-    const created = await s.call('POST', `/api/payment-transaction/create${query}`, token, {
-      contract_id: contract.body.id,
-      payment_code: 'TD',
-      transaction_type_id: kl,
-      date: '2025-06-10',
+    const created = await f.request(contract, {
       amount: '123456789',
       note: 'Thanh toán khối lượng đợt 1',
       internal_note: 'Chỉ nội bộ: chưa đối chiếu',
+      template: opts.template,
+      state: opts.state,
+      by,
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    return { ...created.body, contract_no: contract.body.contract_no as string };
-  }
-
-  async function accept(r: { id: number; version: number }) {
-    const sent = await s.call('PATCH', `/api/payment-transaction/require-approval/${r.id}`, ketoan, {
-      version: r.version,
-    });
-    const ok = await s.call('PATCH', `/api/payment-approval/accept/${r.id}`, giamdoc, {
-      version: sent.body.version,
-    });
-    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    return ok.body as { id: number; version: number };
+    return { ...created, contract_no: contract.contract_no as string };
   }
 
   const download = async (id: number, format?: 'docx' | 'pdf', token = ketoan) => {
@@ -209,7 +184,7 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
   });
 
   it('prints an accepted request with its VietQR code: the image decodes to the endpoint’s payload', async () => {
-    const r = await accept(await request());
+    const r = await request({ state: 'accepted' });
     const qr = await s.call('GET', `/api/payment-transaction/vietqr/${r.id}`, ketoan);
     expect(qr.status, JSON.stringify(qr.body)).toBe(200);
     expect(qr.body).toMatchObject({
@@ -255,7 +230,7 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
     });
     expect(bank.status, JSON.stringify(bank.body)).toBe(200);
     expect(bank.body.bin).toBeNull();
-    const noBin = await accept(await request({ bankId: bank.body.id }));
+    const noBin = await request({ bankId: bank.body.id, state: 'accepted' });
     const refused = await s.call('GET', `/api/payment-transaction/vietqr/${noBin.id}`, ketoan);
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({
@@ -268,7 +243,7 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
       'Không in mã VietQR: ngân hàng Ngân hàng Chưa Có BIN chưa có mã BIN NAPAS trong danh mục Ngân hàng.',
     );
 
-    const paid = await accept(await request());
+    const paid = await request({ state: 'accepted' });
     const confirm = await s.call('PATCH', `/api/payment-transaction/require-paid/${paid.id}`, ketoan, {
       version: paid.version,
     });
@@ -373,41 +348,9 @@ describe('printing without LibreOffice', () => {
     expect(warnings).toHaveLength(1);
     const admin = await s.login();
     // a request of a fresh contract
-    const ct = (await s.call('GET', '/api/construction/paging?itemsPerPage=1', admin)).body.items[0];
-    const k = await s.call('POST', '/api/constructor/create', admin, {
-      code: 'NT-501',
-      name: 'Nhà thầu 501',
-    });
-    const bank = (await s.call('GET', '/api/bank/list/all', admin)).body[0];
-    const b = await s.call('POST', '/api/beneficiary/create', admin, {
-      constructor_id: k.body.id,
-      name: 'Nhà thầu 501',
-      bank_id: bank.id,
-      account_number: '5010501',
-    });
-    const tax = (await s.call('GET', '/api/admin/setting/tax', admin)).body[0].id;
-    const type = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id;
-    const c = await s.call('POST', '/api/contract/create', admin, {
-      contract_no: 'HĐ-501',
-      contract_type_id: type,
-      construction_id: ct.id,
-      constructor_id: k.body.id,
-      beneficiary_id: b.body.id,
-      signed_date: '2025-01-10',
-      amount_before_vat: '1000000',
-      tax_id: tax,
-    });
-    const tt = (await s.call('GET', '/api/transaction-type/list/all', admin)).body[0].id;
-    const p = await s.call('POST', '/api/payment-transaction/create', admin, {
-      contract_id: c.body.id,
-      payment_code: 'TD',
-      transaction_type_id: tt,
-      date: '2025-06-10',
-      amount: '500000',
-      note: 'Thanh toán',
-    });
-    expect(p.status, JSON.stringify(p.body)).toBe(200);
-    const id = p.body.id as number;
+    const f = factories(s, { admin, accountant: admin });
+    const c = await f.contract({ amount_before_vat: '1000000' });
+    const id = (await f.request(c, { amount: '500000', note: 'Thanh toán' })).id;
     const pdf = await s.call('GET', `/api/payment-transaction/download/${id}?format=pdf`, admin);
     expect(pdf.status).toBe(501);
     expect(pdf.body).toMatchObject({ reason: 'pdf_unavailable' });

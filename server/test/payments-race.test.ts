@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { constructorReport } from '../src/modules/report/report.queries.ts';
 import { inSnapshot } from '../src/modules/report/report.routes.ts';
+import { type Factories, factories } from './factories.ts';
 import { createTestServer, monthSummariesAndRows, type TestServer } from './helpers.ts';
 
 describe('payment and annex races on PostgreSQL', () => {
@@ -15,61 +16,39 @@ describe('payment and annex races on PostgreSQL', () => {
   let ketoan: string;
   let directors: string[];
   let base: Record<string, number>;
+  let f: Factories;
 
   beforeAll(async () => {
     s = await createTestServer('postgres', { demo: true });
     admin = await s.login();
     ketoan = await s.login('ketoan', 'ketoan123');
     directors = [await s.login('giamdoc', 'giamdoc123'), admin];
-    const ct = (await s.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body.items.find(
-      (c: { code: string }) => c.code === 'CT-001',
-    );
-    const tax = (await s.call('GET', '/api/admin/setting/tax', admin)).body.find(
-      (t: { code: string }) => t.code === 'VAT0',
-    );
-    const type = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0];
-    const tt = (await s.call('GET', '/api/transaction-type/list/all', admin)).body.find(
-      (t: { code: string }) => t.code === 'KL',
-    );
-    const bank = (await s.call('GET', '/api/bank/list/all', admin)).body[0];
-    const k = (await s.call('POST', '/api/constructor/create', admin, { code: 'NT-RACE', name: 'Đua' })).body;
-    const b = (
-      await s.call('POST', '/api/beneficiary/create', admin, {
-        constructor_id: k.id,
-        name: 'Đua',
-        bank_id: bank.id,
-        account_number: '777888999',
-      })
-    ).body;
-    base = { construction: ct.id, tax: tax.id, type: type.id, tt: tt.id, k: k.id, b: b.id };
+    f = factories(s, { admin, accountant: ketoan, director: directors[0] });
+    const k = await f.contractor({ code: 'NT-RACE', name: 'Đua' });
+    const b = await f.payee(k, { account_number: '777888999' });
+    base = { tax: (await f.lookup()).taxes.VAT0!.id, k: k.id, b: b.id };
   });
   afterAll(() => s?.close());
 
-  let n = 0;
-  async function contract(amount: string) {
-    n += 1;
-    const res = await s.call('POST', '/api/contract/create', ketoan, {
-      contract_no: `RACE-${n}`,
-      contract_type_id: base.type,
-      construction_id: base.construction,
+  /** A contract of `amount` on CT-001, VAT 0: its ceiling is the amount. */
+  const contract = (amount: string) =>
+    f.contract({
       constructor_id: base.k,
       beneficiary_id: base.b,
       signed_date: '2025-01-01',
       amount_before_vat: amount,
       tax_id: base.tax,
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { id: number };
-  }
-  const request = (contractId: number, amount: string) =>
-    s.call('POST', '/api/payment-transaction/create', ketoan, {
-      contract_id: contractId,
-      payment_code: 'TD',
-      transaction_type_id: base.tt,
-      date: '2025-05-05',
-      amount,
-      note: 'Đợt thanh toán',
-    });
+  /** What this file's requests say. */
+  const fields = (amount: string) => ({ date: '2025-05-05', amount, note: 'Đợt thanh toán' });
+  /** A create as sent, answered as it comes: the races count refusals. */
+  const request = async (contractId: number, amount: string) =>
+    s.call(
+      'POST',
+      '/api/payment-transaction/create',
+      ketoan,
+      await f.requestInput({ id: contractId }, fields(amount)),
+    );
 
   it('20 concurrent creates on a contract whose ceiling allows 5: exactly 5, numbered 1–5, never above', async () => {
     const c = await contract('500000000'); // VAT 0: ceiling 500,000,000 = 5 × 100,000,000
@@ -95,15 +74,10 @@ describe('payment and annex races on PostgreSQL', () => {
 
   it('20 concurrent accepts of one request: exactly one succeeds, the rest get 409', async () => {
     const c = await contract('1000000000');
-    const r0 = (await request(c.id, '1000000')).body;
-    const sent = (
-      await s.call('PATCH', `/api/payment-transaction/require-approval/${r0.id}`, ketoan, {
-        version: r0.version,
-      })
-    ).body;
+    const r0 = await f.request(c, { ...fields('1000000'), state: 'waiting' });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        s.call('PATCH', `/api/payment-approval/accept/${r0.id}`, directors[i % 2], { version: sent.version }),
+        s.call('PATCH', `/api/payment-approval/accept/${r0.id}`, directors[i % 2], { version: r0.version }),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -114,16 +88,11 @@ describe('payment and annex races on PostgreSQL', () => {
 
   it('accept racing reject: one decision wins', async () => {
     const c = await contract('1000000000');
-    const r0 = (await request(c.id, '1000000')).body;
-    const sent = (
-      await s.call('PATCH', `/api/payment-transaction/require-approval/${r0.id}`, ketoan, {
-        version: r0.version,
-      })
-    ).body;
+    const r0 = await f.request(c, { ...fields('1000000'), state: 'waiting' });
     const [a, b] = await Promise.all([
-      s.call('PATCH', `/api/payment-approval/accept/${r0.id}`, directors[0], { version: sent.version }),
+      s.call('PATCH', `/api/payment-approval/accept/${r0.id}`, directors[0], { version: r0.version }),
       s.call('PATCH', `/api/payment-approval/reject/${r0.id}`, directors[1], {
-        version: sent.version,
+        version: r0.version,
         note: 'Không',
       }),
     ]);
@@ -218,12 +187,12 @@ describe('payment and annex races on PostgreSQL', () => {
   });
 
   it('a contract update lowering its ceiling racing 10 creates: the ceiling holds either way', async () => {
-    const c = (await contract('1000000000')) as { id: number; version: number };
+    const c = await contract('1000000000');
     const [update, ...creates] = await Promise.all([
       s.call('PUT', `/api/contract/update/${c.id}`, ketoan, {
-        contract_no: `RACE-${n}`,
-        contract_type_id: base.type,
-        construction_id: base.construction,
+        contract_no: c.contract_no,
+        contract_type_id: c.contract_type_id,
+        construction_id: c.construction_id,
         constructor_id: base.k,
         beneficiary_id: base.b,
         signed_date: '2025-01-01',

@@ -7,6 +7,7 @@ import FormData from 'form-data';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../src/core/business-time.ts';
+import { type Factories, factories, type Rec } from './factories.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 type Ref = { id: number; code: string; version: number };
@@ -20,10 +21,10 @@ describe.each(backends)('payment requests (%s)', (backend) => {
   const ct: Record<string, Ref> = {};
   const tt: Record<string, { id: number; pay_date: number }> = {};
   let vat10: number;
-  let typeId: number;
   let bankId: number;
-  let contractor: { id: number; version: number };
-  let benef: { id: number; version: number };
+  let f: Factories;
+  let contractor: Rec;
+  let benef: Rec;
 
   beforeAll(async () => {
     s = await createTestServer(backend, { demo: true });
@@ -39,43 +40,16 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     vat10 = (await s.call('GET', '/api/admin/setting/tax', admin)).body.find(
       (t: { code: string }) => t.code === 'VAT10',
     ).id;
-    typeId = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id;
     bankId = (await s.call('GET', '/api/bank/list/all', admin)).body[0].id;
-    contractor = (
-      await s.call('POST', '/api/constructor/create', admin, {
-        code: 'NT-PAY',
-        name: 'Công ty TNHH Thành Công',
-      })
-    ).body;
-    benef = (
-      await s.call('POST', '/api/beneficiary/create', admin, {
-        constructor_id: contractor.id,
-        name: 'Công ty TNHH Thành Công',
-        bank_id: bankId,
-        account_number: '0011223344',
-      })
-    ).body;
+    f = factories(s, { admin, accountant: ketoan, director: giamdoc });
+    contractor = await f.contractor({ code: 'NT-PAY', name: 'Công ty TNHH Thành Công' });
+    benef = await f.payee(contractor, { account_number: '0011223344' });
   });
   afterAll(() => s?.close());
 
-  let seq = 0;
   /** A contract of 1,000,000,000 before VAT (1,100,000,000 incl. VAT 10 %), on CT-001 unless told. */
-  async function newContract(over: Record<string, unknown> = {}) {
-    seq += 1;
-    const res = await s.call('POST', '/api/contract/create', ketoan, {
-      contract_no: `HĐ-TT-${seq}`,
-      contract_type_id: typeId,
-      construction_id: ct['CT-001']!.id,
-      constructor_id: contractor.id,
-      beneficiary_id: benef.id,
-      signed_date: '2025-01-10',
-      amount_before_vat: '1000000000',
-      tax_id: vat10,
-      ...over,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { id: number; version: number; contract_no: string };
-  }
+  const newContract = (over: Record<string, unknown> = {}) =>
+    f.contract({ constructor_id: contractor.id, beneficiary_id: benef.id, tax_id: vat10, ...over });
 
   const request = (contractId: number, over: Record<string, unknown> = {}) => ({
     contract_id: contractId,
@@ -89,11 +63,8 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     ...over,
   });
 
-  async function create(contractId: number, over: Record<string, unknown> = {}, token = ketoan) {
-    const res = await s.call('POST', '/api/payment-transaction/create', token, request(contractId, over));
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body;
-  }
+  const create = (contractId: number, over: Record<string, unknown> = {}, by = ketoan) =>
+    f.request({ id: contractId }, { ...request(contractId, over), by });
   const patch = (path: string, id: number, body: unknown, token = ketoan) =>
     s.call('PATCH', `/api/payment-transaction/${path}/${id}`, token, body);
   const decide = (action: 'accept' | 'reject', id: number, body: unknown, token = giamdoc) =>
@@ -383,17 +354,8 @@ describe.each(backends)('payment requests (%s)', (backend) => {
   });
 
   it('a sent request carries its payee’s account; a change of it holds the request until someone else confirms', async () => {
-    const other = (
-      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-SNAP', name: 'Công ty Ảnh Chụp' })
-    ).body;
-    const b = (
-      await s.call('POST', '/api/beneficiary/create', admin, {
-        constructor_id: other.id,
-        name: 'Công ty Ảnh Chụp',
-        bank_id: bankId,
-        account_number: '5550001111',
-      })
-    ).body;
+    const other = await f.contractor({ code: 'NT-SNAP', name: 'Công ty Ảnh Chụp' });
+    const b = await f.payee(other, { bank_id: bankId, account_number: '5550001111' });
     const c = await newContract({ constructor_id: other.id, beneficiary_id: b.id });
     const r0 = await create(c.id);
     expect(r0.account_number).toBeNull();
@@ -503,17 +465,8 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect(refused.status).toBe(422);
     expect(refused.body.message).toMatch(/inactive/);
     await s.call('PATCH', `/api/contract/active/${c.id}`, ketoan, { version: off.body.version });
-    const k = (
-      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-OFF', name: 'Nhà thầu nghỉ' })
-    ).body;
-    const kb = (
-      await s.call('POST', '/api/beneficiary/create', admin, {
-        constructor_id: k.id,
-        name: 'Nghỉ',
-        bank_id: bankId,
-        account_number: '123123123',
-      })
-    ).body;
+    const k = await f.contractor({ code: 'NT-OFF', name: 'Nhà thầu nghỉ' });
+    const kb = await f.payee(k, { name: 'Nghỉ', account_number: '123123123' });
     await newContract({
       constructor_id: k.id,
       beneficiary_id: kb.id,

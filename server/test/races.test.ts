@@ -7,6 +7,7 @@
  * requirement numbers, approvals) are in payments-race.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories } from './factories.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
 type Body = Record<string, unknown>;
@@ -27,33 +28,30 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
       if (r.status !== 200) throw new Error(`${url}: ${r.status} ${JSON.stringify(r.body)}`);
       return r.body.id as number;
     };
-    ids.company = await create('/api/admin/company/create', { code: 'RC', name: 'Công ty đua' });
-    ids.project = await create('/api/admin/project/create', {
-      code: 'RC-DA',
-      name: 'Dự án đua',
-      company_id: ids.company,
-    });
-    ids.construction = await create('/api/construction/create', {
-      code: 'RC-CT',
-      name: 'Công trình đua',
-      project_id: ids.project,
-    });
-    ids.contractor = await create('/api/constructor/create', { code: 'RC-NT', name: 'Nhà thầu đua' });
+    // the records the racers refer to; the administrator makes them all
+    const f = factories(s, { admin, accountant: admin });
+    ids.company = (await f.company({ code: 'RC', name: 'Công ty đua' })).id;
+    ids.project = (await f.project({ code: 'RC-DA', name: 'Dự án đua', company_id: ids.company })).id;
+    ids.construction = (
+      await f.construction({ code: 'RC-CT', name: 'Công trình đua', project_id: ids.project })
+    ).id;
+    ids.contractor = (await f.contractor({ code: 'RC-NT', name: 'Nhà thầu đua' })).id;
     ids.bank = await create('/api/admin/setting/bank/create', { code: 'RCB', name: 'Ngân hàng đua' });
     ids.contractType = await create('/api/admin/setting/contract-type/create', {
       code: 'RCT',
       name: 'Loại đua',
     });
     ids.tax = await create('/api/admin/setting/tax', { code: 'RVAT', name: 'VAT đua', value: '10' });
-    ids.contract = await create('/api/contract/create', {
-      contract_no: 'RC-HD',
-      contract_type_id: ids.contractType,
-      construction_id: ids.construction,
-      constructor_id: ids.contractor,
-      signed_date: '2026-01-05',
-      amount_before_vat: '1000000000',
-      tax_id: ids.tax,
-    });
+    ids.contract = (
+      await f.contract({
+        contract_no: 'RC-HD',
+        contract_type_id: ids.contractType,
+        construction_id: ids.construction,
+        constructor_id: ids.contractor,
+        signed_date: '2026-01-05',
+        tax_id: ids.tax,
+      })
+    ).id;
     ids.customer = await create('/api/manage/customer/register', {
       code: 'RC-KH',
       name: 'Khách hàng đua',

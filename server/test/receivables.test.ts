@@ -7,15 +7,14 @@
  * races are at the end, on PostgreSQL only (docs/product.md#scale-and-the-embedded-database).
  */
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { addAmounts, compareAmounts, subtractAmounts } from '@sitepay/domain/money';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessToday } from '../src/core/business-time.ts';
 import { queryRows } from '../src/db/client.ts';
 import { enqueueMail } from '../src/modules/mail/mail.outbox.ts';
+import { type FakeSmtp, startFakeSmtp } from './fake-smtp.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
@@ -927,36 +926,21 @@ describe.each(backends)('receivables (%s)', (backend) => {
   });
 
   describe('the mail list and resending a failed mail', () => {
-    let smtp: SMTPServer;
-    let port = 0;
-    let refuse = true;
-    const received: string[] = [];
+    let smtp: FakeSmtp;
 
     beforeAll(async () => {
-      smtp = new SMTPServer({
-        logger: false,
-        authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        onData(stream, session, done) {
-          stream.resume();
-          stream.on('end', () => {
-            if (refuse) return done(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-            received.push(session.envelope.rcptTo.map((r) => r.address).join(','));
-            done();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-      port = (smtp.server.address() as AddressInfo).port;
-      SMTP_PORTS.push(port);
+      // refusing every mail until the test says otherwise
+      smtp = await startFakeSmtp({ refusal: { responseCode: 550, message: 'Mailbox unavailable' } });
+      smtp.reject = -1;
+      SMTP_PORTS.push(smtp.port);
       await ok('POST', '/api/admin/email-config/create', admin, {
         host: '127.0.0.1',
-        port,
+        port: smtp.port,
         security: 'none',
         from: 'sitepay@hoaphat-xd.vn',
       });
     });
-    afterAll(() => new Promise<void>((resolve) => smtp?.close(() => resolve())));
+    afterAll(() => smtp?.close());
 
     const outbox = async (token = ketoan, query = '') =>
       (await ok('GET', `/api/manage/mail/list/paging?itemsPerPage=100${query}`, token)).items as Any[];
@@ -988,14 +972,14 @@ describe.each(backends)('receivables (%s)', (backend) => {
         await ok('GET', '/api/admin/mail/paging?state=failed&itemsPerPage=100', admin)
       ).items.find((m: Any) => m.id === failed.id);
       expect(adminItem).toEqual(failed);
-      refuse = false;
+      smtp.reject = 0;
       const again = await ok('POST', `/api/manage/mail/resend/${failed.id}`, ketoan);
       expect(again).toMatchObject({ id: failed.id, state: 'pending', attempts: 0, last_error: null });
       const sent = await waitFor('the resent mail', async () =>
         (await outbox()).find((m) => m.id === failed.id && m.state === 'sent'),
       );
       expect(sent.attempts).toBe(1);
-      expect(received).toContain('ketoan@hoaphat-xd.vn');
+      expect(smtp.received.map((m) => m.to.join(','))).toContain('ketoan@hoaphat-xd.vn');
       const twice = await s.call('POST', `/api/manage/mail/resend/${failed.id}`, ketoan);
       expect(twice.status).toBe(422);
       expect(twice.body).toMatchObject({ reason: 'mail_not_failed', params: { state: 'sent' } });

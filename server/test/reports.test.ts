@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { nextTurn } from '../src/http/load.ts';
 import { constructorReport } from '../src/modules/report/report.queries.ts';
+import { type Factories, factories } from './factories.ts';
 import {
   authHeaders,
   backends,
@@ -37,8 +38,8 @@ describe.each(backends)('reports (%s)', (backend) => {
   const ct: Record<string, { id: number; code: string; name: string }> = {};
   const made: Made[] = [];
   const contracts: { id: number; construction: string; value: string; signed: string }[] = [];
+  let f: Factories;
   let contractorId: number;
-  let tt: { id: number };
 
   beforeAll(async () => {
     s = await createTestServer(backend, { demo: true });
@@ -50,25 +51,10 @@ describe.each(backends)('reports (%s)', (backend) => {
     ]);
     for (const c of (await s.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body.items)
       ct[c.code] = c;
-    tt = (await s.call('GET', '/api/transaction-type/list/all', admin)).body.find(
-      (t: { code: string }) => t.code === 'KL',
-    );
-    const vat10 = (await s.call('GET', '/api/admin/setting/tax', admin)).body.find(
-      (t: { code: string }) => t.code === 'VAT10',
-    ).id;
-    const typeId = (await s.call('GET', '/api/contract-type/list/all', admin)).body[0].id;
-    const bankId = (await s.call('GET', '/api/bank/list/all', admin)).body[0].id;
-    contractorId = (
-      await s.call('POST', '/api/constructor/create', admin, { code: 'NT-BC', name: 'Nhà thầu báo cáo' })
-    ).body.id;
-    const benef = (
-      await s.call('POST', '/api/beneficiary/create', admin, {
-        constructor_id: contractorId,
-        name: 'Nhà thầu báo cáo',
-        bank_id: bankId,
-        account_number: '5566778899',
-      })
-    ).body.id;
+    f = factories(s, { admin, accountant: ketoan, director: giamdoc });
+    const contractor = await f.contractor({ code: 'NT-BC', name: 'Nhà thầu báo cáo' });
+    contractorId = contractor.id;
+    const benef = (await f.payee(contractor, { account_number: '5566778899' })).id;
     // a director for DN, so DN's requests can be decided too
     const dnDirector = await s.call('POST', '/api/admin/user/create', admin, {
       user_name: 'giamdoc.dn',
@@ -92,63 +78,32 @@ describe.each(backends)('reports (%s)', (backend) => {
     await s.call('PATCH', `/api/admin/user/roles/${dnDirector.body.id}`, admin, { roleId: dnRole.id });
     giamdoc2 = await s.firstLogin('giamdoc.dn', 'giamdoc-dn-1');
 
-    const contract = async (code: string, token: string, amountBeforeVat: string, signed: string) => {
-      const r = await s.call('POST', '/api/contract/create', token, {
-        contract_no: `BC-${contracts.length + 1}`,
-        contract_type_id: typeId,
+    const contract = async (code: string, by: string, amountBeforeVat: string, signed: string) => {
+      const c = await f.contract({
         construction_id: ct[code]!.id,
         constructor_id: contractorId,
         beneficiary_id: benef,
         signed_date: signed,
         amount_before_vat: amountBeforeVat,
-        tax_id: vat10,
+        by,
       });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      contracts.push({ id: r.body.id, construction: code, value: r.body.contract_value, signed });
-      return r.body.id as number;
+      contracts.push({ id: c.id, construction: code, value: c.contract_value, signed });
+      return c.id as number;
     };
+    const states = { O: 'draft', W: 'waiting', A: 'accepted', R: 'rejected', P: 'paid' } as const;
     const request = async (
       contractId: number,
       code: string,
-      token: string,
+      by: string,
       decider: string,
       amount: string,
       date: string,
       state: Made['state'],
     ) => {
-      let r = (
-        await s.call('POST', '/api/payment-transaction/create', token, {
-          contract_id: contractId,
-          payment_code: 'TD',
-          transaction_type_id: tt.id,
-          date,
-          amount,
-          note: 'Báo cáo',
-        })
-      ).body;
-      expect(r.id, JSON.stringify(r)).toBeTruthy();
-      if (state !== 'O')
-        r = (
-          await s.call('PATCH', `/api/payment-transaction/require-approval/${r.id}`, token, {
-            version: r.version,
-          })
-        ).body;
-      if (state === 'A' || state === 'P')
-        r = (await s.call('PATCH', `/api/payment-approval/accept/${r.id}`, decider, { version: r.version }))
-          .body;
-      if (state === 'R')
-        r = (
-          await s.call('PATCH', `/api/payment-approval/reject/${r.id}`, decider, {
-            version: r.version,
-            note: 'Sai',
-          })
-        ).body;
-      if (state === 'P')
-        r = (
-          await s.call('PATCH', `/api/payment-transaction/require-paid/${r.id}`, token, {
-            version: r.version,
-          })
-        ).body;
+      const r = await f.request(
+        { id: contractId },
+        { date, amount, note: 'Báo cáo', state: states[state], by, decider, reason: 'Sai' },
+      );
       expect(r.status, JSON.stringify(r)).toBe('O');
       made.push({
         amount,
@@ -525,14 +480,7 @@ describe.each(backends)('reports (%s)', (backend) => {
       return r.body;
     };
     const create = (amount: string) =>
-      call('POST', '/api/payment-transaction/create', {
-        contract_id: k,
-        payment_code: 'TD',
-        transaction_type_id: tt.id,
-        date: '2025-05-02',
-        amount,
-        note: 'Tổng chạy',
-      });
+      f.request({ id: k }, { date: '2025-05-02', amount, note: 'Tổng chạy' });
     // edited, deactivated, activated, deleted; an annex added, changed, deleted
     let a = await create('1000000.25');
     a = await call('PUT', `/api/payment-transaction/update/${a.id}`, {
@@ -563,14 +511,7 @@ describe.each(backends)('reports (%s)', (backend) => {
     await call('DELETE', `/api/contract-annex/delete/${second.id}`, { version: second.version });
     // one not due yet: dated two months ahead, it is unpaid but not overdue
     const ahead = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-    const d = await call('POST', '/api/payment-transaction/create', {
-      contract_id: k,
-      payment_code: 'TD',
-      transaction_type_id: tt.id,
-      date: ahead,
-      amount: '6000000',
-      note: 'Chưa đến hạn',
-    });
+    const d = await f.request({ id: k }, { date: ahead, amount: '6000000', note: 'Chưa đến hạn' });
     expect(d.overdue).toBe(false);
 
     const rows = await queryRows<Record<string, string>>(

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { factories } from './factories.ts';
 import { authHeaders, createTestDatabase } from './helpers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -326,69 +327,39 @@ describe('npm start', () => {
           env: { ...process.env, ...env },
           encoding: 'utf8',
         });
+      /** The admin signed in on `port`: his calls, and factories that make records as him. */
       const session = async (port: number) => {
         const res = await post(port, '/api/auth/login', { user_name: 'admin', password: 'backup-pass-1' });
         const token = ((await res.json()) as { id_token: string }[])[0]!.id_token;
-        return async (method: string, url: string, body?: unknown) => {
+        const call = async (method: string, url: string, by: string | null, body?: unknown) => {
           const r = await fetch(`http://127.0.0.1:${port}${url}`, {
             method,
-            headers: { 'content-type': 'application/json', ...authHeaders(token) },
+            headers: { 'content-type': 'application/json', ...authHeaders(by) },
             body: body === undefined ? undefined : JSON.stringify(body),
           });
           return { status: r.status, body: await r.json() };
         };
+        return {
+          api: (method: string, url: string, body?: unknown) => call(method, url, token, body),
+          f: factories({ call }, { admin: token, accountant: token }),
+        };
       };
       try {
         const first = await start(env);
-        let api = await session(first.port);
-        const company = (await api('POST', '/api/admin/company/create', { code: 'BK', name: 'Sao lưu' }))
-          .body;
-        const project = (
-          await api('POST', '/api/admin/project/create', {
-            code: 'BK-P',
-            name: 'Dự án',
-            company_id: company.id,
-          })
-        ).body;
-        const ct = (
-          await api('POST', '/api/construction/create', {
-            code: 'BK-CT',
-            name: 'Công trình',
-            project_id: project.id,
-          })
-        ).body;
-        const k = (await api('POST', '/api/constructor/create', { code: 'BK-NT', name: 'Nhà thầu' })).body;
-        const bank = (await api('GET', '/api/bank/list/all')).body[0];
-        const ben = (
-          await api('POST', '/api/beneficiary/create', {
-            constructor_id: k.id,
-            name: 'NT',
-            bank_id: bank.id,
-            account_number: '864209753',
-          })
-        ).body;
-        const contract = (
-          await api('POST', '/api/contract/create', {
-            contract_no: 'BK-HD',
-            contract_type_id: (await api('GET', '/api/contract-type/list/all')).body[0].id,
-            construction_id: ct.id,
-            constructor_id: k.id,
-            beneficiary_id: ben.id,
-            signed_date: '2025-01-01',
-            amount_before_vat: '1000000',
-            tax_id: (await api('GET', '/api/admin/setting/tax')).body[0].id,
-          })
-        ).body;
-        const payment = (
-          await api('POST', '/api/payment-transaction/create', {
-            contract_id: contract.id,
-            payment_code: 'TD',
-            transaction_type_id: (await api('GET', '/api/transaction-type/list/all')).body[0].id,
-            date: '2025-02-01',
-            amount: '500000',
-            note: 'Trước sao lưu',
-          })
-        ).body;
+        const { f } = await session(first.port);
+        const company = await f.company({ code: 'BK', name: 'Sao lưu' });
+        const project = await f.project({ company_id: company.id });
+        const ct = await f.construction({ project_id: project.id });
+        const contract = await f.contract({
+          contract_no: 'BK-HD',
+          construction_id: ct.id,
+          amount_before_vat: '1000000',
+        });
+        const payment = await f.request(contract, {
+          date: '2025-02-01',
+          amount: '500000',
+          note: 'Trước sao lưu',
+        });
         expect(payment.requirement_no).toBe(1);
         const pdf = Buffer.from('%PDF-1.4\nhợp đồng sao lưu\n%%EOF\n');
         const form = new FormData();
@@ -413,7 +384,7 @@ describe('npm start', () => {
 
         // after the backup: the request is sent and another company appears
         const second = await start(env);
-        api = await session(second.port);
+        let { api } = await session(second.port);
         expect(
           (await api('PATCH', `/api/payment-transaction/require-approval/${payment.id}`, { version: 0 }))
             .status,
@@ -429,7 +400,7 @@ describe('npm start', () => {
         const restored = script('restore', folder);
         expect(restored.status, restored.stderr).toBe(0);
         const third = await start(env);
-        api = await session(third.port);
+        ({ api } = await session(third.port));
         const back = (await api('GET', `/api/payment-transaction/get/${payment.id}`)).body;
         expect(back).toMatchObject({
           approval_status: 'O',

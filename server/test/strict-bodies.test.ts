@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { type Factories, factories } from './factories.ts';
 import { backends, createTestServer, type TestServer } from './helpers.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers of every shape
@@ -16,6 +17,7 @@ type Rec = Record<string, any>;
 describe.each(backends)('strict bodies and plain ids (%s)', (backend) => {
   let s: TestServer;
   let admin: string;
+  let f: Factories;
   const ok = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
     const res = await s.call(method, url, admin, body);
     expect(res.status, `${method} ${url} ${JSON.stringify(res.body)}`).toBe(200);
@@ -37,6 +39,7 @@ describe.each(backends)('strict bodies and plain ids (%s)', (backend) => {
   beforeAll(async () => {
     s = await createTestServer(backend, { demo: true });
     admin = await s.login();
+    f = factories(s, { admin, accountant: admin });
   });
   afterAll(() => s?.close());
 
@@ -85,7 +88,7 @@ describe.each(backends)('strict bodies and plain ids (%s)', (backend) => {
     });
 
     it('a contractor update with a misspelt field answers 400 naming it, and writes nothing', async () => {
-      const c = await ok('POST', '/api/constructor/create', { code: 'NT-ADRESS', name: 'Nhà thầu Địa Chỉ' });
+      const c = await f.contractor({ code: 'NT-ADRESS', name: 'Nhà thầu Địa Chỉ' });
       const before = await writes();
       const res = await s.call('PUT', `/api/constructor/update/${c.id}`, admin, {
         code: c.code,
@@ -202,37 +205,10 @@ describe.each(backends)('strict bodies and plain ids (%s)', (backend) => {
     });
 
     it('payment request: department and director are stored as department_id and director_id', async () => {
-      const ct = (await ok('GET', '/api/construction/paging?itemsPerPage=100')).items.find(
-        (c: Rec) => c.code === 'CT-001',
-      );
-      const contractor = await ok('POST', '/api/constructor/create', {
-        code: 'NT-SPEC',
-        name: 'Nhà thầu SPEC',
-      });
-      const bank = await first('/api/bank/list/all');
-      const benef = await ok('POST', '/api/beneficiary/create', {
-        constructor_id: contractor.id,
-        name: 'Nhà thầu SPEC',
-        bank_id: bank.id,
-        account_number: '0011223344',
-      });
-      const contract = await ok('POST', '/api/contract/create', {
-        contract_no: 'HĐ-SPEC-1',
-        contract_type_id: (await first('/api/contract-type/list/all')).id,
-        construction_id: ct.id,
-        constructor_id: contractor.id,
-        beneficiary_id: benef.id,
-        signed_date: '2025-01-10',
-        amount_before_vat: '1000000000',
-        tax_id: (await first('/api/admin/setting/tax', (t) => t.code === 'VAT10')).id,
-      });
+      const contract = await f.contract({ contract_no: 'HĐ-SPEC-1' });
       const department = await first('/api/admin/department/list/all');
       const director = await first('/api/admin/user/list/all', (u) => u.user_name === 'giamdoc');
-      const payment = await ok('POST', '/api/payment-transaction/create', {
-        contract_id: contract.id,
-        payment_code: 'TD',
-        transaction_type_id: (await first('/api/transaction-type/list/all', (t) => t.code === 'KL')).id,
-        date: '2025-06-10',
+      const payment = await f.request(contract, {
         amount: '1000000',
         note: 'Theo SPEC',
         isPriority: true,
@@ -392,7 +368,7 @@ describe.each(backends)('strict bodies and plain ids (%s)', (backend) => {
     });
 
     it('a version or an id in a body: a JSON integer or digits, nothing else', async () => {
-      const c = await ok('POST', '/api/constructor/create', { code: 'NT-VER', name: 'Phiên bản' });
+      const c = await f.contractor({ code: 'NT-VER', name: 'Phiên bản' });
       for (const version of ['0x0', ' 0', '0.0', '+0', true, null]) {
         const res = await s.call('PATCH', `/api/constructor/deactivate/${c.id}`, admin, { version });
         expect(res.status, JSON.stringify(version)).toBe(400);

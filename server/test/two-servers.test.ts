@@ -12,6 +12,7 @@ import FormData from 'form-data';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilesConfig } from '../src/files/file-store.ts';
+import { type Factories, factories } from './factories.ts';
 import { authHeaders, createTestServer, type TestServer } from './helpers.ts';
 
 describe('two servers on one PostgreSQL', () => {
@@ -20,6 +21,8 @@ describe('two servers on one PostgreSQL', () => {
   let s3: S3rver;
   let dir: string;
   let base: Record<string, number>;
+  let fa: Factories;
+  let fb: Factories;
   const tokenA: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -41,30 +44,13 @@ describe('two servers on one PostgreSQL', () => {
     tokenA.admin = await a.login();
     tokenA.ketoan = await a.login('ketoan', 'ketoan123');
     tokenA.giamdoc = await a.login('giamdoc', 'giamdoc123');
-    const admin = tokenA.admin;
-    const ct = (await a.call('GET', '/api/construction/paging?itemsPerPage=100', admin)).body.items.find(
-      (c: { code: string }) => c.code === 'CT-002',
-    );
-    const k = (await a.call('POST', '/api/constructor/create', admin, { code: 'NT-TWO', name: 'Hai' })).body;
-    const bank = (await a.call('GET', '/api/bank/list/all', admin)).body[0];
-    const ben = (
-      await a.call('POST', '/api/beneficiary/create', admin, {
-        constructor_id: k.id,
-        name: 'Hai',
-        bank_id: bank.id,
-        account_number: '135792468',
-      })
-    ).body;
-    base = {
-      construction: ct.id,
-      k: k.id,
-      b: ben.id,
-      tax: (await a.call('GET', '/api/admin/setting/tax', admin)).body.find(
-        (t: { code: string }) => t.code === 'VAT0',
-      ).id,
-      type: (await a.call('GET', '/api/contract-type/list/all', admin)).body[0].id,
-      tt: (await a.call('GET', '/api/transaction-type/list/all', admin)).body[0].id,
-    };
+    const tokens = { admin: tokenA.admin, accountant: tokenA.ketoan, director: tokenA.giamdoc };
+    fa = factories(a, tokens);
+    fb = factories(b, tokens);
+    const ref = await fa.lookup();
+    const k = await fa.contractor({ code: 'NT-TWO', name: 'Hai' });
+    const ben = await fa.payee(k, { account_number: '135792468' });
+    base = { construction: ref.constructions['CT-002']!.id, k: k.id, b: ben.id, tax: ref.taxes.VAT0!.id };
   });
   afterAll(async () => {
     await b?.close();
@@ -74,20 +60,16 @@ describe('two servers on one PostgreSQL', () => {
   });
 
   const either = (i: number) => (i % 2 ? b : a);
-  let n = 0;
-  const contract = async (amount: string) =>
-    (
-      await b.call('POST', '/api/contract/create', tokenA.ketoan, {
-        contract_no: `TWO-${++n}`,
-        contract_type_id: base.type,
-        construction_id: base.construction,
-        constructor_id: base.k,
-        beneficiary_id: base.b,
-        signed_date: '2025-01-01',
-        amount_before_vat: amount,
-        tax_id: base.tax,
-      })
-    ).body as { id: number };
+  /** A contract of `amount` on CT-002, VAT 0, written through server b. */
+  const contract = (amount: string) =>
+    fb.contract({
+      construction_id: base.construction,
+      constructor_id: base.k,
+      beneficiary_id: base.b,
+      signed_date: '2025-01-01',
+      amount_before_vat: amount,
+      tax_id: base.tax,
+    });
 
   it('a token from one server works on the other, and a logout on one is refused on both', async () => {
     const token = await a.login('ketoan2', 'ketoan123');
@@ -99,16 +81,10 @@ describe('two servers on one PostgreSQL', () => {
 
   it('20 creates alternating between the servers on a ceiling of 5: exactly 5, numbered 1–5', async () => {
     const c = await contract('500000000');
+    const body = await fa.requestInput(c, { date: '2025-04-01', amount: '100000000', note: 'Hai máy chủ' });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        either(i).call('POST', '/api/payment-transaction/create', tokenA.ketoan, {
-          contract_id: c.id,
-          payment_code: 'TD',
-          transaction_type_id: base.tt,
-          date: '2025-04-01',
-          amount: '100000000',
-          note: 'Hai máy chủ',
-        }),
+        either(i).call('POST', '/api/payment-transaction/create', tokenA.ketoan, body),
       ),
     );
     const ok = results.filter((r) => r.status === 200);
@@ -118,24 +94,10 @@ describe('two servers on one PostgreSQL', () => {
 
   it('20 accepts alternating between the servers: one winner', async () => {
     const c = await contract('1000000');
-    const r0 = (
-      await a.call('POST', '/api/payment-transaction/create', tokenA.ketoan, {
-        contract_id: c.id,
-        payment_code: 'TD',
-        transaction_type_id: base.tt,
-        date: '2025-04-01',
-        amount: '1000',
-        note: 'Duyệt',
-      })
-    ).body;
-    const sent = (
-      await b.call('PATCH', `/api/payment-transaction/require-approval/${r0.id}`, tokenA.ketoan, {
-        version: r0.version,
-      })
-    ).body;
+    const sent = await fa.request(c, { date: '2025-04-01', amount: '1000', note: 'Duyệt', state: 'waiting' });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        either(i).call('PATCH', `/api/payment-approval/accept/${r0.id}`, tokenA.giamdoc, {
+        either(i).call('PATCH', `/api/payment-approval/accept/${sent.id}`, tokenA.giamdoc, {
           version: sent.version,
         }),
       ),
@@ -157,9 +119,7 @@ describe('two servers on one PostgreSQL', () => {
   });
 
   it('a file uploaded through one server downloads through the other, byte for byte', async () => {
-    const company = (
-      await a.call('POST', '/api/admin/company/create', tokenA.admin, { code: 'FILE2', name: 'Tệp' })
-    ).body;
+    const company = await fa.company({ code: 'FILE2', name: 'Tệp' });
     const bytes = Buffer.concat([
       Buffer.from('%PDF-1.4\n'),
       Buffer.from('hai máy chủ, một kho tệp\n'),

@@ -49,6 +49,7 @@ export function registerAuthRoutes(app: FastifyInstance, config: Config) {
         app.db,
         { userName: user_name, address: meta.address, userAgent: meta.user_agent },
         config.loginThrottle,
+        app.clock,
       );
       if ('retryAfter' in attempt) {
         reply.header('retry-after', String(attempt.retryAfter));

@@ -19,6 +19,7 @@
  *   concurrent wrong passwords are counted one after the other and at most the limit are checked.
  */
 import { sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config/config.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { accessHistory } from '../../db/schema.ts';
@@ -28,16 +29,21 @@ export type Reservation = { id: number } | { retryAfter: number };
 
 const KNOWN_ADDRESS_DAYS = 30;
 
-/** Checks the limits and, when the attempt may go on, writes its `fail` line; else a `locked` line. */
+/**
+ * Checks the limits and, when the attempt may go on, writes its `fail` line; else a `locked` line.
+ * The window ends at `clock`'s now: the database's in production (clock.ts).
+ */
 export async function reserveAttempt(
   db: Db,
   a: Attempt,
   limits: Config['loginThrottle'],
+  clock: Clock,
 ): Promise<Reservation> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(lower(${a.userName})))`);
     if (a.address) await tx.execute(sql`select pg_advisory_xact_lock(727004, hashtext(${a.address}))`);
     const window = `${limits.windowSeconds} seconds`;
+    const now = clock.now();
     const [row] = await queryRows<{
       by_pair: number;
       pair_oldest: number | null;
@@ -54,23 +60,23 @@ export async function reserveAttempt(
           user_fails as (
             select h.at, h.address from ${accessHistory} h
             where h.type = 'login' and h.result = 'fail' and lower(h.user_name) = lower(${a.userName})
-              and h.at > now() - ${window}::interval
+              and h.at > ${now} - ${window}::interval
               and h.at > coalesce((select at from unlocked), '-infinity')),
           pair_fails as (
             select at from user_fails where address is not distinct from ${a.address}::varchar),
           address_fails as (
             select h.at from ${accessHistory} h
             where h.type = 'login' and h.result = 'fail' and h.address = ${a.address}
-              and h.at > now() - ${window}::interval)
+              and h.at > ${now} - ${window}::interval)
           select (select count(*)::int from pair_fails) as by_pair,
-            (select extract(epoch from min(at) + ${window}::interval - now())::int from pair_fails) as pair_oldest,
+            (select extract(epoch from min(at) + ${window}::interval - ${now})::int from pair_fails) as pair_oldest,
             (select count(*)::int from user_fails) as by_user,
-            (select extract(epoch from min(at) + ${window}::interval - now())::int from user_fails) as user_oldest,
+            (select extract(epoch from min(at) + ${window}::interval - ${now})::int from user_fails) as user_oldest,
             (select count(*)::int from address_fails) as by_address,
-            (select extract(epoch from min(at) + ${window}::interval - now())::int from address_fails) as address_oldest,
+            (select extract(epoch from min(at) + ${window}::interval - ${now})::int from address_fails) as address_oldest,
             exists (select 1 from ${accessHistory} h
               where h.type = 'login' and h.result = 'success' and lower(h.user_name) = lower(${a.userName})
-                and h.address = ${a.address} and h.at > now() - ${`${KNOWN_ADDRESS_DAYS} days`}::interval) as known`,
+                and h.address = ${a.address} and h.at > ${now} - ${`${KNOWN_ADDRESS_DAYS} days`}::interval) as known`,
     );
     let retryAfter = 0;
     if ((row?.by_user ?? 0) >= limits.maxFailuresPerUserAnywhere)
