@@ -189,6 +189,13 @@ declare module 'fastify' {
 
 export function createFileService(db: Db, store: FileStore, config: FilesConfig, log: FastifyBaseLogger) {
   const ownerKindOf = (owner: FileOwner) => owner.ownerKind ?? owner.kind.name;
+  /** The live files of one record (`ownerId` left out: of any record of the kind). */
+  const liveFilesOf = (owner: FileOwner, ownerId?: number) =>
+    and(
+      eq(fileUpload.owner_kind, ownerKindOf(owner)),
+      ownerId === undefined ? undefined : eq(fileUpload.owner_id, ownerId),
+      eq(fileUpload.status, 'O'),
+    );
 
   /** Removes objects already written for a request that is being refused. */
   const discard = async (keys: string[]) => {
@@ -230,13 +237,7 @@ export function createFileService(db: Db, store: FileStore, config: FilesConfig,
         bytes: sql<string>`coalesce(sum(${fileUpload.size}), 0)::text`,
       })
       .from(fileUpload)
-      .where(
-        and(
-          eq(fileUpload.owner_kind, ownerKindOf(owner)),
-          eq(fileUpload.owner_id, ownerId),
-          eq(fileUpload.status, 'O'),
-        ),
-      );
+      .where(liveFilesOf(owner, ownerId));
     const count = Number(held?.count ?? 0) + adding.length;
     const bytes = Number(held?.bytes ?? 0) + adding.reduce((sum, f) => sum + f.size, 0);
     if (count > maxCount)
@@ -252,13 +253,7 @@ export function createFileService(db: Db, store: FileStore, config: FilesConfig,
     const q = tx
       .select()
       .from(fileUpload)
-      .where(
-        and(
-          eq(fileUpload.id, fileId),
-          eq(fileUpload.owner_kind, ownerKindOf(owner)),
-          eq(fileUpload.status, 'O'),
-        ),
-      );
+      .where(and(eq(fileUpload.id, fileId), liveFilesOf(owner)));
     const [row] = lock ? await q.for('update') : await q;
     if (!row) throw notFound('file');
     await findRecord(tx, owner.kind, row.owner_id, user);
@@ -347,9 +342,7 @@ export function createFileService(db: Db, store: FileStore, config: FilesConfig,
         .from(fileUpload)
         .where(
           and(
-            eq(fileUpload.owner_kind, ownerKindOf(owner)),
-            eq(fileUpload.owner_id, ownerId),
-            eq(fileUpload.status, 'O'),
+            liveFilesOf(owner, ownerId),
             documentType ? eq(fileUpload.document_type, documentType) : undefined,
           ),
         )
