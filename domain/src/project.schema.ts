@@ -1,27 +1,13 @@
 import { z } from 'zod';
-import {
-  idParam,
-  optionalRef,
-  optionalText,
-  recordMetaSchema,
-  requiredText,
-  versionSchema,
-} from './common.schema.ts';
+import { idParam } from './common.schema.ts';
+import { project } from './entities/project.entity.ts';
+import { entitySchemas } from './entity-schemas.ts';
 
-export const projectInputSchema = z.object({
-  code: requiredText(50),
-  name: requiredText(255),
-  description: optionalText(2000),
-  company_id: optionalRef(),
-});
-export const projectUpdateSchema = projectInputSchema.extend({ version: versionSchema });
-export const projectSchema = recordMetaSchema.extend({
-  code: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  company_id: z.number().nullable(),
-  company_name: z.string().nullable().optional(),
-});
+export const {
+  input: projectInputSchema,
+  update: projectUpdateSchema,
+  record: projectSchema,
+} = entitySchemas(project);
 export type Project = z.infer<typeof projectSchema>;
 export type ProjectInput = z.infer<typeof projectInputSchema>;
 

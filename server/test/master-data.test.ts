@@ -473,5 +473,86 @@ describe.each(backends)('master data (%s)', (backend) => {
         (await s.call('GET', '/api/admin/setting/bank/paging?search=ngoai thuong', admin)).body.total,
       ).toBe(1);
     });
+
+    it('keeps cost items, an entity described once: list, search, unique code, history, picker, menu', async () => {
+      const created = await s.call('POST', '/api/admin/setting/cost-item/create', admin, {
+        code: ' CP-VL ',
+        name: 'Chi phí vật liệu',
+      });
+      expect(created.status).toBe(200);
+      expect(created.body).toMatchObject({
+        code: 'CP-VL',
+        name: 'Chi phí vật liệu',
+        status: 'O',
+        version: 0,
+      });
+      await s.call('POST', '/api/admin/setting/cost-item/create', admin, {
+        code: 'CP-NC',
+        name: 'Chi phí nhân công',
+      });
+      const blank = await s.call('POST', '/api/admin/setting/cost-item/create', admin, {
+        code: 'CP-X',
+        name: ' ',
+      });
+      expect(blank.status).toBe(400);
+      expect(blank.body.errors).toEqual([{ field: 'name', message: 'required' }]);
+      const dup = await s.call('POST', '/api/admin/setting/cost-item/create', admin, {
+        code: 'CP-VL',
+        name: 'Trùng',
+      });
+      expect(dup.status).toBe(400);
+      expect(dup.body.errors).toEqual([{ field: 'code', message: 'duplicate' }]);
+      // diacritics ignored, sorted by name by default
+      const found = await s.call('GET', '/api/admin/setting/cost-item/paging?search=vat lieu', admin);
+      expect(found.body.items.map((x: { code: string }) => x.code)).toEqual(['CP-VL']);
+      const all = await s.call('GET', '/api/admin/setting/cost-item/all', admin);
+      expect(all.body.map((x: { code: string }) => x.code)).toEqual(['CP-NC', 'CP-VL']);
+      const renamed = await s.call('PUT', `/api/admin/setting/cost-item/update/${created.body.id}`, admin, {
+        code: 'CP-VL',
+        name: 'Chi phí vật liệu xây dựng',
+        version: 0,
+      });
+      expect(renamed.body.version).toBe(1);
+      const stale = await s.call('PUT', `/api/admin/setting/cost-item/update/${created.body.id}`, admin, {
+        code: 'CP-VL',
+        name: 'Ghi đè',
+        version: 0,
+      });
+      expect(stale.status).toBe(409);
+      const history = await s.call('GET', `/api/admin/setting/cost-item/history/${created.body.id}`, admin);
+      expect(history.body[0].changes.name).toMatchObject({
+        old: 'Chi phí vật liệu',
+        new: 'Chi phí vật liệu xây dựng',
+      });
+      // every signed-in user reads the picker list; only holders of the menu the screens
+      expect((await s.call('GET', '/api/cost-item/list/all', nobody)).body).toHaveLength(2);
+      expect((await s.call('GET', '/api/admin/setting/cost-item/paging', ketoan)).status).toBe(403);
+      // the drawer offers it under the settings, with its own create, update and view entries
+      const menus = (await s.call('GET', '/api/admin/menu/list/all', admin)).body as {
+        name: string;
+        path: string;
+        title: string;
+        title_en: string;
+        hidden: boolean;
+      }[];
+      expect(menus.filter((m) => m.name.startsWith('cost-item'))).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            name: 'cost-item',
+            path: '/admin/setting/cost-item/list',
+            title: 'Khoản mục chi phí',
+            title_en: 'Cost items',
+            hidden: false,
+          }),
+          expect.objectContaining({
+            name: 'cost-item-create',
+            title: 'Thêm khoản mục chi phí',
+            hidden: true,
+          }),
+          expect.objectContaining({ name: 'cost-item-update', hidden: true }),
+          expect.objectContaining({ name: 'cost-item-view', hidden: true }),
+        ]),
+      );
+    });
   });
 });

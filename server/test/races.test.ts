@@ -98,6 +98,7 @@ describe('uniqueness races on PostgreSQL (every rule of the route table)', () =>
       'payment-type': named(),
       'payment-method': named(),
       'payment-date': named({ day_of_month: 5 }),
+      'cost-item': named(),
       user: (value) => ({ user_name: value, full_name: `Người dùng ${value}`, email: `${value}@example.vn` }),
       role: (value) => ({ code: `ROLE_${value}`, name: `Vai trò ${value}` }),
       group: named(),

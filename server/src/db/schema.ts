@@ -190,6 +190,7 @@ export const constructorType = settingTable('constructor_type', { note: text('no
 export const paymentType = settingTable('payment_type', { note: text('note') });
 export const paymentDate = settingTable('payment_date', { day_of_month: integer('day_of_month').notNull() });
 export const paymentMethod = settingTable('payment_method', { note: text('note') });
+export const costItem = settingTable('cost_item', {});
 
 // ---------------------------------------------------------------- contractors
 

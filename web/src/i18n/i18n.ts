@@ -8,6 +8,7 @@ import { getPreferences } from '../lib/preferences.ts';
 import contractEn from './contract.en.json';
 import contractVi from './contract.vi.json';
 import en from './en.json';
+import { addEntityStrings } from './entity-strings.ts';
 import { registerFormats } from './formats.ts';
 import vi from './vi.json';
 
@@ -30,6 +31,7 @@ for (const [lng, extra] of [
   ['en', contractEn],
 ] as const)
   i18n.addResourceBundle(lng, 'translation', extra, true, false);
+addEntityStrings(i18n);
 
 export type Lang = 'vi' | 'en';
 export const currentLang = (): Lang => (i18n.language === 'en' ? 'en' : 'vi');

@@ -7,6 +7,7 @@ import i18next, { type TFunction } from 'i18next';
 import contractEn from '../i18n/contract.en.json' with { type: 'json' };
 import contractVi from '../i18n/contract.vi.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
+import { addEntityStrings } from '../i18n/entity-strings.ts';
 import { registerFormats } from '../i18n/formats.ts';
 import reasonsEn from '../i18n/reasons.en.json' with { type: 'json' };
 import reasonsVi from '../i18n/reasons.vi.json' with { type: 'json' };
@@ -28,5 +29,6 @@ export async function testT(lang: 'vi' | 'en'): Promise<TFunction> {
     ['en', reasonsEn],
   ] as const)
     instance.addResourceBundle(lng, 'translation', structuredClone(extra), true, false);
+  addEntityStrings(instance);
   return instance.t.bind(instance);
 }

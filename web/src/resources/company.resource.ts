@@ -2,40 +2,15 @@
  * Companies (/management/company, API /admin/company): the generic pages; the view page lists the
  * company's projects and constructions (read only: a project changes company from its own form).
  */
-import { companyInputSchema, companyUpdateSchema } from '@sitepay/domain/company.schema';
+import { company } from '@sitepay/domain/entities/company.entity';
 import '../i18n/relations-strings.ts';
+import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
-export const resource: ResourceDescription = {
-  name: 'company',
-  apiBase: 'admin/company',
-  routeBase: '/management/company',
-  titleField: 'name',
+export const resource: ResourceDescription = resourceOf(company, {
   // the server narrows companies to the selected construction's company once the user picks one
   scopedByConstruction: 'explicit',
-  columns: [
-    { field: 'code', width: 140 },
-    { field: 'name', flex: 2, minWidth: 200 },
-    { field: 'tax_code', width: 120, hideBelow: 'md' },
-    { field: 'created_at', kind: 'date', width: 115, hideBelow: 'md' },
-    { field: 'status', kind: 'status', width: 140 },
-  ],
-  defaultSort: { field: 'created_at', desc: true },
   files: true,
-  form: {
-    createSchema: companyInputSchema,
-    updateSchema: companyUpdateSchema,
-    fields: [
-      { name: 'code' },
-      { name: 'name' },
-      { name: 'tax_code' },
-      { name: 'representative' },
-      { name: 'phone', kind: 'tel' },
-      { name: 'email', kind: 'email' },
-      { name: 'address', width: 'full' },
-      { name: 'note', kind: 'textarea', width: 'full' },
-    ],
-  },
   related: [
     {
       kind: 'linked',
@@ -69,4 +44,4 @@ export const resource: ResourceDescription = {
       ],
     },
   ],
-};
+});

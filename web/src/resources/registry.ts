@@ -1,10 +1,11 @@
 /**
  * Which resources have generic screens, and where. Only the route base and a loader live here, so the
  * first page does not carry every resource's schemas; the description itself (columns, fields, API
- * paths, permissions) is in `<name>.resource.ts`. Adding an ordinary entity = one line here, one
- * description file, and its `resources.<name>.*` translations.
+ * paths, permissions) is in `<name>.resource.ts`, or comes whole from the entity's description
+ * (`@sitepay/domain/entities`) when the generic pages need nothing more: such an entity needs no
+ * line here.
  */
-import type { SettingName } from '@sitepay/domain/setting.schema';
+import { entities } from '@sitepay/domain/entities';
 import type { ResourceDescription } from './resource.types.ts';
 
 export type ResourceEntry = {
@@ -13,16 +14,13 @@ export type ResourceEntry = {
   load: () => Promise<{ resource: ResourceDescription }>;
 };
 
-/** A settings screen: all nine share one description module. */
-const setting = (name: SettingName): ResourceEntry => ({
-  name,
-  routeBase: `/admin/setting/${name}`,
-  load: () => import('./setting.resource.ts').then((m) => ({ resource: m.settingResource(name) })),
-});
+/** Described entities whose screens say more than their description (related sections, actions). */
+const own: Record<string, ResourceEntry['load']> = {
+  company: () => import('./company.resource.ts'),
+  project: () => import('./project.resource.ts'),
+};
 
 export const resourceRegistry: ResourceEntry[] = [
-  { name: 'company', routeBase: '/management/company', load: () => import('./company.resource.ts') },
-  { name: 'project', routeBase: '/management/project', load: () => import('./project.resource.ts') },
   {
     name: 'construction',
     routeBase: '/management/construction',
@@ -38,18 +36,7 @@ export const resourceRegistry: ResourceEntry[] = [
   { name: 'customer', routeBase: '/manage/customer', load: () => import('./customer.resource.ts') },
   { name: 'billing', routeBase: '/manage/billing', load: () => import('./billing.resource.ts') },
   { name: 'ticket', routeBase: '/manage/ticket', load: () => import('./ticket.resource.ts') },
-  { name: 'department', routeBase: '/admin/department', load: () => import('./department.resource.ts') },
   { name: 'user', routeBase: '/admin/user', load: () => import('./user.resource.ts') },
-  setting('bank'),
-  setting('tax'),
-  setting('contract-type'),
-  setting('construction-item'),
-  setting('document-attachment'),
-  setting('transaction-type'),
-  setting('constructor-type'),
-  setting('payment-type'),
-  setting('payment-method'),
-  setting('payment-date'),
   {
     name: 'application',
     routeBase: '/admin/setting/application',
@@ -61,4 +48,10 @@ export const resourceRegistry: ResourceEntry[] = [
   { name: 'privilege', routeBase: '/system/privilege', load: () => import('./privilege.resource.ts') },
   { name: 'menu', routeBase: '/system/menu', load: () => import('./menu.resource.ts') },
   { name: 'endpoint', routeBase: '/system/endpoint', load: () => import('./endpoint.resource.ts') },
+  // the described entities: their resource file adds what the description cannot say, else none
+  ...entities.map((e) => ({
+    name: e.name,
+    routeBase: e.route,
+    load: own[e.name] ?? (() => import('./entity-resource.ts').then((m) => ({ resource: m.resourceOf(e) }))),
+  })),
 ];

@@ -3,6 +3,12 @@
  * kind's screens come as four entries: the visible list `x` and hidden `x-create`, `x-update`, `x-view`
  * (whose names the CASL rules read: see account.queries.ts). Order in this file is the drawer's order.
  */
+import { settingEntities } from '@sitepay/domain/entities';
+import { company } from '@sitepay/domain/entities/company.entity';
+import { department } from '@sitepay/domain/entities/department.entity';
+import { project } from '@sitepay/domain/entities/project.entity';
+import type { Entity } from '@sitepay/domain/entity';
+
 export type SeedMenu = {
   name: string;
   path: string;
@@ -82,6 +88,10 @@ const crud = (
   ),
 ];
 
+/** A described entity's entries, from its menu (`@sitepay/domain/entities`). */
+const entityMenus = (e: Entity): SeedMenu[] =>
+  crud(e.name, e.route, e.menu.title.vi, e.menu.title.en, e.menu.icon, e.menu.parent);
+
 export const seedMenus: SeedMenu[] = [
   {
     name: 'about-me',
@@ -104,8 +114,8 @@ export const seedMenus: SeedMenu[] = [
   },
 
   area('management', '/management', 'Quản lý', 'Management', 'folder', '/management/company/list'),
-  ...crud('company', '/management/company', 'Công ty', 'Companies', 'business', 'management'),
-  ...crud('project', '/management/project', 'Dự án', 'Projects', 'account_tree', 'management'),
+  ...entityMenus(company),
+  ...entityMenus(project),
   ...crud(
     'construction',
     '/management/construction',
@@ -219,7 +229,7 @@ export const seedMenus: SeedMenu[] = [
 
   area('admin', '/admin', 'Quản trị', 'Administration', 'admin_panel_settings', '/admin/user/list'),
   ...crud('user', '/admin/user', 'Người dùng', 'Users', 'people', 'admin'),
-  ...crud('department', '/admin/department', 'Phòng ban', 'Departments', 'corporate_fare', 'admin'),
+  ...entityMenus(department),
   screen(
     'application-configure',
     '/admin/application/configure',
@@ -231,72 +241,7 @@ export const seedMenus: SeedMenu[] = [
   screen('email', '/admin/email/list', 'Cấu hình email', 'Email settings', 'mail', 'admin'),
 
   area('setting', '/admin/setting', 'Danh mục', 'Settings', 'settings', '/admin/setting/bank/list'),
-  ...crud('bank', '/admin/setting/bank', 'Ngân hàng', 'Banks', 'account_balance', 'setting'),
-  ...crud('tax', '/admin/setting/tax', 'Thuế suất', 'Taxes', 'percent', 'setting'),
-  ...crud(
-    'contract-type',
-    '/admin/setting/contract-type',
-    'Loại hợp đồng',
-    'Contract types',
-    'category',
-    'setting',
-  ),
-  ...crud(
-    'construction-item',
-    '/admin/setting/construction-item',
-    'Hạng mục công trình',
-    'Construction items',
-    'construction',
-    'setting',
-  ),
-  ...crud(
-    'document-attachment',
-    '/admin/setting/document-attachment',
-    'Chứng từ kèm theo',
-    'Document attachments',
-    'attach_file',
-    'setting',
-  ),
-  ...crud(
-    'transaction-type',
-    '/admin/setting/transaction-type',
-    'Loại giao dịch',
-    'Transaction types',
-    'swap_horiz',
-    'setting',
-  ),
-  ...crud(
-    'constructor-type',
-    '/admin/setting/constructor-type',
-    'Loại nhà thầu',
-    'Contractor types',
-    'badge',
-    'setting',
-  ),
-  ...crud(
-    'payment-type',
-    '/admin/setting/payment-type',
-    'Loại thanh toán',
-    'Payment types',
-    'request_quote',
-    'setting',
-  ),
-  ...crud(
-    'payment-date',
-    '/admin/setting/payment-date',
-    'Ngày thanh toán',
-    'Payment dates',
-    'event',
-    'setting',
-  ),
-  ...crud(
-    'payment-method',
-    '/admin/setting/payment-method',
-    'Phương thức thanh toán',
-    'Payment methods',
-    'credit_card',
-    'setting',
-  ),
+  ...settingEntities.flatMap(entityMenus),
   ...crud('application', '/admin/setting/application', 'Ứng dụng', 'Applications', 'apps', 'setting'),
 
   area('system', '/system', 'Hệ thống', 'System', 'security', '/system/groups'),

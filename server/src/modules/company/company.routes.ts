@@ -9,8 +9,7 @@ import { z } from 'zod';
 import { construction, project } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { findRecord, listAllRecords, patchRecord, type RecordKind } from '../../http/records.ts';
-import { registerResource } from '../../http/resource.routes.ts';
-import { companyKind, companyResource } from './company.resource.ts';
+import { companyKind } from './company.resource.ts';
 
 export function registerCompanyRoutes(
   app: FastifyInstance,
@@ -18,7 +17,6 @@ export function registerCompanyRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['company'];
-  registerResource(app, companyResource);
 
   r.post(
     '/api/admin/company/add-project',

@@ -48,6 +48,7 @@ import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import SavingsIcon from '@mui/icons-material/Savings';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
@@ -161,6 +162,7 @@ const byIcon: Record<string, SvgIconComponent> = {
   receipt: ReceiptIcon,
   'support-agent': SupportAgentIcon,
   'mail-outline': MailOutlineIcon,
+  savings: SavingsIcon,
 };
 
 const normalize = (key: string | null | undefined) =>

@@ -1,0 +1,59 @@
+/** Companies: the group's legal entities, which own projects and sign contracts (docs/product.md#companies). */
+import { commonFieldLabels, defineEntity } from '../entity.ts';
+
+export const company = defineEntity({
+  name: 'company',
+  api: 'admin/company',
+  route: '/management/company',
+  menu: { parent: 'management', icon: 'business', title: { vi: 'Công ty', en: 'Companies' } },
+  one: { vi: 'Công ty', en: 'company' },
+  many: { vi: 'Công ty', en: 'Companies' },
+  title: 'name',
+  defaultSort: { by: 'created_at', desc: true },
+  fields: {
+    code: {
+      type: 'text',
+      max: 50,
+      required: true,
+      label: { vi: 'Mã công ty', en: 'Company code' },
+      list: { width: 140 },
+      search: true,
+      sort: true,
+      unique: true,
+    },
+    name: {
+      type: 'text',
+      max: 255,
+      required: true,
+      label: { vi: 'Tên công ty', en: 'Company name' },
+      list: { flex: 2, minWidth: 200 },
+      search: true,
+      sort: true,
+    },
+    tax_code: {
+      type: 'text',
+      max: 20,
+      label: { vi: 'Mã số thuế', en: 'Tax code' },
+      list: { width: 120, hideBelow: 'md' },
+      search: true,
+      sort: true,
+    },
+    representative: {
+      type: 'text',
+      max: 255,
+      label: { vi: 'Người đại diện', en: 'Representative' },
+      search: true,
+    },
+    phone: { type: 'tel', max: 30, label: { vi: 'Số điện thoại', en: 'Phone' } },
+    email: { type: 'email', label: { vi: 'Email', en: 'Email' } },
+    address: { type: 'text', max: 500, label: { vi: 'Địa chỉ', en: 'Address' }, search: true, wide: true },
+    note: { type: 'textarea', max: 2000, label: { vi: 'Ghi chú', en: 'Note' }, wide: true },
+    created_at: {
+      type: 'date',
+      output: true,
+      required: true,
+      label: commonFieldLabels.created_at!,
+      list: { width: 115, hideBelow: 'md' },
+    },
+  },
+});

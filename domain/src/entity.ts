@@ -1,0 +1,165 @@
+/**
+ * One description per ordinary entity ([ADR 0064](../../docs/adr/0064-one-description-per-entity.md)):
+ * its API and screen paths, its menu, and its fields with their type, limits, labels and what the
+ * lists do with them. From it come the zod schemas (`entity-schemas.ts`), the server's routes
+ * (`registerEntity`), the seeded menus, the web's list, form and labels, and the export columns.
+ * Plain data: the web reads the labels of every entity at start without loading zod.
+ */
+
+/** Words in both languages. */
+export type Words = { vi: string; en: string };
+
+/** How a field shows in the generic list: a hint of its width; `true` lets its type decide. */
+export type ListHint = {
+  width?: number;
+  flex?: number;
+  minWidth?: number;
+  hideBelow?: 'sm' | 'md' | 'lg' | 'xl';
+};
+
+type FieldCommon = {
+  label: Words;
+  /** A list column's own header when it is shorter than the label ("Mã BIN"). */
+  column?: Words;
+  required?: boolean;
+  /** A column of the generic list (its width by the type unless given). */
+  list?: boolean | ListHint;
+  /** Folded into the record's search text. */
+  search?: boolean;
+  /** A list may be sorted by it. */
+  sort?: boolean;
+  /**
+   * No two live records share it (a partial unique index `<table>_<field>_uq`); `folded`: ignoring
+   * case and diacritics ("ct01" and "CT01" clash).
+   */
+  unique?: boolean | 'folded';
+  /** A column of the list's Excel export, with its width in characters. */
+  export?: number;
+  /** A field the API answers but never takes (a construction's `closed`, set by its own move). */
+  output?: boolean;
+  /** The specification's name for the field in a body, where it differs (a department's `director`). */
+  alias?: string;
+  /** The form's control takes the whole row. */
+  wide?: boolean;
+  /** A hint under the form's field. */
+  hint?: Words;
+};
+
+export type EntityField = FieldCommon &
+  (
+    | { type: 'text' | 'textarea' | 'tel'; max: number }
+    | { type: 'email' }
+    /** Exactly `length` digits (a bank's NAPAS BIN); blank clears it. */
+    | { type: 'digits'; length: number }
+    | { type: 'integer'; min: number; max: number }
+    /** An exact decimal kept as text (a rate in percent). */
+    | { type: 'percent'; min: number; max: number }
+    | { type: 'date' }
+    | { type: 'boolean' }
+    | { type: 'choice'; choices: readonly string[]; labels: Record<string, Words> }
+    | {
+        type: 'reference';
+        /** The referenced entity's name. */
+        to: string;
+        /** The column the API adds with the referenced record's name (`director_name`). */
+        display?: string;
+        displayLabel?: Words;
+        /** Only an active record may be picked. */
+        activeOnly?: boolean;
+        /** The picker's list, relative to /api; the referenced entity's own by default. */
+        picker?: string;
+      }
+  );
+
+export type FieldType = EntityField['type'];
+
+/** Operations whose path differs from the common spelling, or that the entity does not have (`false`). */
+export type EntityPaths = Partial<
+  Record<
+    'paging' | 'all' | 'get' | 'create' | 'update' | 'active' | 'deactivate' | 'delete' | 'history',
+    string | false
+  >
+>;
+
+export type Entity = {
+  /** The menu name, the history key, the i18n key and the CASL subject. */
+  name: string;
+  /** Relative to /api: `admin/department`. */
+  api: string;
+  /** The screens' base: `/admin/department`. */
+  route: string;
+  /** Its entry in the drawer: under `parent`, with a Material icon name and a title. */
+  menu: { parent: string; icon: string; title: Words };
+  /** A record of it in a sentence ("phòng ban", "department") and the list's title. */
+  one: Words;
+  many: Words;
+  /** The field that names a record. */
+  title: string;
+  fields: Record<string, EntityField>;
+  defaultSort?: { by: string; desc: boolean };
+  /** Paths spelled otherwise, relative to `api` ('' = `api` itself, as the taxes' create). */
+  paths?: EntityPaths;
+  /** A list every signed-in user may read, for the pickers of other forms (relative to /api). */
+  picker?: string;
+};
+
+/** Keeps the literal types of a description (field names, types) for the schemas derived from it. */
+export const defineEntity = <const E extends Entity>(entity: E): E => entity;
+
+/** Fields every record has: the list's status, the stamps. Their words are shared by every entity. */
+export const commonFieldLabels: Record<string, Words> = {
+  id: { vi: 'Mã số', en: 'ID' },
+  status: { vi: 'Trạng thái', en: 'Status' },
+  created_at: { vi: 'Ngày tạo', en: 'Created at' },
+  updated_at: { vi: 'Ngày cập nhật', en: 'Updated at' },
+  created_by: { vi: 'Người tạo', en: 'Created by' },
+  updated_by: { vi: 'Người cập nhật', en: 'Updated by' },
+};
+
+/** The fields a form edits, in order (not `output`). */
+export const inputFields = (entity: Entity): [string, EntityField][] =>
+  Object.entries(entity.fields).filter(([, f]) => !f.output);
+
+/** The path of an operation relative to /api, `:id` for the record's id; null when it has none. */
+export function entityPath(entity: Entity, op: keyof EntityPaths): string | null {
+  const common: Record<keyof EntityPaths, string> = {
+    paging: 'paging',
+    all: 'list/all',
+    get: 'get/:id',
+    create: 'create',
+    update: 'update/:id',
+    active: 'active/:id',
+    deactivate: 'deactivate/:id',
+    delete: 'delete/:id',
+    history: 'history/:id',
+  };
+  const p = entity.paths?.[op] ?? common[op];
+  return p === false ? null : p === '' ? entity.api : `${entity.api}/${p}`;
+}
+
+/**
+ * The i18n strings of an entity for one language: `resources.<name>.name|plural|fields|columns|
+ * hints|choices`, as the generic pages read them. Screen texts stay in the i18n files.
+ */
+export function entityStrings(entity: Entity, lang: keyof Words) {
+  const fields: Record<string, string> = {};
+  const columns: Record<string, string> = {};
+  const hints: Record<string, string> = {};
+  const choices: Record<string, Record<string, string>> = {};
+  for (const [name, f] of Object.entries(entity.fields)) {
+    fields[name] = f.label[lang];
+    if (f.column) columns[name] = f.column[lang];
+    if (f.hint) hints[name] = f.hint[lang];
+    if (f.type === 'reference' && f.display) fields[f.display] = (f.displayLabel ?? f.label)[lang];
+    if (f.type === 'choice')
+      choices[name] = Object.fromEntries(Object.entries(f.labels).map(([v, w]) => [v, w[lang]]));
+  }
+  return {
+    name: entity.one[lang],
+    plural: entity.many[lang],
+    fields,
+    ...(Object.keys(columns).length ? { columns } : {}),
+    ...(Object.keys(hints).length ? { hints } : {}),
+    ...(Object.keys(choices).length ? { choices } : {}),
+  };
+}

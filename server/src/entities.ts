@@ -1,0 +1,39 @@
+/**
+ * The record kind of every entity described in `@sitepay/domain/entities`
+ * (docs/adr/0064-one-description-per-entity.md). The start registers their routes from here; an
+ * entity with rules of its own has its kind in its module (its SQL side: scope, hooks), an ordinary
+ * one needs nothing here but its table, found by name.
+ */
+import { entities, type SettingName, settingEntities } from '@sitepay/domain/entities';
+import { department as departmentEntity } from '@sitepay/domain/entities/department.entity';
+import { sql } from 'drizzle-orm';
+import { appUser, department } from './db/schema.ts';
+import { type EntityKind, entityKind } from './http/entity.routes.ts';
+import { outer } from './http/records.ts';
+import { companyKind } from './modules/company/company.resource.ts';
+import { projectKind } from './modules/project/project.resource.ts';
+
+export const settingKinds = Object.fromEntries(settingEntities.map((e) => [e.name, entityKind(e)])) as Record<
+  SettingName,
+  EntityKind
+>;
+
+const departmentKind = entityKind(departmentEntity, {
+  extraColumns: {
+    director_name: sql<
+      string | null
+    >`(select coalesce(u.full_name, u.user_name) from ${appUser} u where u.id = ${outer(department.director_id)})`,
+  },
+});
+
+/** Every described entity's kind; the start refuses to run when one is missing. */
+export const entityKinds: EntityKind[] = [
+  companyKind,
+  projectKind,
+  departmentKind,
+  ...Object.values(settingKinds),
+];
+
+export function missingEntityKinds(): string[] {
+  return entities.filter((e) => !entityKinds.some((k) => k.entity === e)).map((e) => e.name);
+}

@@ -1,0 +1,32 @@
+/**
+ * Words that come from the entities' descriptions rather than the i18n files
+ * (docs/adr/0064-one-description-per-entity.md): each described entity's name and field labels
+ * (`resources.<name>.*`), and the shared labels of the fields every record has (status, stamps),
+ * filled into every `resources.<name>.fields` that does not say them itself — including those of
+ * string files added later.
+ */
+import { entities } from '@sitepay/domain/entities';
+import { commonFieldLabels, entityStrings } from '@sitepay/domain/entity';
+import type { i18n as I18n } from 'i18next';
+
+type Bundle = { resources?: Record<string, { fields?: Record<string, string> }> };
+
+function fillCommonFields(bundle: Bundle | undefined, lang: 'vi' | 'en') {
+  for (const resource of Object.values(bundle?.resources ?? {})) {
+    if (!resource?.fields) continue;
+    for (const [field, words] of Object.entries(commonFieldLabels)) resource.fields[field] ??= words[lang];
+  }
+}
+
+export function addEntityStrings(i18n: I18n) {
+  for (const lang of ['vi', 'en'] as const) {
+    const resources = Object.fromEntries(entities.map((e) => [e.name, entityStrings(e, lang)]));
+    // the i18n files win where they say more (a screen's own words)
+    i18n.addResourceBundle(lang, 'translation', { resources }, true, false);
+    fillCommonFields(i18n.getResourceBundle(lang, 'translation') as Bundle, lang);
+  }
+  i18n.store.on('added', (lng: string, ns: string) => {
+    if (ns === 'translation' && (lng === 'vi' || lng === 'en'))
+      fillCommonFields(i18n.getResourceBundle(lng, 'translation') as Bundle, lng);
+  });
+}
