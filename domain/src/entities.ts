@@ -5,8 +5,11 @@
  */
 
 import { bank } from './entities/bank.entity.ts';
+import { beneficiary } from './entities/beneficiary.entity.ts';
 import { company } from './entities/company.entity.ts';
+import { construction } from './entities/construction.entity.ts';
 import { constructionItem } from './entities/construction-item.entity.ts';
+import { contractor } from './entities/constructor.entity.ts';
 import { constructorType } from './entities/constructor-type.entity.ts';
 import { contractType } from './entities/contract-type.entity.ts';
 import { costItem } from './entities/cost-item.entity.ts';
@@ -37,6 +40,14 @@ export const settingEntities = [
 
 export type SettingName = (typeof settingEntities)[number]['name'];
 
-export const entities: readonly Entity[] = [company, project, department, ...settingEntities];
+export const entities: readonly Entity[] = [
+  company,
+  project,
+  construction,
+  contractor,
+  beneficiary,
+  department,
+  ...settingEntities,
+];
 
 export const entityNamed = (name: string): Entity | undefined => entities.find((e) => e.name === name);

@@ -19,7 +19,7 @@ import {
   specName,
   versionSchema,
 } from './common.schema.ts';
-import type { Entity, EntityField } from './entity.ts';
+import type { Entity, EntityField, TextFormat } from './entity.ts';
 
 /** Exactly `length` digits; blank clears it. */
 const digits = (length: number, required: boolean) => {
@@ -30,12 +30,27 @@ const digits = (length: number, required: boolean) => {
   );
 };
 
+/** A text field with a form: what is typed, less `strip`, trimmed; refused with the format's reason. */
+function formatted(f: { max?: number; format: TextFormat }, required: boolean) {
+  const { pattern, error, strip } = f.format;
+  const clean = (v: unknown) => (typeof v === 'string' ? (strip ? v.replace(strip, '') : v.trim()) : v);
+  if (!required)
+    return (optionalText(f.max) as z.ZodType<string | null | undefined>).refine(
+      (v) => v == null || pattern.test(v),
+      { error },
+    );
+  let s = z.string({ error: 'required' }).min(1, { error: 'required' });
+  if (f.max) s = s.max(f.max);
+  return z.preprocess(clean, s.regex(pattern, { error }));
+}
+
 function inputOf(f: EntityField): z.ZodType {
   const required = f.required === true;
   switch (f.type) {
     case 'text':
     case 'textarea':
     case 'tel':
+      if (f.format) return formatted({ max: f.max, format: f.format }, required);
       return required ? requiredText(f.max) : optionalText(f.max);
     case 'email':
       return optionalEmail();
@@ -64,11 +79,45 @@ function outputOf(f: EntityField): z.ZodType {
         ? z.boolean()
         : z.string();
   // what a create must carry is never null; the rest may be, and a computed one may be left out
-  if (f.required || f.type === 'boolean' || f.type === 'choice' || f.type === 'percent') return base;
+  if (f.required || f.type === 'choice' || f.type === 'percent') return base;
   return f.output ? base.nullable().optional() : base.nullable();
 }
 
-export function entitySchemas(entity: Entity) {
+type Fields<E extends Entity> = E['fields'];
+/** What a field is on the wire. */
+type Value<F> = F extends { type: 'integer' | 'reference' }
+  ? number
+  : F extends { type: 'boolean' }
+    ? boolean
+    : string;
+/** What a record carries: never null when required (or a choice, a rate), else null; a computed one may be absent. */
+type Output<F> = F extends { required: true }
+  ? Value<F>
+  : F extends { type: 'choice' | 'percent' }
+    ? Value<F>
+    : F extends { output: true }
+      ? Value<F> | null | undefined
+      : Value<F> | null;
+type RecordShape<E extends Entity> = {
+  [K in keyof Fields<E>]: z.ZodType<Output<Fields<E>[K]>>;
+} & {
+  [K in keyof Fields<E> as Fields<E>[K] extends { display: infer D extends string } ? D : never]: z.ZodType<
+    string | null | undefined
+  >;
+};
+type InputShape<E extends Entity> = {
+  [K in keyof Fields<E> as Fields<E>[K] extends { output: true } ? never : K]: z.ZodType<
+    Value<Fields<E>[K]> | null | undefined
+  >;
+};
+
+export type EntitySchemas<E extends Entity> = {
+  input: z.ZodObject<InputShape<E>>;
+  update: z.ZodObject<InputShape<E> & { version: typeof versionSchema }>;
+  record: z.ZodObject<(typeof recordMetaSchema)['shape'] & RecordShape<E>>;
+};
+
+export function entitySchemas<E extends Entity>(entity: E): EntitySchemas<E> {
   const input: Record<string, z.ZodType> = {};
   const record: Record<string, z.ZodType> = {};
   for (const [name, f] of Object.entries(entity.fields)) {
@@ -82,5 +131,5 @@ export function entitySchemas(entity: Entity) {
     input: inputSchema,
     update: inputSchema.extend({ version: versionSchema }),
     record: recordMetaSchema.extend(record),
-  };
+  } as unknown as EntitySchemas<E>;
 }

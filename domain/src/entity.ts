@@ -6,6 +6,9 @@
  * Plain data: the web reads the labels of every entity at start without loading zod.
  */
 
+/** The form a text must have, refused with `error`; `strip` is taken out of what is typed first. */
+export type TextFormat = { pattern: RegExp; error: string; strip?: RegExp };
+
 /** Words in both languages. */
 export type Words = { vi: string; en: string };
 
@@ -47,7 +50,16 @@ type FieldCommon = {
 
 export type EntityField = FieldCommon &
   (
-    | { type: 'text' | 'textarea' | 'tel'; max: number }
+    | {
+        type: 'text' | 'textarea' | 'tel';
+        /** At most this many characters (none: the format bounds it). */
+        max?: number;
+        /**
+         * The form a value must have, refused with `error` (a tax code's digits); `strip` is taken out
+         * of what is typed first (spaces and dots in an account number).
+         */
+        format?: TextFormat;
+      }
     | { type: 'email' }
     /** Exactly `length` digits (a bank's NAPAS BIN); blank clears it. */
     | { type: 'digits'; length: number }
@@ -86,10 +98,10 @@ export type Entity = {
   name: string;
   /** Relative to /api: `admin/department`. */
   api: string;
-  /** The screens' base: `/admin/department`. */
-  route: string;
+  /** The screens' base: `/admin/department`; none for records edited inside another's page. */
+  route?: string;
   /** Its entry in the drawer: under `parent`, with a Material icon name and a title. */
-  menu: { parent: string; icon: string; title: Words };
+  menu?: { parent: string; icon: string; title: Words };
   /** A record of it in a sentence ("phòng ban", "department") and the list's title. */
   one: Words;
   many: Words;

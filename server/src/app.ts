@@ -37,11 +37,9 @@ import { registerHistoryRoutes } from './modules/admin/history.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
 import { registerCompanyRoutes } from './modules/company/company.routes.ts';
-import {
-  constructionKind,
-  registerConstructionRoutes,
-} from './modules/construction/construction.resource.ts';
-import { registerConstructorRoutes } from './modules/constructor/constructor.resources.ts';
+import { constructionKind } from './modules/construction/construction.resource.ts';
+import { registerConstructionRoutes } from './modules/construction/construction.routes.ts';
+import { registerConstructorRoutes } from './modules/constructor/constructor.routes.ts';
 import { registerContractRoutes } from './modules/contract/contract.routes.ts';
 import { registerContractFileRoutes } from './modules/contract/contract-file.routes.ts';
 import { registerCreditRoutes } from './modules/customer/credit.routes.ts';

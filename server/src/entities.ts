@@ -11,6 +11,8 @@ import { appUser, department } from './db/schema.ts';
 import { type EntityKind, entityKind } from './http/entity.routes.ts';
 import { outer } from './http/records.ts';
 import { companyKind } from './modules/company/company.resource.ts';
+import { constructionKind } from './modules/construction/construction.resource.ts';
+import { beneficiaryKind, constructorKind } from './modules/constructor/constructor.resources.ts';
 import { projectKind } from './modules/project/project.resource.ts';
 
 export const settingKinds = Object.fromEntries(settingEntities.map((e) => [e.name, entityKind(e)])) as Record<
@@ -30,6 +32,9 @@ const departmentKind = entityKind(departmentEntity, {
 export const entityKinds: EntityKind[] = [
   companyKind,
   projectKind,
+  constructionKind,
+  constructorKind,
+  beneficiaryKind,
   departmentKind,
   ...Object.values(settingKinds),
 ];

@@ -6,7 +6,11 @@ import { getTableName, isTable } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
-const named: Record<string, PgTable> = { user: schema.appUser, group: schema.appGroup };
+// a Map: `constructor` is an entity's name, and every plain object's property
+const named = new Map<string, PgTable>([
+  ['user', schema.appUser],
+  ['group', schema.appGroup],
+]);
 
 const bySqlName = new Map(
   (Object.values(schema) as unknown[])
@@ -15,7 +19,7 @@ const bySqlName = new Map(
 );
 
 export function tableOf(entity: string): PgTable {
-  const table = named[entity] ?? bySqlName.get(entity.replaceAll('-', '_'));
+  const table = named.get(entity) ?? bySqlName.get(entity.replaceAll('-', '_'));
   if (!table) throw new Error(`no table for the entity ${entity} (name it in db/entity-tables.ts)`);
   return table;
 }

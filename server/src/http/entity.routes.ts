@@ -42,6 +42,12 @@ export type EntitySql = {
   decorate?: (db: Db, records: Row[], user: CurrentUser) => Promise<void>;
   /** A create served by the module's own route. */
   ownCreate?: string;
+  /** Menus other than the entity's own (records edited on another's page: a contractor's payees). */
+  menus?: ResourceDescription['menus'];
+  /** Uniqueness over several columns, or an index named otherwise, instead of the fields' flags. */
+  unique?: RecordKind['unique'];
+  /** The OpenAPI tag, when not the entity's name (the settings share one). */
+  tag?: string;
 };
 
 /** A described entity's record kind, with its description and what its routes add. */
@@ -78,14 +84,16 @@ export function entityKind(entity: Entity, s: EntitySql = {}): EntityKind {
       ...s.sortable,
     },
     defaultSort: entity.defaultSort,
-    unique: fields
-      .filter(([, f]) => f.unique)
-      .map(([field, f]) => ({
-        field,
-        columns: [field],
-        constraint: `${getTableName(table)}_${field}_uq`,
-        ...(f.unique === 'folded' ? { caseInsensitive: true } : {}),
-      })),
+    unique:
+      s.unique ??
+      fields
+        .filter(([, f]) => f.unique)
+        .map(([field, f]) => ({
+          field,
+          columns: [field],
+          constraint: `${getTableName(table)}_${field}_uq`,
+          ...(f.unique === 'folded' ? { caseInsensitive: true } : {}),
+        })),
     ...(s.extraColumns ? { extraColumns: s.extraColumns } : {}),
     ...(Object.keys(lookups).length ? { lookups } : {}),
     references: [
@@ -114,11 +122,15 @@ export function registerEntity(app: FastifyInstance, kind: EntityKind) {
   const description: ResourceDescription = {
     kind,
     basePath: `/api/${entity.api}`,
-    tag: entity.menu.parent === 'setting' ? 'setting' : n,
+    tag: s.tag ?? (entity.menu?.parent === 'setting' ? 'setting' : n),
     record,
     input: schemas.input,
     update: schemas.update,
-    menus: { read: [n, `${n}-view`, ...(s.readBy ?? [])], create: [`${n}-create`], update: [`${n}-update`] },
+    menus: s.menus ?? {
+      read: [n, `${n}-view`, ...(s.readBy ?? [])],
+      create: [`${n}-create`],
+      update: [`${n}-update`],
+    },
     paths,
     ...(s.listQuery ? { listQuery: s.listQuery } : {}),
     ...(s.decorate ? { decorate: s.decorate } : {}),

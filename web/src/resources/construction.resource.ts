@@ -4,45 +4,16 @@
  * contract or payment request (the server refuses with 422). Its view page lists its contracts and
  * payment requests, page by page, for users who may read them.
  */
-import { constructionInputSchema, constructionUpdateSchema } from '@sitepay/domain/construction.schema';
+import { construction } from '@sitepay/domain/entities/construction.entity';
 import { approvalColors, paymentColors } from '../components/payment-state.tsx';
 import '../i18n/payment-strings.ts';
 import '../i18n/relations-strings.ts';
+import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
-export const resource: ResourceDescription = {
-  name: 'construction',
-  apiBase: 'construction',
-  routeBase: '/management/construction',
+export const resource: ResourceDescription = resourceOf(construction, {
   exportPath: 'export/construction',
-  titleField: 'name',
   scopedByConstruction: 'explicit',
-  columns: [
-    { field: 'code', width: 150 },
-    { field: 'name', flex: 2, minWidth: 150 },
-    { field: 'project_name', flex: 1, minWidth: 120, hideBelow: 'md', sortable: false },
-    { field: 'closed', kind: 'flag', width: 110, hideBelow: 'sm' },
-    { field: 'status', kind: 'status', width: 140 },
-  ],
-  defaultSort: { field: 'created_at', desc: true },
-  form: {
-    createSchema: constructionInputSchema,
-    updateSchema: constructionUpdateSchema,
-    fields: [
-      { name: 'code' },
-      { name: 'name' },
-      {
-        name: 'project_id',
-        kind: 'reference',
-        options: { endpoint: 'admin/project/list/all' },
-        display: 'project_name',
-      },
-      { name: 'address' },
-      { name: 'start_date', kind: 'date' },
-      { name: 'end_date', kind: 'date' },
-      { name: 'description', kind: 'textarea', width: 'full' },
-    ],
-  },
   viewFields: [
     'code',
     'name',
@@ -103,4 +74,4 @@ export const resource: ResourceDescription = {
       ],
     },
   ],
-};
+});

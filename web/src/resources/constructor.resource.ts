@@ -4,48 +4,16 @@
  * added, edited and deleted on its view page, each with its own change history; its contracts are
  * listed there too, page by page.
  */
-import {
-  beneficiaryInputSchema,
-  beneficiaryUpdateSchema,
-  constructorInputSchema,
-  constructorUpdateSchema,
-} from '@sitepay/domain/constructor.schema';
+import { beneficiary } from '@sitepay/domain/entities/beneficiary.entity';
+import { contractor } from '@sitepay/domain/entities/constructor.entity';
 import '../i18n/relations-strings.ts';
+import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
-export const resource: ResourceDescription = {
-  name: 'constructor',
-  apiBase: 'constructor',
-  routeBase: '/management/constructor',
+const payee = resourceOf(beneficiary);
+
+export const resource: ResourceDescription = resourceOf(contractor, {
   exportPath: 'export/constructor',
-  titleField: 'name',
-  columns: [
-    { field: 'code', width: 150 },
-    { field: 'name', flex: 2, minWidth: 200 },
-    { field: 'tax_code', width: 130, hideBelow: 'md' },
-    { field: 'constructor_type_name', flex: 1, minWidth: 140, hideBelow: 'md', sortable: false },
-    { field: 'status', kind: 'status', width: 140 },
-  ],
-  defaultSort: { field: 'created_at', desc: true },
-  form: {
-    createSchema: constructorInputSchema,
-    updateSchema: constructorUpdateSchema,
-    fields: [
-      { name: 'code' },
-      { name: 'name' },
-      { name: 'tax_code' },
-      {
-        name: 'constructor_type_id',
-        kind: 'reference',
-        options: { endpoint: 'constructor-type/list/all' },
-        display: 'constructor_type_name',
-      },
-      { name: 'phone', kind: 'tel' },
-      { name: 'email', kind: 'email' },
-      { name: 'address', width: 'full' },
-      { name: 'note', kind: 'textarea', width: 'full' },
-    ],
-  },
   related: [
     {
       kind: 'children',
@@ -56,29 +24,12 @@ export const resource: ResourceDescription = {
       parentField: 'constructor_id',
       titleField: 'name',
       columns: [
-        { field: 'name' },
-        { field: 'bank_name', hideBelow: 'sm' },
-        { field: 'account_number', width: 150 },
-        { field: 'branch', hideBelow: 'md' },
+        ...payee.columns.filter((c) => c.field !== 'status'),
         // the holder as banks print it does not name the contractor: a warning, not a refusal
         { field: 'holder_mismatch', kind: 'flag', icon: 'person', width: 120 },
       ],
-      form: {
-        createSchema: beneficiaryInputSchema,
-        updateSchema: beneficiaryUpdateSchema,
-        fields: [
-          { name: 'name' },
-          {
-            name: 'bank_id',
-            kind: 'reference',
-            options: { endpoint: 'bank/list/all' },
-            display: 'bank_name',
-          },
-          { name: 'account_number' },
-          { name: 'branch' },
-          { name: 'note', kind: 'textarea' },
-        ],
-      },
+      // the contractor is the page's own
+      form: { ...payee.form, fields: payee.form.fields.filter((f) => f.name !== 'constructor_id') },
     },
     {
       kind: 'paged',
@@ -96,4 +47,4 @@ export const resource: ResourceDescription = {
       ],
     },
   ],
-};
+});

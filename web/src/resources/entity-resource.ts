@@ -66,7 +66,7 @@ export function resourceOf(entity: Entity, more: Partial<ResourceDescription> = 
   return {
     name: entity.name,
     apiBase: entity.api,
-    routeBase: entity.route,
+    routeBase: entity.route ?? `/${entity.api}`,
     titleField: entity.title,
     ...(spelled.length ? { endpoints: Object.fromEntries(spelled.map((op) => [op, path(op)])) } : {}),
     columns: [

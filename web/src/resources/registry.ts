@@ -18,19 +18,11 @@ export type ResourceEntry = {
 const own: Record<string, ResourceEntry['load']> = {
   company: () => import('./company.resource.ts'),
   project: () => import('./project.resource.ts'),
+  construction: () => import('./construction.resource.ts'),
+  constructor: () => import('./constructor.resource.ts'),
 };
 
 export const resourceRegistry: ResourceEntry[] = [
-  {
-    name: 'construction',
-    routeBase: '/management/construction',
-    load: () => import('./construction.resource.ts'),
-  },
-  {
-    name: 'constructor',
-    routeBase: '/management/constructor',
-    load: () => import('./constructor.resource.ts'),
-  },
   { name: 'contract', routeBase: '/management/contract', load: () => import('./contract.resource.ts') },
   { name: 'payment', routeBase: '/management/payment', load: () => import('./payment.resource.ts') },
   { name: 'customer', routeBase: '/manage/customer', load: () => import('./customer.resource.ts') },
@@ -49,9 +41,13 @@ export const resourceRegistry: ResourceEntry[] = [
   { name: 'menu', routeBase: '/system/menu', load: () => import('./menu.resource.ts') },
   { name: 'endpoint', routeBase: '/system/endpoint', load: () => import('./endpoint.resource.ts') },
   // the described entities: their resource file adds what the description cannot say, else none
-  ...entities.map((e) => ({
-    name: e.name,
-    routeBase: e.route,
-    load: own[e.name] ?? (() => import('./entity-resource.ts').then((m) => ({ resource: m.resourceOf(e) }))),
-  })),
+  ...entities
+    .flatMap((e) => (e.route ? [{ e, routeBase: e.route }] : []))
+    .map(({ e, routeBase }) => ({
+      name: e.name,
+      routeBase,
+      load:
+        (Object.hasOwn(own, e.name) ? own[e.name] : undefined) ??
+        (() => import('./entity-resource.ts').then((m) => ({ resource: m.resourceOf(e) }))),
+    })),
 ];

@@ -5,6 +5,8 @@
  */
 import { settingEntities } from '@sitepay/domain/entities';
 import { company } from '@sitepay/domain/entities/company.entity';
+import { construction } from '@sitepay/domain/entities/construction.entity';
+import { contractor } from '@sitepay/domain/entities/constructor.entity';
 import { department } from '@sitepay/domain/entities/department.entity';
 import { project } from '@sitepay/domain/entities/project.entity';
 import type { Entity } from '@sitepay/domain/entity';
@@ -90,7 +92,9 @@ const crud = (
 
 /** A described entity's entries, from its menu (`@sitepay/domain/entities`). */
 const entityMenus = (e: Entity): SeedMenu[] =>
-  crud(e.name, e.route, e.menu.title.vi, e.menu.title.en, e.menu.icon, e.menu.parent);
+  e.menu && e.route
+    ? crud(e.name, e.route, e.menu.title.vi, e.menu.title.en, e.menu.icon, e.menu.parent)
+    : [];
 
 export const seedMenus: SeedMenu[] = [
   {
@@ -116,15 +120,8 @@ export const seedMenus: SeedMenu[] = [
   area('management', '/management', 'Quản lý', 'Management', 'folder', '/management/company/list'),
   ...entityMenus(company),
   ...entityMenus(project),
-  ...crud(
-    'construction',
-    '/management/construction',
-    'Công trình',
-    'Constructions',
-    'apartment',
-    'management',
-  ),
-  ...crud('constructor', '/management/constructor', 'Nhà thầu', 'Contractors', 'engineering', 'management'),
+  ...entityMenus(construction),
+  ...entityMenus(contractor),
   ...crud('contract', '/management/contract', 'Hợp đồng', 'Contracts', 'description', 'management'),
   ...crud(
     'payment',

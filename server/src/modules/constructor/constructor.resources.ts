@@ -8,33 +8,18 @@
  */
 
 import { idParamsSchema } from '@sitepay/domain/common.schema';
-import {
-  beneficiaryInputSchema,
-  beneficiarySchema,
-  beneficiaryUpdateSchema,
-  constructorInputSchema,
-  constructorSchema,
-  constructorUpdateSchema,
-} from '@sitepay/domain/constructor.schema';
+import { beneficiary as beneficiaryEntity } from '@sitepay/domain/entities/beneficiary.entity';
+import { contractor } from '@sitepay/domain/entities/constructor.entity';
 import { holderMatches } from '@sitepay/domain/payee-name';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { bank, beneficiary, constructorTable, constructorType, contract } from '../../db/schema.ts';
+import { bank, beneficiary, constructorTable, contract } from '../../db/schema.ts';
 import { scopeConstructionIds } from '../../http/access-sql.ts';
-import { type CurrentUser, currentUser } from '../../http/auth.ts';
+import type { CurrentUser } from '../../http/auth.ts';
+import { entityKind } from '../../http/entity.routes.ts';
 import { unprocessable } from '../../http/errors.ts';
-import {
-  findRecord,
-  listAllRecords,
-  outer,
-  type RecordKind,
-  type Row,
-  toRecord,
-} from '../../http/records.ts';
-import { registerResource } from '../../http/resource.routes.ts';
+import { outer, type Row } from '../../http/records.ts';
 import { holdForPayeeChange, requestsOfPayee } from '../payment/payment-payee.service.ts';
 
 /**
@@ -51,27 +36,29 @@ const usedByWriteScope =
   };
 
 const c = constructorTable;
-export const constructorKind: RecordKind = {
-  name: 'constructor',
-  table: c,
-  searchFields: ['code', 'name', 'tax_code', 'phone', 'email'],
-  sortable: { code: c.code, name: c.name, tax_code: c.tax_code, created_at: c.created_at, status: c.status },
-  defaultSort: { by: 'created_at', desc: true },
-  unique: [{ field: 'code', columns: ['code'], constraint: 'constructor_code_uq', caseInsensitive: true }],
-  extraColumns: {
-    constructor_type_name: sql<
-      string | null
-    >`(select t.name from ${constructorType} t where t.id = ${outer(c.constructor_type_id)})`,
+const b = beneficiary;
+
+/** The screens that pick a contractor or a payee: the contract and payment request forms. */
+const constructorReaders = [
+  'contract-create',
+  'contract-update',
+  'contract-view',
+  'payment-create',
+  'payment-update',
+];
+
+export const constructorKind = entityKind(contractor, {
+  readBy: constructorReaders,
+  hooks: {
+    writeScope: usedByWriteScope('constructor_id', c),
+    inUse: [{ entity: 'contract', table: contract as never, column: 'constructor_id', deactivate: true }],
+    async beforeWrite(tx, values, existing) {
+      // the payees' holders are compared with the contractor's legal name: a new name, a new check
+      if (existing && values.name !== undefined && values.name !== existing.name)
+        await checkHolders(tx, sql`${b.constructor_id} = ${existing.id}`, values.name);
+    },
   },
-  references: [{ field: 'constructor_type_id', table: constructorType as never }],
-  writeScope: usedByWriteScope('constructor_id', c),
-  inUse: [{ entity: 'contract', table: contract as never, column: 'constructor_id', deactivate: true }],
-  async beforeWrite(tx, values, existing) {
-    // the payees' holders are compared with the contractor's legal name: a new name, a new check
-    if (existing && values.name !== undefined && values.name !== existing.name)
-      await checkHolders(tx, sql`${b.constructor_id} = ${existing.id}`, values.name);
-  },
-};
+});
 
 /** Sets `holder_mismatch` of the payees `where` selects, against the contractor's `legalName`. */
 async function checkHolders(tx: Tx, where: SQL, legalName?: string) {
@@ -142,14 +129,15 @@ async function beforeBeneficiaryWrite(tx: Tx, values: Row, existing: Row | undef
   );
 }
 
-const b = beneficiary;
-export const beneficiaryKind: RecordKind = {
-  name: 'beneficiary',
-  table: b,
-  // the contractor's code and name are searchable too, through a subquery at write time
-  searchFields: ['name', 'account_number', 'branch'],
-  sortable: { name: b.name, account_number: b.account_number, created_at: b.created_at, status: b.status },
-  defaultSort: { by: 'name', desc: false },
+export const beneficiaryKind = entityKind(beneficiaryEntity, {
+  tag: 'constructor',
+  // beneficiaries are edited on the contractor's screens
+  menus: {
+    read: ['constructor', 'constructor-view', ...constructorReaders],
+    create: ['constructor-create', 'constructor-update'],
+    update: ['constructor-update'],
+  },
+  listQuery: z.object({ constructorId: idParamsSchema.shape.id.optional() }),
   unique: [
     {
       field: 'account_number',
@@ -157,93 +145,11 @@ export const beneficiaryKind: RecordKind = {
       constraint: 'beneficiary_bank_account_uq',
     },
   ],
-  extraColumns: {
-    bank_name: sql<string | null>`(select x.name from ${bank} x where x.id = ${outer(b.bank_id)})`,
-    constructor_name: sql<
-      string | null
-    >`(select x.name from ${constructorTable} x where x.id = ${outer(b.constructor_id)})`,
+  hooks: {
+    readOnly: ['account_changed_at', 'account_changed_by', 'account_changed_by_id', 'holder_mismatch'],
+    filters: (q) => [q.constructorId ? eq(b.constructor_id, Number(q.constructorId)) : undefined],
+    writeScope: usedByWriteScope('beneficiary_id', b),
+    inUse: [{ entity: 'contract', table: contract as never, column: 'beneficiary_id', deactivate: true }],
+    beforeWrite: beforeBeneficiaryWrite,
   },
-  references: [
-    { field: 'constructor_id', table: constructorTable as never },
-    { field: 'bank_id', table: bank as never, activeOnly: true },
-  ],
-  readOnly: ['account_changed_at', 'account_changed_by', 'account_changed_by_id', 'holder_mismatch'],
-  filters: (q) => [q.constructorId ? eq(b.constructor_id, Number(q.constructorId)) : undefined],
-  writeScope: usedByWriteScope('beneficiary_id', b),
-  inUse: [{ entity: 'contract', table: contract as never, column: 'beneficiary_id', deactivate: true }],
-  beforeWrite: beforeBeneficiaryWrite,
-};
-
-const beneficiaryRecord = beneficiarySchema.extend({ constructor_name: z.string().nullable().optional() });
-
-export function registerConstructorRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const readMenus = [
-    'constructor',
-    'constructor-view',
-    'contract-create',
-    'contract-update',
-    'contract-view',
-    'payment-create',
-    'payment-update',
-  ];
-  registerResource(app, {
-    kind: constructorKind,
-    basePath: '/api/constructor',
-    tag: 'constructor',
-    record: constructorSchema,
-    input: constructorInputSchema,
-    update: constructorUpdateSchema,
-    menus: { read: readMenus, create: ['constructor-create'], update: ['constructor-update'] },
-    paths: { all: 'list' },
-  });
-  registerResource(app, {
-    kind: beneficiaryKind,
-    basePath: '/api/beneficiary',
-    tag: 'constructor',
-    record: beneficiaryRecord,
-    input: beneficiaryInputSchema,
-    update: beneficiaryUpdateSchema,
-    listQuery: z.object({ constructorId: idParamsSchema.shape.id.optional() }),
-    // beneficiaries are edited on the contractor's screens
-    menus: {
-      read: readMenus,
-      create: ['constructor-create', 'constructor-update'],
-      update: ['constructor-update'],
-    },
-  });
-
-  r.get(
-    '/api/beneficiary/get-by-constructor/:id',
-    {
-      config: { menus: readMenus },
-      schema: {
-        tags: ['constructor'],
-        params: idParamsSchema,
-        response: { 200: z.array(beneficiaryRecord) },
-      },
-    },
-    async (req) => {
-      const user = currentUser(req);
-      await findRecord(app.db, constructorKind, req.params.id, user);
-      return (await listAllRecords(
-        app.db,
-        beneficiaryKind,
-        user,
-        eq(b.constructor_id, req.params.id),
-      )) as never;
-    },
-  );
-  r.get(
-    '/api/constructor/get-by-beneficiary/:id',
-    {
-      config: { menus: readMenus },
-      schema: { tags: ['constructor'], params: idParamsSchema, response: { 200: constructorSchema } },
-    },
-    async (req) => {
-      const user = currentUser(req);
-      const owner = await findRecord(app.db, beneficiaryKind, req.params.id, user);
-      return toRecord(await findRecord(app.db, constructorKind, owner.constructor_id, user)) as never;
-    },
-  );
-}
+});

@@ -7,6 +7,9 @@
  */
 import { pagingQuerySchema } from '@sitepay/domain/common.schema';
 import { contractListQuerySchema } from '@sitepay/domain/contract.schema';
+import { construction } from '@sitepay/domain/entities/construction.entity';
+import { contractor } from '@sitepay/domain/entities/constructor.entity';
+import { commonFieldLabels } from '@sitepay/domain/entity';
 import { paymentListQuerySchema } from '@sitepay/domain/payment.schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,48 +27,30 @@ import {
   paymentViews,
   statusLabels,
 } from './export-filters.ts';
-import { defineExport, type ExportColumn, exportLang, sendXlsx } from './xlsx-export.ts';
+import { defineExport, type ExportColumn, entityExportColumns, exportLang, sendXlsx } from './xlsx-export.ts';
 
 const status: ExportColumn = {
   field: 'status',
-  header: { vi: 'Trạng thái', en: 'Status' },
+  header: commonFieldLabels.status!,
   width: 16,
   labels: statusLabels,
 };
 
-// Headers are the list screens' own words (web/src/i18n: resources.<entity>.fields), kept here so
-// that the server needs nothing from the web's build.
+// The described entities' columns and headers come from their descriptions (the screens' labels);
+// the others' headers are the list screens' own words, kept here so that the server needs nothing
+// from the web's build.
 export const constructionExport = defineExport({
   kind: constructionKind,
   entity: 'construction',
   title: { vi: 'Danh sách công trình', en: 'Constructions' },
-  columns: [
-    { field: 'code', header: { vi: 'Mã công trình', en: 'Construction code' }, width: 14 },
-    { field: 'name', header: { vi: 'Tên công trình', en: 'Construction name' }, width: 40 },
-    { field: 'project_name', header: { vi: 'Dự án', en: 'Project' }, width: 30 },
-    { field: 'company_name', header: { vi: 'Công ty', en: 'Company' }, width: 34 },
-    { field: 'address', header: { vi: 'Địa chỉ', en: 'Address' }, width: 40 },
-    { field: 'start_date', header: { vi: 'Ngày bắt đầu', en: 'Start date' }, type: 'date', width: 13 },
-    { field: 'end_date', header: { vi: 'Ngày kết thúc', en: 'End date' }, type: 'date', width: 13 },
-    { field: 'closed', header: { vi: 'Đã đóng', en: 'Closed' }, type: 'flag', width: 10 },
-    status,
-  ],
+  columns: [...entityExportColumns(construction), status],
 });
 
 export const constructorExport = defineExport({
   kind: constructorKind,
   entity: 'constructor',
   title: { vi: 'Danh sách nhà thầu', en: 'Contractors' },
-  columns: [
-    { field: 'code', header: { vi: 'Mã nhà thầu', en: 'Contractor code' }, width: 14 },
-    { field: 'name', header: { vi: 'Tên nhà thầu', en: 'Contractor name' }, width: 40 },
-    { field: 'tax_code', header: { vi: 'Mã số thuế', en: 'Tax code' }, width: 15 },
-    { field: 'constructor_type_name', header: { vi: 'Loại nhà thầu', en: 'Contractor type' }, width: 18 },
-    { field: 'phone', header: { vi: 'Số điện thoại', en: 'Phone' }, width: 15 },
-    { field: 'email', header: { vi: 'Email', en: 'Email' }, width: 26 },
-    { field: 'address', header: { vi: 'Địa chỉ', en: 'Address' }, width: 40 },
-    status,
-  ],
+  columns: [...entityExportColumns(contractor), status],
 });
 
 export const contractExport = defineExport({

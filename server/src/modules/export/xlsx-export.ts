@@ -16,6 +16,7 @@
 
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import type { Entity, EntityField } from '@sitepay/domain/entity';
 import type { SQL } from 'drizzle-orm';
 import type * as ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -191,6 +192,33 @@ export const exportFileName = (entity: string, now: Date) =>
   `${entity}-${businessWallTime(now).toISOString().slice(0, 10)}.xlsx`;
 
 /** Checks at start-up that every column names a field the kind's records have. */
+const exportTypes: Partial<Record<EntityField['type'], ExportColumn['type']>> = {
+  date: 'date',
+  boolean: 'flag',
+  integer: 'integer',
+  percent: 'decimal',
+};
+
+/**
+ * The export columns of a described entity: its fields marked `export` (a reference by the name of
+ * what it names), in the description's order, headed by their labels.
+ */
+export function entityExportColumns(entity: Entity): ExportColumn[] {
+  return Object.entries(entity.fields).flatMap(([name, f]) => {
+    if (!f.export) return [];
+    const reference = f.type === 'reference' && f.display ? f : undefined;
+    const type = exportTypes[f.type];
+    return [
+      {
+        field: reference?.display ?? name,
+        header: reference?.displayLabel ?? f.label,
+        ...(type ? { type } : {}),
+        width: f.export,
+      },
+    ];
+  });
+}
+
 export function defineExport(spec: ExportSpec): ExportSpec {
   const fields = new Set(Object.keys(listSpec(spec.kind, {}, { isAdmin: true } as CurrentUser).selection));
   const unknown = spec.columns.filter((c) => !fields.has(c.field)).map((c) => c.field);
