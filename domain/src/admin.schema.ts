@@ -17,6 +17,8 @@ import {
   versionSchema,
 } from './common.schema.ts';
 
+import { user } from './entities/user.entity.ts';
+import { entitySchemas } from './entity-schemas.ts';
 import { newPasswordSchema } from './password-rules.ts';
 
 const password = newPasswordSchema;
@@ -26,45 +28,10 @@ const optionalPassword = () =>
 
 // ---------------------------------------------------------------- users
 
-export const USER_NAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
+export { USER_NAME_PATTERN } from './entities/user.entity.ts';
 
-export const userInputSchema = z.object({
-  user_name: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: 'required' })
-      .min(1, { error: 'required' })
-      .max(100)
-      .regex(USER_NAME_PATTERN, { error: 'invalid_user_name' }),
-  ),
-  full_name: requiredText(255),
-  email: z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
-    z.email({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid_email') }).max(255),
-  ),
-  phone: optionalText(30),
-  department_id: optionalRef(),
-  join_date: z.preprocess(
-    (v) => (v === '' ? null : v),
-    z.iso.date({ error: 'invalid_date' }).nullable().optional(),
-  ),
-});
+export const { input: userInputSchema, update: userUpdateSchema, record: userSchema } = entitySchemas(user);
 export const userCreateSchema = userInputSchema.extend({ password: optionalPassword() });
-/** An update never changes the password (reset does) nor the sign-in name's owner. */
-export const userUpdateSchema = userInputSchema.extend({ version: versionSchema });
-export const userSchema = recordMetaSchema.extend({
-  user_name: z.string(),
-  full_name: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  avatar: z.string().nullable(),
-  department_id: z.number().nullable(),
-  department_name: z.string().nullable().optional(),
-  join_date: z.string().nullable(),
-  /** Role codes, direct and through groups (lists and the view page). */
-  role_codes: z.string().nullable().optional(),
-  last_login_at: z.string().nullable().optional(),
-});
 export type User = z.infer<typeof userSchema>;
 /** Create answers the record and, when the server chose the password, that password — once. */
 export const userCreatedSchema = userSchema.extend({ generated_password: z.string().nullable() });

@@ -21,6 +21,7 @@ import { paymentType } from './entities/payment-type.entity.ts';
 import { project } from './entities/project.entity.ts';
 import { tax } from './entities/tax.entity.ts';
 import { transactionType } from './entities/transaction-type.entity.ts';
+import { user } from './entities/user.entity.ts';
 import type { Entity } from './entity.ts';
 
 /** The settings, in the drawer's order. */
@@ -46,6 +47,7 @@ export const entities: readonly Entity[] = [
   construction,
   contractor,
   beneficiary,
+  user,
   department,
   ...settingEntities,
 ];

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import {
+  idParam,
   intField,
   isoDate,
   optionalEmail,
@@ -31,9 +32,13 @@ const digits = (length: number, required: boolean) => {
 };
 
 /** A text field with a form: what is typed, less `strip`, trimmed; refused with the format's reason. */
-function formatted(f: { max?: number; format: TextFormat }, required: boolean) {
+function formatted(f: { max?: number; format: TextFormat; upper?: boolean }, required: boolean) {
   const { pattern, error, strip } = f.format;
-  const clean = (v: unknown) => (typeof v === 'string' ? (strip ? v.replace(strip, '') : v.trim()) : v);
+  const clean = (v: unknown) => {
+    if (typeof v !== 'string') return v;
+    const text = strip ? v.replace(strip, '') : v.trim();
+    return f.upper ? text.toUpperCase() : text;
+  };
   if (!required)
     return (optionalText(f.max) as z.ZodType<string | null | undefined>).refine(
       (v) => v == null || pattern.test(v),
@@ -50,10 +55,10 @@ function inputOf(f: EntityField): z.ZodType {
     case 'text':
     case 'textarea':
     case 'tel':
-      if (f.format) return formatted({ max: f.max, format: f.format }, required);
+      if (f.format) return formatted({ max: f.max, format: f.format, upper: f.upper }, required);
       return required ? requiredText(f.max) : optionalText(f.max);
     case 'email':
-      return optionalEmail();
+      return required ? requiredEmail() : optionalEmail();
     case 'digits':
       return digits(f.length, required);
     case 'integer':
@@ -61,17 +66,28 @@ function inputOf(f: EntityField): z.ZodType {
     case 'percent':
       return rateField({ min: f.min, max: f.max });
     case 'date':
-      return isoDate().nullable().optional();
+      // blank clears it, as every field
+      return z.preprocess((v) => (v === '' ? null : v), isoDate().nullable().optional());
     case 'boolean':
       return z.boolean().optional();
     case 'choice':
       return z.enum(f.choices as [string, ...string[]], { error: 'required' });
     case 'reference':
       return required ? requiredRef() : optionalRef();
+    case 'references':
+      return z.array(idParam).max(f.max).optional();
   }
 }
 
+/** A required e-mail address: blank is missing, anything else must be an address. */
+const requiredEmail = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
+    z.email({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid_email') }).max(255),
+  );
+
 function outputOf(f: EntityField): z.ZodType {
+  if (f.type === 'references') return z.array(z.number()).optional();
   const base =
     f.type === 'integer' || f.type === 'reference'
       ? z.number()
@@ -79,7 +95,8 @@ function outputOf(f: EntityField): z.ZodType {
         ? z.boolean()
         : z.string();
   // what a create must carry is never null; the rest may be, and a computed one may be left out
-  if (f.required || f.type === 'choice' || f.type === 'percent') return base;
+  if (f.mayBeNull) return base.nullable();
+  if (f.required || f.defaulted || f.type === 'choice' || f.type === 'percent') return base;
   return f.output ? base.nullable().optional() : base.nullable();
 }
 
@@ -91,13 +108,17 @@ type Value<F> = F extends { type: 'integer' | 'reference' }
     ? boolean
     : string;
 /** What a record carries: never null when required (or a choice, a rate), else null; a computed one may be absent. */
-type Output<F> = F extends { required: true }
-  ? Value<F>
-  : F extends { type: 'choice' | 'percent' }
-    ? Value<F>
-    : F extends { output: true }
-      ? Value<F> | null | undefined
-      : Value<F> | null;
+type Output<F> = F extends { mayBeNull: true }
+  ? Value<F> | null
+  : F extends { type: 'references' }
+    ? Value<F> | undefined
+    : F extends { required: true } | { defaulted: true }
+      ? Value<F>
+      : F extends { type: 'choice' | 'percent' }
+        ? Value<F>
+        : F extends { output: true }
+          ? Value<F> | null | undefined
+          : Value<F> | null;
 type RecordShape<E extends Entity> = {
   [K in keyof Fields<E>]: z.ZodType<Output<Fields<E>[K]>>;
 } & {

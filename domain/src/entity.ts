@@ -44,6 +44,10 @@ type FieldCommon = {
   alias?: string;
   /** The form's control takes the whole row. */
   wide?: boolean;
+  /** Required of a write, but older records may hold none (a user's e-mail before it was asked). */
+  mayBeNull?: boolean;
+  /** Never null on a record though a write may leave it out: the table's default fills it. */
+  defaulted?: boolean;
   /** A hint under the form's field. */
   hint?: Words;
 };
@@ -59,6 +63,8 @@ export type EntityField = FieldCommon &
          * of what is typed first (spaces and dots in an account number).
          */
         format?: TextFormat;
+        /** Kept in capitals (a role's code). */
+        upper?: boolean;
       }
     | { type: 'email' }
     /** Exactly `length` digits (a bank's NAPAS BIN); blank clears it. */
@@ -69,6 +75,8 @@ export type EntityField = FieldCommon &
     | { type: 'date' }
     | { type: 'boolean' }
     | { type: 'choice'; choices: readonly string[]; labels: Record<string, Words> }
+    /** Several records by id (a privilege's endpoints), kept in a link table; absent keeps them. */
+    | { type: 'references'; to: string; max: number }
     | {
         type: 'reference';
         /** The referenced entity's name. */

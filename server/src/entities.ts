@@ -14,6 +14,7 @@ import { companyKind } from './modules/company/company.resource.ts';
 import { constructionKind } from './modules/construction/construction.resource.ts';
 import { beneficiaryKind, constructorKind } from './modules/constructor/constructor.resources.ts';
 import { projectKind } from './modules/project/project.resource.ts';
+import { userKind } from './modules/user/user.resource.ts';
 
 export const settingKinds = Object.fromEntries(settingEntities.map((e) => [e.name, entityKind(e)])) as Record<
   SettingName,
@@ -35,6 +36,7 @@ export const entityKinds: EntityKind[] = [
   constructionKind,
   constructorKind,
   beneficiaryKind,
+  userKind,
   departmentKind,
   ...Object.values(settingKinds),
 ];

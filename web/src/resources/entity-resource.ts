@@ -27,6 +27,7 @@ const fieldKinds: Partial<Record<EntityField['type'], FieldKind>> = {
   boolean: 'boolean',
   choice: 'choice',
   reference: 'reference',
+  references: 'references',
 };
 
 function columnOf(name: string, f: EntityField): ColumnSpec {
@@ -38,6 +39,12 @@ function columnOf(name: string, f: EntityField): ColumnSpec {
     ...(f.sort ? {} : { sortable: false }),
   };
 }
+
+/** The list a form picks records of an entity from: its picker, else all of it. */
+const pickerOf = (name: string) => {
+  const e = entityNamed(name);
+  return e?.picker ?? `${e?.api ?? name}/list/all`;
+};
 
 function fieldOf(name: string, f: EntityField): FieldSpec {
   const kind = fieldKinds[f.type];
@@ -61,14 +68,18 @@ function fieldOf(name: string, f: EntityField): FieldSpec {
 /** The generic pages' description of an entity, with what a resource file adds. */
 export function resourceOf(entity: Entity, more: Partial<ResourceDescription> = {}): ResourceDescription {
   const schemas = entitySchemas(entity);
-  const path = (op: 'create' | 'update' | 'delete') => entityPath(entity, op)?.replace(':id', '{id}');
-  const spelled = (['create', 'update', 'delete'] as const).filter((op) => entity.paths?.[op] !== undefined);
+  // the operations whose path the entity spells otherwise (a tax's create at its base)
+  const ops = ['paging', 'get', 'create', 'update', 'active', 'deactivate', 'delete'] as const;
+  const spelled = ops.flatMap((op) => {
+    const p = typeof entity.paths?.[op] === 'string' ? entityPath(entity, op) : null;
+    return p ? [[op, p.replace(':id', '{id}')]] : [];
+  });
   return {
     name: entity.name,
     apiBase: entity.api,
     routeBase: entity.route ?? `/${entity.api}`,
     titleField: entity.title,
-    ...(spelled.length ? { endpoints: Object.fromEntries(spelled.map((op) => [op, path(op)])) } : {}),
+    ...(spelled.length ? { endpoints: Object.fromEntries(spelled) } : {}),
     columns: [
       ...Object.entries(entity.fields)
         .filter(([, f]) => f.list)

@@ -20,6 +20,7 @@ const own: Record<string, ResourceEntry['load']> = {
   project: () => import('./project.resource.ts'),
   construction: () => import('./construction.resource.ts'),
   constructor: () => import('./constructor.resource.ts'),
+  user: () => import('./user.resource.ts'),
 };
 
 export const resourceRegistry: ResourceEntry[] = [
@@ -28,7 +29,6 @@ export const resourceRegistry: ResourceEntry[] = [
   { name: 'customer', routeBase: '/manage/customer', load: () => import('./customer.resource.ts') },
   { name: 'billing', routeBase: '/manage/billing', load: () => import('./billing.resource.ts') },
   { name: 'ticket', routeBase: '/manage/ticket', load: () => import('./ticket.resource.ts') },
-  { name: 'user', routeBase: '/admin/user', load: () => import('./user.resource.ts') },
   {
     name: 'application',
     routeBase: '/admin/setting/application',

@@ -5,48 +5,32 @@
  * in place (one `{roleId}` / `{groupId}` per call), access history (paged), and the menus and privileges all
  * the user's roles give (read only). Unlocking a locked sign-in is on the view page.
  */
-import { userCreateSchema, userUpdateSchema } from '@sitepay/domain/admin.schema';
+import { userCreateSchema } from '@sitepay/domain/admin.schema';
+import { user } from '@sitepay/domain/entities/user.entity';
 import '../i18n/admin-strings.ts';
 // the roles, groups, menus and privileges sections are labelled with those resources' field names
 import '../i18n/system-strings.ts';
+import { resourceOf } from './entity-resource.ts';
 import { accessColumns } from './history-login.resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
+const base = resourceOf(user);
+
 export const resource: ResourceDescription = {
-  name: 'user',
-  apiBase: 'admin/user',
-  endpoints: { paging: 'admin/user/list/paging' },
-  routeBase: '/admin/user',
-  titleField: 'user_name',
+  ...base,
   list: { hideOnPhones: ['rowNumber'] },
-  columns: [
-    // beside the drawer at 1280 px: login, name, department, roles, status and the row's actions
-    { field: 'user_name', width: 140, link: (r) => `/admin/user/view/${r.id}` },
-    { field: 'full_name', flex: 1, minWidth: 160 },
-    { field: 'email', flex: 1, minWidth: 200, hideBelow: 'xl' },
-    { field: 'department_name', flex: 1, minWidth: 130, sortable: false, hideBelow: 'md' },
-    { field: 'role_codes', flex: 1, minWidth: 150, sortable: false, hideBelow: 'md' },
-    { field: 'last_login_at', width: 150, sortable: false, hideBelow: 'xl' },
-    { field: 'status', kind: 'status', width: 120 },
-  ],
-  defaultSort: { field: 'created_at', desc: true },
+  // beside the drawer at 1280 px: login, name, department, roles, status and the row's actions
+  columns: base.columns.map((c) =>
+    c.field === 'user_name'
+      ? { ...c, link: (r) => `/admin/user/view/${r.id}` }
+      : c.field === 'status'
+        ? { ...c, width: 120 }
+        : c,
+  ),
   form: {
+    ...base.form,
     createSchema: userCreateSchema,
-    updateSchema: userUpdateSchema,
-    fields: [
-      { name: 'user_name' },
-      { name: 'full_name' },
-      { name: 'email', kind: 'email' },
-      { name: 'phone', kind: 'tel' },
-      {
-        name: 'department_id',
-        kind: 'reference',
-        options: { endpoint: 'admin/department/list/all' },
-        display: 'department_name',
-      },
-      { name: 'join_date', kind: 'date' },
-      { name: 'password', kind: 'password', only: 'create', hint: true },
-    ],
+    fields: [...base.form.fields, { name: 'password', kind: 'password', only: 'create', hint: true }],
   },
   viewFields: [
     'user_name',

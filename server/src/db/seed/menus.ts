@@ -9,6 +9,7 @@ import { construction } from '@sitepay/domain/entities/construction.entity';
 import { contractor } from '@sitepay/domain/entities/constructor.entity';
 import { department } from '@sitepay/domain/entities/department.entity';
 import { project } from '@sitepay/domain/entities/project.entity';
+import { user } from '@sitepay/domain/entities/user.entity';
 import type { Entity } from '@sitepay/domain/entity';
 
 export type SeedMenu = {
@@ -225,7 +226,7 @@ export const seedMenus: SeedMenu[] = [
   screen('mail-list', '/manage/mail/list', 'Thư đã gửi', 'Mail list', 'outgoing_mail', 'manage'),
 
   area('admin', '/admin', 'Quản trị', 'Administration', 'admin_panel_settings', '/admin/user/list'),
-  ...crud('user', '/admin/user', 'Người dùng', 'Users', 'people', 'admin'),
+  ...entityMenus(user),
   ...entityMenus(department),
   screen(
     'application-configure',

@@ -2,11 +2,13 @@
  * Users as a record kind (the generic list, get, create, update, status and history of
  * /api/admin/user) and who sees whom: an accountant sees the users of his companies.
  */
+import { user as userEntity } from '@sitepay/domain/entities/user.entity';
 import { sql } from 'drizzle-orm';
-import { accessHistory, appUser, department, role } from '../../db/schema.ts';
+import { accessHistory, appUser, role } from '../../db/schema.ts';
 import { scopeCompanyIds, userRoleIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
-import { outer, type RecordKind } from '../../http/records.ts';
+import { entityKind } from '../../http/entity.routes.ts';
+import { outer } from '../../http/records.ts';
 import { checkAdmins, endSessions, lockAdmins } from './admin-guard.ts';
 
 const u = appUser;
@@ -19,26 +21,14 @@ export const sharesCompany = (user: CurrentUser) => sql`exists (
   select 1 from (${scopeCompanyIds(outer(u.id) as never)}) theirs
   where theirs.company_id in (${scopeCompanyIds(user.id)}))`;
 
-export const userKind: RecordKind = {
-  name: 'user',
+export const userKind = entityKind(userEntity, {
   table: u,
-  searchFields: ['user_name', 'full_name', 'email', 'phone'],
-  sortable: {
-    user_name: u.user_name,
-    full_name: u.full_name,
-    email: u.email,
-    created_at: u.created_at,
-    status: u.status,
-  },
-  defaultSort: { by: 'created_at', desc: true },
   unique: [
     { field: 'user_name', columns: ['user_name'], constraint: 'app_user_name_uq', caseInsensitive: true },
   ],
-  references: [{ field: 'department_id', table: department as never }],
+  // the list at the specification's path; the create of user.routes.ts gives or generates a password
+  ownCreate: '/api/admin/user/create',
   extraColumns: {
-    department_name: sql<
-      string | null
-    >`(select d.name from ${department} d where d.id = ${outer(u.department_id)})`,
     role_codes: sql<string | null>`(select string_agg(r.code, ', ' order by r.priority, r.code) from ${role} r
       where r.id in (${userRoleIds(outer(u.id) as never)}))`,
     last_login_at: sql<
@@ -46,11 +36,13 @@ export const userKind: RecordKind = {
     >`(select to_char(max(h.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${accessHistory} h
       where h.user_id = ${outer(u.id)} and h.type = 'login' and h.result = 'success')`,
   },
-  readOnly: ['avatar'],
-  scope: sharesCompany,
-  beforeStatus: (tx) => lockAdmins(tx),
-  async afterStatus(tx, row, status, user) {
-    if (status !== 'O') await endSessions(tx, row.id);
-    await checkAdmins(tx, user);
+  hooks: {
+    readOnly: ['avatar'],
+    scope: sharesCompany,
+    beforeStatus: (tx) => lockAdmins(tx),
+    async afterStatus(tx, row, status, user) {
+      if (status !== 'O') await endSessions(tx, row.id);
+      await checkAdmins(tx, user);
+    },
   },
-};
+});

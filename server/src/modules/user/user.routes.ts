@@ -40,7 +40,6 @@ import {
   writeHistory,
 } from '../../http/records.ts';
 import { requestMeta } from '../../http/request-meta.ts';
-import { registerResource } from '../../http/resource.routes.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
 import { resetPasswordMail } from '../mail/mail.templates.ts';
 import { endSessions, guardAdmins } from './admin-guard.ts';
@@ -160,17 +159,6 @@ export function registerUserRoutes(app: FastifyInstance) {
 
   // ---------------------------------------------------------------- administration
   const adminMenus = { read: ['user', 'user-view'], create: ['user-create'], update: ['user-update'] };
-  registerResource(app, {
-    kind: userKind,
-    basePath: '/api/admin/user',
-    tag: 'user',
-    record: userSchema,
-    input: userCreateSchema,
-    update: userUpdateSchema,
-    menus: adminMenus,
-    paths: { paging: 'list/paging', all: false, create: false },
-    ownCreate: '/api/admin/user/create',
-  });
   // (deactivate and delete pass the administrators' guard through the kind's status hooks)
 
   // the screens' common spelling of the list, beside SPEC's list/paging
