@@ -55,13 +55,9 @@ function fieldOf(name: string, f: EntityField): FieldSpec {
     ...(f.hint ? { hint: true } : {}),
     ...(f.type === 'choice' ? { choices: f.choices } : {}),
     ...(f.type === 'reference'
-      ? {
-          options: {
-            endpoint: f.picker ?? entityNamed(f.to)?.picker ?? `${entityNamed(f.to)?.api}/list/all`,
-          },
-          ...(f.display ? { display: f.display } : {}),
-        }
+      ? { options: { endpoint: f.picker ?? pickerOf(f.to) }, ...(f.display ? { display: f.display } : {}) }
       : {}),
+    ...(f.type === 'references' ? { options: { endpoint: pickerOf(f.to) } } : {}),
   };
 }
 

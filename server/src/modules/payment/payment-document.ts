@@ -184,8 +184,7 @@ export async function sendPaymentDocument(
       .header('content-type', DOCX_CONTENT_TYPE)
       .header('content-disposition', contentDisposition(name))
       .send(docx);
-  let pdf: Buffer;
-  pdf = await app.pdf.convert(docx);
+  const pdf = await app.pdf.convert(docx);
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', contentDisposition(name.replace(/\.docx$/, '.pdf')))

@@ -15,7 +15,6 @@ import {
   userGroupBodySchema,
   userRoleBodySchema,
   userSchema,
-  userUpdateSchema,
 } from '@sitepay/domain/admin.schema';
 import { idParam, idParamsSchema, pageSchema, pagingQuerySchema } from '@sitepay/domain/common.schema';
 import { passwordProblem } from '@sitepay/domain/password-rules';
