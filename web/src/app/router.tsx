@@ -12,7 +12,6 @@ import {
   useParams,
 } from 'react-router';
 import { resourceRegistry } from '../resources/registry.ts';
-import type { ResourceDescription } from '../resources/resource.types.ts';
 import {
   authLoader,
   CHANGE_PASSWORD_PATH,
@@ -27,122 +26,6 @@ import { ForbiddenPage, NotFoundPage, ServerErrorPage } from './pages/status-pag
 import { plannedRoutes, routeAliases, sectionRedirects } from './route-table.ts';
 
 type Kind = 'list' | 'create' | 'update' | 'view';
-
-/** Pages a resource replaces with its own (features/<area>/), by route base and kind. */
-const specialPages: Record<
-  string,
-  Partial<Record<Kind, (resource: ResourceDescription) => Promise<React.ReactElement>>>
-> = {
-  '/management/contract': {
-    create: async (resource) => {
-      const { ContractFormPage } = await import('../features/contract/contract-form-page.tsx');
-      return <ContractFormPage resource={resource} mode="create" />;
-    },
-    update: async (resource) => {
-      const { ContractFormPage } = await import('../features/contract/contract-form-page.tsx');
-      return <ContractFormPage resource={resource} mode="update" />;
-    },
-    view: async (resource) => {
-      const { ContractViewPage } = await import('../features/contract/contract-view-page.tsx');
-      return <ContractViewPage resource={resource} />;
-    },
-  },
-  '/management/payment': {
-    create: async (resource) => {
-      const { PaymentFormPage } = await import('../features/payment/payment-form-page.tsx');
-      return <PaymentFormPage resource={resource} mode="create" />;
-    },
-    update: async (resource) => {
-      const { PaymentFormPage } = await import('../features/payment/payment-form-page.tsx');
-      return <PaymentFormPage resource={resource} mode="update" />;
-    },
-    view: async (resource) => {
-      const { PaymentViewPage } = await import('../features/payment/payment-view-page.tsx');
-      return <PaymentViewPage resource={resource} />;
-    },
-  },
-  '/manage/customer': {
-    view: async (resource) => {
-      const { CustomerViewPage } = await import('../features/receivables/customer-view-page.tsx');
-      return <CustomerViewPage resource={resource} />;
-    },
-  },
-  '/manage/billing': {
-    create: async (resource) => {
-      const { BillingFormPage } = await import('../features/receivables/billing-pages.tsx');
-      return <BillingFormPage resource={resource} mode="create" />;
-    },
-    update: async (resource) => {
-      const { BillingFormPage } = await import('../features/receivables/billing-pages.tsx');
-      return <BillingFormPage resource={resource} mode="update" />;
-    },
-    view: async (resource) => {
-      const { BillingViewPage } = await import('../features/receivables/billing-pages.tsx');
-      return <BillingViewPage resource={resource} />;
-    },
-  },
-  '/manage/ticket': {
-    create: async (resource) => {
-      const { TicketCreatePage } = await import('../features/receivables/ticket-pages.tsx');
-      return <TicketCreatePage resource={resource} />;
-    },
-    list: async (resource) => {
-      const { TicketListPage } = await import('../features/receivables/ticket-pages.tsx');
-      return <TicketListPage resource={resource} />;
-    },
-  },
-  '/admin/user': {
-    create: async (resource) => {
-      const { UserCreatePage } = await import('../features/user/user-create-page.tsx');
-      return <UserCreatePage resource={resource} />;
-    },
-    view: async (resource) => {
-      const { UserViewPage } = await import('../features/user/user-view-page.tsx');
-      return <UserViewPage resource={resource} />;
-    },
-  },
-  '/system/role': {
-    view: async (resource) => {
-      const { RoleViewPage } = await import('../features/system/role-group-pages.tsx');
-      return <RoleViewPage resource={resource} />;
-    },
-  },
-  '/system/group': {
-    view: async (resource) => {
-      const { GroupViewPage } = await import('../features/system/role-group-pages.tsx');
-      return <GroupViewPage resource={resource} />;
-    },
-  },
-  '/system/menu': {
-    list: async (resource) => {
-      const { MenuTreePage } = await import('../features/system/menu-tree-page.tsx');
-      return <MenuTreePage resource={resource} />;
-    },
-  },
-  '/admin/setting/application': {
-    create: async (resource) => {
-      const { ApplicationCreatePage } = await import('../features/system/application-pages.tsx');
-      return <ApplicationCreatePage resource={resource} />;
-    },
-    view: async (resource) => {
-      const { ApplicationViewPage } = await import('../features/system/application-pages.tsx');
-      return <ApplicationViewPage resource={resource} />;
-    },
-  },
-  '/admin/email': {
-    list: async (resource) => {
-      const [{ EmailListPage }, { resource: outbox }] = await Promise.all([
-        import('../features/system/email-pages.tsx'),
-        import('../resources/mail-outbox.resource.ts'),
-      ]);
-      return <EmailListPage resource={resource} outbox={outbox} />;
-    },
-    view: async (resource) => {
-      const { EmailViewPage } = await import('../features/system/email-pages.tsx');
-      return <EmailViewPage resource={resource} />;
-    },
-  },
-};
 
 /** A SPEC spelling of another screen's route (`routeAliases`): there, with the same `:id` and query. */
 function AliasRedirect({ to }: { to: string }) {
@@ -275,8 +158,11 @@ function resourceRoutes(): RouteObject[] {
       handle: { crumb: kind },
       lazy: async () => {
         const { resource } = await loadChunk(entry.load);
-        const special = specialPages[entry.routeBase]?.[kind];
-        if (special) return { element: await loadChunk(() => special(resource)) };
+        const own = resource.pages?.[kind];
+        if (own) {
+          const Page = await loadChunk(own);
+          return { element: <Page resource={resource} mode={kind === 'update' ? 'update' : 'create'} /> };
+        }
         if (kind === 'list') {
           const { ResourceListPage } = await loadChunk(() => import('../resources/resource-list-page.tsx'));
           return { element: <ResourceListPage resource={resource} /> };

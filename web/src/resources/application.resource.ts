@@ -64,4 +64,8 @@ export const resource: ResourceDescription = {
       { name: 'restrict', kind: 'boolean', hint: true },
     ],
   },
+  pages: {
+    create: () => import('../features/system/application-pages.tsx').then((m) => m.ApplicationCreatePage),
+    view: () => import('../features/system/application-pages.tsx').then((m) => m.ApplicationViewPage),
+  },
 };

@@ -95,4 +95,9 @@ export const resource: ResourceDescription = {
     { name: 'total', kind: 'amount' },
     'note',
   ],
+  pages: {
+    create: () => import('../features/receivables/billing-pages.tsx').then((m) => m.BillingFormPage),
+    update: () => import('../features/receivables/billing-pages.tsx').then((m) => m.BillingFormPage),
+    view: () => import('../features/receivables/billing-pages.tsx').then((m) => m.BillingViewPage),
+  },
 };

@@ -65,4 +65,9 @@ export const resource: ResourceDescription = {
     'guarantee_release_date',
     'penalty_amount',
   ],
+  pages: {
+    create: () => import('../features/contract/contract-form-page.tsx').then((m) => m.ContractFormPage),
+    update: () => import('../features/contract/contract-form-page.tsx').then((m) => m.ContractFormPage),
+    view: () => import('../features/contract/contract-view-page.tsx').then((m) => m.ContractViewPage),
+  },
 };

@@ -92,4 +92,7 @@ export const resource: ResourceDescription = {
       ],
     },
   ],
+  pages: {
+    view: () => import('../features/receivables/customer-view-page.tsx').then((m) => m.CustomerViewPage),
+  },
 };

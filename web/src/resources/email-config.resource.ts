@@ -6,13 +6,14 @@
  * (docs/product.md#e-mail-configuration). The list (with the mail outbox) and the view (with "send a test
  * mail") are in features/system/email-pages.tsx; the form is generic.
  */
+import { createElement } from 'react';
 import '../i18n/system-strings.ts';
 import {
   emailConfigInputSchema,
   emailConfigUpdateSchema,
   emailSecurities,
 } from '@sitepay/domain/admin.schema';
-import type { ResourceDescription } from './resource.types.ts';
+import type { ResourceDescription, ResourcePage } from './resource.types.ts';
 
 export const resource: ResourceDescription = {
   // the menu's name, which the permissions use
@@ -59,4 +60,14 @@ export const resource: ResourceDescription = {
     ],
   },
   viewFields: ['host', 'port', 'security', 'user', 'has_password', 'from'],
+  pages: {
+    // the list page shows the mail outbox below the configurations
+    list: () =>
+      Promise.all([import('../features/system/email-pages.tsx'), import('./mail-outbox.resource.ts')]).then(
+        ([{ EmailListPage }, { resource: outbox }]): ResourcePage =>
+          (props) =>
+            createElement(EmailListPage, { ...props, outbox }),
+      ),
+    view: () => import('../features/system/email-pages.tsx').then((m) => m.EmailViewPage),
+  },
 };

@@ -66,4 +66,5 @@ export const resource: ResourceDescription = {
       viewRoute: '/system/menu/view/{id}',
     },
   ],
+  pages: { view: () => import('../features/system/role-group-pages.tsx').then((m) => m.GroupViewPage) },
 };

@@ -50,4 +50,5 @@ export const resource: ResourceDescription = {
       },
     ],
   },
+  pages: { list: () => import('../features/system/menu-tree-page.tsx').then((m) => m.MenuTreePage) },
 };

@@ -84,4 +84,9 @@ export const resource: ResourceDescription = {
       { name: 'director_id', kind: 'reference', options: { endpoint: 'admin/user/list/all' } },
     ],
   },
+  pages: {
+    create: () => import('../features/payment/payment-form-page.tsx').then((m) => m.PaymentFormPage),
+    update: () => import('../features/payment/payment-form-page.tsx').then((m) => m.PaymentFormPage),
+    view: () => import('../features/payment/payment-view-page.tsx').then((m) => m.PaymentViewPage),
+  },
 };

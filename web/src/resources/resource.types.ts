@@ -5,6 +5,7 @@
  * actions from `resources.<name>.actions|confirm.<key>`, related sections from
  * `resources.<name>.related.<key>.*`.
  */
+import type { ComponentType } from 'react';
 import type { z } from 'zod';
 import type { Lang } from '../i18n/i18n.ts';
 
@@ -342,7 +343,15 @@ export type ResourceDescription = {
   files?: boolean;
   /** `false`: the API keeps no change history of this kind, so the view page shows none. */
   history?: boolean;
+  /**
+   * Screens of its own instead of the generic list, form or view (a feature's page in
+   * `features/<area>/`), each loaded when first opened.
+   */
+  pages?: Partial<Record<'list' | 'create' | 'update' | 'view', () => Promise<ResourcePage>>>;
 };
+
+/** A screen replacing a generic one: given the description and, for a form, whether it creates or updates. */
+export type ResourcePage = ComponentType<{ resource: ResourceDescription; mode: 'create' | 'update' }>;
 
 export type ResourceRecord = { id: number; status: string; version: number } & Record<string, unknown>;
 

@@ -101,4 +101,5 @@ export const resource: ResourceDescription = {
       },
     },
   ],
+  pages: { view: () => import('../features/system/role-group-pages.tsx').then((m) => m.RoleViewPage) },
 };

@@ -77,4 +77,8 @@ export const resource: ResourceDescription = {
     { name: 'opened_at', kind: 'date' },
     'description',
   ],
+  pages: {
+    create: () => import('../features/receivables/ticket-pages.tsx').then((m) => m.TicketCreatePage),
+    list: () => import('../features/receivables/ticket-pages.tsx').then((m) => m.TicketListPage),
+  },
 };

@@ -133,4 +133,8 @@ export const resource: ResourceDescription = {
       viewRoute: '/system/privilege/view/{id}',
     },
   ],
+  pages: {
+    create: () => import('../features/user/user-create-page.tsx').then((m) => m.UserCreatePage),
+    view: () => import('../features/user/user-view-page.tsx').then((m) => m.UserViewPage),
+  },
 };
