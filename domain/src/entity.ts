@@ -50,6 +50,10 @@ type FieldCommon = {
   defaulted?: boolean;
   /** A hint under the form's field. */
   hint?: Words;
+  /** `false`: taken by the API but not offered on the generic form (a menu's order, moved by arrows). */
+  form?: boolean;
+  /** An example in the empty field ("ROLE_…"). */
+  placeholder?: Words;
 };
 
 export type EntityField = FieldCommon &
@@ -74,7 +78,8 @@ export type EntityField = FieldCommon &
     | { type: 'percent'; min: number; max: number }
     | { type: 'date' }
     | { type: 'boolean' }
-    | { type: 'choice'; choices: readonly string[]; labels: Record<string, Words> }
+    /** One of `choices`, each with its words (none: the value is its own word, as HTTP methods). */
+    | { type: 'choice'; choices: readonly string[]; labels?: Record<string, Words> }
     /** Several records by id (a privilege's endpoints), kept in a link table; absent keeps them. */
     | { type: 'references'; to: string; max: number }
     | {
@@ -166,12 +171,14 @@ export function entityStrings(entity: Entity, lang: keyof Words) {
   const columns: Record<string, string> = {};
   const hints: Record<string, string> = {};
   const choices: Record<string, Record<string, string>> = {};
+  const placeholders: Record<string, string> = {};
   for (const [name, f] of Object.entries(entity.fields)) {
     fields[name] = f.label[lang];
     if (f.column) columns[name] = f.column[lang];
     if (f.hint) hints[name] = f.hint[lang];
+    if (f.placeholder) placeholders[name] = f.placeholder[lang];
     if (f.type === 'reference' && f.display) fields[f.display] = (f.displayLabel ?? f.label)[lang];
-    if (f.type === 'choice')
+    if (f.type === 'choice' && f.labels)
       choices[name] = Object.fromEntries(Object.entries(f.labels).map(([v, w]) => [v, w[lang]]));
   }
   return {
@@ -181,5 +188,6 @@ export function entityStrings(entity: Entity, lang: keyof Words) {
     ...(Object.keys(columns).length ? { columns } : {}),
     ...(Object.keys(hints).length ? { hints } : {}),
     ...(Object.keys(choices).length ? { choices } : {}),
+    ...(Object.keys(placeholders).length ? { placeholders } : {}),
   };
 }

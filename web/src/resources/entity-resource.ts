@@ -53,6 +53,7 @@ function fieldOf(name: string, f: EntityField): FieldSpec {
     ...(kind ? { kind } : {}),
     ...(f.wide ? { width: 'full' as const } : {}),
     ...(f.hint ? { hint: true } : {}),
+    ...(f.placeholder ? { placeholder: true } : {}),
     ...(f.type === 'choice' ? { choices: f.choices } : {}),
     ...(f.type === 'reference'
       ? { options: { endpoint: f.picker ?? pickerOf(f.to) }, ...(f.display ? { display: f.display } : {}) }
@@ -88,7 +89,9 @@ export function resourceOf(entity: Entity, more: Partial<ResourceDescription> = 
     form: {
       createSchema: schemas.input,
       updateSchema: schemas.update,
-      fields: inputFields(entity).map(([name, f]) => fieldOf(name, f)),
+      fields: inputFields(entity)
+        .filter(([, f]) => f.form !== false)
+        .map(([name, f]) => fieldOf(name, f)),
     },
     ...more,
   };
