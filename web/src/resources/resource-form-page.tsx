@@ -4,19 +4,14 @@
  * errors land on their fields, a 409 tells the user to press F5 (the API client's toast).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import SaveIcon from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useMemo } from 'react';
 import { type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { FormShell, formTitle } from './form-shell.tsx';
 import { fieldsFor, formDefaults } from './form-values.ts';
 import { applyServerErrors, RecordFields } from './record-fields.tsx';
 import { resourceRecordQuery, useSaveRecord } from './resource.queries.ts';
@@ -99,8 +94,6 @@ function ResourceForm({
     resolver: zodResolver(schema as never) as never,
     defaultValues: defaults,
   });
-  const { isSubmitting } = form.formState;
-  const resourceName = t(`resources.${resource.name}.name`);
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -115,28 +108,12 @@ function ResourceForm({
   });
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
-        {mode === 'create'
-          ? t('actions.create', { resource: resourceName })
-          : t('actions.update', { resource: resourceName })}
-      </Typography>
-      <Box component="form" noValidate onSubmit={submit}>
-        <RecordFields resource={resource.name} fields={fields} schema={schema} form={form} record={record} />
-        <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', mt: 3, flexWrap: 'wrap' }}>
-          <Button color="inherit" onClick={() => navigate(-1)} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
-          >
-            {t('common.save')}
-          </Button>
-        </Box>
-      </Box>
-    </Paper>
+    <FormShell
+      title={formTitle(t, mode, t(`resources.${resource.name}.name`))}
+      onSubmit={submit}
+      submitting={form.formState.isSubmitting}
+    >
+      <RecordFields resource={resource.name} fields={fields} schema={schema} form={form} record={record} />
+    </FormShell>
   );
 }

@@ -7,36 +7,31 @@
  * with the server's reason.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import SaveIcon from '@mui/icons-material/Save';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type FieldError, type FieldValues, useForm, useWatch } from 'react-hook-form';
+import { type FieldError, type FieldValues, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { constructionsQuery } from '../../app/account.queries.ts';
 import { useSelectedConstruction } from '../../app/layout/construction-selector.tsx';
 import { AmountField } from '../../components/amount-field.tsx';
 import { PickerField, type PickerOption } from '../../components/picker-field.tsx';
-import { ApiError, errorMessage } from '../../lib/error-catalogue.ts';
 import { translateFieldError } from '../../lib/field-errors.ts';
 import { FormField } from '../../resources/form-field.tsx';
+import { FormSection, FormShell, FULL_ROW, formTitle, useFormRefusal } from '../../resources/form-shell.tsx';
 import { useSaveRecord } from '../../resources/resource.queries.ts';
-import type { ResourceDescription } from '../../resources/resource.types.ts';
+import type { ResourceDescription, ResourceRecord } from '../../resources/resource.types.ts';
 import { type Mode, RecordFormPage, type RecordFormProps } from '../../resources/resource-form-page.tsx';
 import { beneficiariesQuery, contractorsQuery, contractTypesQuery, taxesQuery } from './contract.queries.ts';
 import { ContractPreviewBox, GuaranteePercent, TaxSelect } from './contract-form-parts.tsx';
 import { emptyDatesRequired } from './form-errors.ts';
 
 type GuaranteeMode = 'percent' | 'amount';
+type Form = UseFormReturn<FieldValues>;
 
 const FIELDS = [
   'construction_id',
@@ -60,19 +55,10 @@ export function ContractFormPage({ resource, mode }: { resource: ResourceDescrip
 }
 
 function ContractForm({ resource, mode, record }: RecordFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const schema = mode === 'update' ? resource.form.updateSchema : resource.form.createSchema;
   const save = useSaveRecord(resource, mode === 'update' ? String(record?.id) : undefined);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const refusalRef = useRef<HTMLDivElement>(null);
-
-  const constructions = useQuery(constructionsQuery);
-  const contractors = useQuery(contractorsQuery);
-  const types = useQuery(contractTypesQuery);
-  const taxes = useQuery(taxesQuery);
-  const selected = useSelectedConstruction();
-
   const defaults = useMemo(() => {
     const values: Record<string, unknown> = {};
     for (const name of FIELDS) values[name] = record?.[name] ?? '';
@@ -83,11 +69,129 @@ function ContractForm({ resource, mode, record }: RecordFormProps) {
     resolver: emptyDatesRequired(zodResolver(schema as never) as never, ['signed_date']),
     defaultValues: defaults,
   });
+  const refusal = useFormRefusal(form, FIELDS);
   const [guaranteeMode, setGuaranteeMode] = useState<GuaranteeMode>(
     record && record.guarantee_percent == null && record.guarantee_amount != null ? 'amount' : 'percent',
   );
+  const choices = useContractChoices(form, mode, record);
+  const field = useFieldText(form, schema);
 
-  // Create: start from the construction the top bar shows, when it is a real one still open.
+  const submit = form.handleSubmit(async (values) => {
+    refusal.clear();
+    const body: Record<string, unknown> = { ...values };
+    if (guaranteeMode === 'percent') body.guarantee_amount = null;
+    else body.guarantee_percent = null;
+    if (mode === 'update') body.version = record?.version;
+    try {
+      const saved = await save.mutateAsync(body);
+      navigate(`${resource.routeBase}/view/${saved.id}`);
+    } catch (error) {
+      refusal.apply(error);
+    }
+  });
+
+  const amountBeforeVat = choices.amountBeforeVat;
+  return (
+    <FormShell
+      title={formTitle(t, mode, t('resources.contract.name'))}
+      sectioned
+      refusal={{ ...refusal, title: t('contract.form.refused'), testId: 'contract-refusal' }}
+      onSubmit={submit}
+      submitting={form.formState.isSubmitting}
+    >
+      <FormSection title={t('contract.form.parties')}>
+        <PartiesFields form={form} choices={choices} field={field} />
+      </FormSection>
+
+      <FormSection title={t('contract.form.value')}>
+        <AmountField {...field.bind('amount_before_vat')} required words={false} />
+        <TaxSelect
+          control={form.control}
+          options={choices.taxOptions}
+          label={field.label('tax_id')}
+          required
+          errorText={field.errorText('tax_id')}
+        />
+        <Box sx={FULL_ROW}>
+          <ContractPreviewBox
+            amountBeforeVat={amountBeforeVat}
+            vatRate={choices.vatRate}
+            annexAmount={mode === 'update' ? (record?.annex_amount as string | undefined) : undefined}
+          />
+        </Box>
+      </FormSection>
+
+      <FormSection title={t('contract.form.guarantee')}>
+        <AmountField {...field.bind('settlement_amount')} />
+        <AmountField {...field.bind('penalty_amount')} />
+        <GuaranteeFields
+          form={form}
+          field={field}
+          mode={guaranteeMode}
+          onMode={setGuaranteeMode}
+          amountBeforeVat={amountBeforeVat}
+          vatRate={choices.vatRate}
+        />
+        {field.text('guarantee_release_date', 'date')}
+      </FormSection>
+
+      <FormSection title={t('contract.form.other')}>{field.text('note', 'textarea')}</FormSection>
+    </FormShell>
+  );
+}
+
+/** Labels, messages and required marks of the contract's fields; `text` a plain one. */
+function useFieldText(form: Form, schema: z.ZodType) {
+  const { t, i18n } = useTranslation();
+  const label = (name: string) => t(`resources.contract.fields.${name}`);
+  const required = (name: string) => {
+    const shape = (
+      schema as unknown as { shape?: Record<string, { safeParse: (v: unknown) => { success: boolean } }> }
+    ).shape;
+    return shape?.[name] ? !shape[name].safeParse('').success : false;
+  };
+  const errorText = (name: string) => (error: FieldError) => {
+    const key = error.message ?? '';
+    return /^[a-z_]+$/.test(key) && i18n.exists(`contract.validation.${key}`)
+      ? t(`contract.validation.${key}`, { field: label(name) })
+      : translateFieldError(t, label(name), error);
+  };
+  return {
+    label,
+    errorText,
+    /** A field's name, the form's control, its label and its messages: what every input takes. */
+    bind: (name: string) => ({ name, control: form.control, label: label(name), errorText: errorText(name) }),
+    text: (name: string, kind?: 'date' | 'textarea') => (
+      <FormField
+        spec={{ name, kind, width: kind === 'textarea' ? 'full' : 'half' }}
+        control={form.control}
+        resource="contract"
+        label={label(name)}
+        required={required(name)}
+      />
+    ),
+  };
+}
+type FieldText = ReturnType<typeof useFieldText>;
+
+/** A record's current choice stays visible even when it is no longer offered. */
+const withCurrent = (options: PickerOption[], id: unknown, name: unknown, code?: unknown) =>
+  id && !options.some((o) => o.id === Number(id))
+    ? [...options, { id: Number(id), label: String(name ?? id), code: code ? String(code) : null }]
+    : options;
+
+/**
+ * What the parties and the value are chosen from: the constructions (on create, the one the top bar
+ * shows when it is a real one still open), the contractors, the chosen contractor's beneficiaries,
+ * the contract types and the taxes — and the chosen ones.
+ */
+function useContractChoices(form: Form, mode: Mode, record: ResourceRecord | undefined) {
+  const { t } = useTranslation();
+  const constructions = useQuery(constructionsQuery);
+  const contractors = useQuery(contractorsQuery);
+  const types = useQuery(contractTypesQuery);
+  const taxes = useQuery(taxesQuery);
+  const selected = useSelectedConstruction();
   const constructionId = useWatch({ control: form.control, name: 'construction_id' });
   const constructorId = useWatch({ control: form.control, name: 'constructor_id' });
   const [amountBeforeVat, taxId] = useWatch({ control: form.control, name: ['amount_before_vat', 'tax_id'] });
@@ -103,275 +207,157 @@ function ContractForm({ resource, mode, record }: RecordFormProps) {
     enabled: Boolean(constructorId),
   });
 
-  const label = (name: string) => t(`resources.contract.fields.${name}`);
-  const errorText = (name: string) => (error: FieldError) => {
-    const key = error.message ?? '';
-    return /^[a-z_]+$/.test(key) && i18n.exists(`contract.validation.${key}`)
-      ? t(`contract.validation.${key}`, { field: label(name) })
-      : translateFieldError(t, label(name), error);
-  };
-  const required = (name: string) => {
-    const shape = (
-      schema as unknown as { shape?: Record<string, { safeParse: (v: unknown) => { success: boolean } }> }
-    ).shape;
-    return shape?.[name] ? !shape[name].safeParse('').success : false;
-  };
-
-  // Options; a record's current choice stays visible even when it is no longer offered.
-  const withCurrent = (options: PickerOption[], id: unknown, name: unknown, code?: unknown) =>
-    id && !options.some((o) => o.id === Number(id))
-      ? [...options, { id: Number(id), label: String(name ?? id), code: code ? String(code) : null }]
-      : options;
-  const constructionOptions = withCurrent(
-    (constructions.data ?? []).map((c) => ({
-      id: c.id,
-      code: c.code,
-      label: c.name,
-      flag: c.closed ? t('contract.form.closed') : undefined,
-    })),
-    record?.construction_id,
-    record?.construction_name,
-    record?.construction_code,
-  );
-  const contractorOptions = withCurrent(
-    (contractors.data ?? []).map((c) => ({ id: c.id, code: c.code, label: c.name })),
-    record?.constructor_id,
-    record?.constructor_name,
-    record?.constructor_code,
-  );
-  const beneficiaryOptions = withCurrent(
-    (beneficiaries.data ?? []).map((b) => ({
-      id: b.id,
-      label: [b.name, b.bank_name, b.account_number].filter(Boolean).join(' · '),
-    })),
-    Number(constructorId) === record?.constructor_id ? record?.beneficiary_id : null,
-    record?.beneficiary_name,
-  );
-  const typeOptions = withCurrent(
-    (types.data ?? []).map((c) => ({ id: c.id, label: c.name })),
-    record?.contract_type_id,
-    record?.contract_type_name,
-  );
   const taxOptions = (taxes.data ?? []).filter((x) => x.status === 'O' || x.id === record?.tax_id);
-  const vatRate = taxOptions.find((x) => x.id === Number(taxId))?.value;
-  const chosenConstruction = constructions.data?.find((c) => c.id === Number(constructionId));
+  return {
+    constructions,
+    contractors,
+    types,
+    beneficiaries,
+    constructionId,
+    constructorId,
+    amountBeforeVat,
+    constructionOptions: withCurrent(
+      (constructions.data ?? []).map((c) => ({
+        id: c.id,
+        code: c.code,
+        label: c.name,
+        flag: c.closed ? t('contract.form.closed') : undefined,
+      })),
+      record?.construction_id,
+      record?.construction_name,
+      record?.construction_code,
+    ),
+    contractorOptions: withCurrent(
+      (contractors.data ?? []).map((c) => ({ id: c.id, code: c.code, label: c.name })),
+      record?.constructor_id,
+      record?.constructor_name,
+      record?.constructor_code,
+    ),
+    beneficiaryOptions: withCurrent(
+      (beneficiaries.data ?? []).map((b) => ({
+        id: b.id,
+        label: [b.name, b.bank_name, b.account_number].filter(Boolean).join(' · '),
+      })),
+      Number(constructorId) === record?.constructor_id ? record?.beneficiary_id : null,
+      record?.beneficiary_name,
+    ),
+    typeOptions: withCurrent(
+      (types.data ?? []).map((c) => ({ id: c.id, label: c.name })),
+      record?.contract_type_id,
+      record?.contract_type_name,
+    ),
+    taxOptions,
+    vatRate: taxOptions.find((x) => x.id === Number(taxId))?.value,
+    chosenConstruction: constructions.data?.find((c) => c.id === Number(constructionId)),
+  };
+}
 
-  const submit = form.handleSubmit(async (values) => {
-    setRefusal(null);
-    const body: Record<string, unknown> = { ...values };
-    if (guaranteeMode === 'percent') body.guarantee_amount = null;
-    else body.guarantee_percent = null;
-    if (mode === 'update') body.version = record?.version;
-    try {
-      const saved = await save.mutateAsync(body);
-      navigate(`${resource.routeBase}/view/${saved.id}`);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.status === 422) {
-        setRefusal(errorMessage(error, t));
-        requestAnimationFrame(() => refusalRef.current?.focus());
-      }
-      if (error.status === 400) {
-        const seen = new Set<string>();
-        for (const item of error.errors) {
-          if (seen.has(item.field) || !(FIELDS as readonly string[]).includes(item.field)) continue;
-          seen.add(item.field);
-          form.setError(
-            item.field,
-            { type: 'server', message: item.message },
-            { shouldFocus: seen.size === 1 },
-          );
-        }
-      }
-    }
-  });
-
-  const { isSubmitting } = form.formState;
-  const resourceName = t('resources.contract.name');
-  const grid = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } };
-  const full = { gridColumn: { md: '1 / -1' } };
-  const section = (title: string) => (
-    <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mt: 3, mb: 2 }}>
-      {title}
-    </Typography>
-  );
-  const text = (name: string, kind?: 'date' | 'textarea') => (
-    <FormField
-      spec={{ name, kind, width: kind === 'textarea' ? 'full' : 'half' }}
-      control={form.control}
-      resource="contract"
-      label={label(name)}
-      required={required(name)}
-    />
-  );
-
+/** The parties, in order (construction, contractor, beneficiary), the type, number and signing date. */
+function PartiesFields({
+  form,
+  choices,
+  field,
+}: {
+  form: Form;
+  choices: ReturnType<typeof useContractChoices>;
+  field: FieldText;
+}) {
+  const { t } = useTranslation();
+  const { constructionId, constructorId, beneficiaries, beneficiaryOptions } = choices;
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {mode === 'create'
-          ? t('actions.create', { resource: resourceName })
-          : t('actions.update', { resource: resourceName })}
-      </Typography>
-      {refusal && (
-        <Alert severity="error" ref={refusalRef} tabIndex={-1} sx={{ mt: 2 }} data-testid="contract-refusal">
-          <AlertTitle>{t('contract.form.refused')}</AlertTitle>
-          {refusal}
-        </Alert>
+    <>
+      <PickerField
+        {...field.bind('construction_id')}
+        options={choices.constructionOptions}
+        loading={choices.constructions.isPending}
+        required
+        autoFocus
+        hint={choices.chosenConstruction?.closed ? t('contract.form.closedHint') : undefined}
+        noOptionsText={t('contract.form.noOptions')}
+      />
+      <PickerField
+        {...field.bind('constructor_id')}
+        options={choices.contractorOptions}
+        loading={choices.contractors.isPending}
+        required
+        disabled={!constructionId}
+        hint={constructionId ? undefined : t('contract.form.chooseConstructionFirst')}
+        noOptionsText={t('contract.form.noOptions')}
+        onPicked={() => form.setValue('beneficiary_id', '')}
+      />
+      <PickerField
+        {...field.bind('beneficiary_id')}
+        options={beneficiaryOptions}
+        loading={Boolean(constructorId) && beneficiaries.isPending}
+        disabled={!constructorId}
+        hint={
+          !constructorId
+            ? t('contract.form.chooseConstructorFirst')
+            : beneficiaries.isSuccess && beneficiaryOptions.length === 0
+              ? t('contract.form.noBeneficiaries')
+              : undefined
+        }
+        noOptionsText={t('contract.form.noBeneficiaries')}
+      />
+      <PickerField
+        {...field.bind('contract_type_id')}
+        options={choices.typeOptions}
+        loading={choices.types.isPending}
+        required
+        noOptionsText={t('contract.form.noOptions')}
+      />
+      {field.text('contract_no')}
+      {field.text('signed_date', 'date')}
+    </>
+  );
+}
+
+/** The guarantee, by percentage (with what it comes to) or by amount. */
+function GuaranteeFields({
+  form,
+  field,
+  mode,
+  onMode,
+  amountBeforeVat,
+  vatRate,
+}: {
+  form: Form;
+  field: FieldText;
+  mode: GuaranteeMode;
+  onMode: (mode: GuaranteeMode) => void;
+  amountBeforeVat: unknown;
+  vatRate: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        color="primary"
+        value={mode}
+        onChange={(_, next: GuaranteeMode | null) => next && onMode(next)}
+        aria-label={t('contract.form.guaranteeBy')}
+        sx={{ height: 40, flexShrink: 0, '& .MuiToggleButton-root': { minWidth: 44, fontWeight: 600 } }}
+      >
+        <ToggleButton value="percent" aria-label={t('contract.form.byPercent')}>
+          %
+        </ToggleButton>
+        <ToggleButton value="amount" aria-label={t('contract.form.byAmount')}>
+          ₫
+        </ToggleButton>
+      </ToggleButtonGroup>
+      {mode === 'percent' ? (
+        <GuaranteePercent
+          control={form.control}
+          label={field.label('guarantee_percent')}
+          errorText={field.errorText('guarantee_percent')}
+          amountBeforeVat={amountBeforeVat}
+          vatRate={vatRate}
+        />
+      ) : (
+        <AmountField {...field.bind('guarantee_amount')} sx={{ flex: 1 }} />
       )}
-      <Box component="form" noValidate onSubmit={submit}>
-        {section(t('contract.form.parties'))}
-        <Box sx={grid}>
-          <PickerField
-            name="construction_id"
-            control={form.control}
-            label={label('construction_id')}
-            options={constructionOptions}
-            loading={constructions.isPending}
-            required
-            autoFocus
-            hint={chosenConstruction?.closed ? t('contract.form.closedHint') : undefined}
-            noOptionsText={t('contract.form.noOptions')}
-            errorText={errorText('construction_id')}
-          />
-          <PickerField
-            name="constructor_id"
-            control={form.control}
-            label={label('constructor_id')}
-            options={contractorOptions}
-            loading={contractors.isPending}
-            required
-            disabled={!constructionId}
-            hint={constructionId ? undefined : t('contract.form.chooseConstructionFirst')}
-            noOptionsText={t('contract.form.noOptions')}
-            errorText={errorText('constructor_id')}
-            onPicked={() => form.setValue('beneficiary_id', '')}
-          />
-          <PickerField
-            name="beneficiary_id"
-            control={form.control}
-            label={label('beneficiary_id')}
-            options={beneficiaryOptions}
-            loading={Boolean(constructorId) && beneficiaries.isPending}
-            disabled={!constructorId}
-            hint={
-              !constructorId
-                ? t('contract.form.chooseConstructorFirst')
-                : beneficiaries.isSuccess && beneficiaryOptions.length === 0
-                  ? t('contract.form.noBeneficiaries')
-                  : undefined
-            }
-            noOptionsText={t('contract.form.noBeneficiaries')}
-            errorText={errorText('beneficiary_id')}
-          />
-          <PickerField
-            name="contract_type_id"
-            control={form.control}
-            label={label('contract_type_id')}
-            options={typeOptions}
-            loading={types.isPending}
-            required
-            noOptionsText={t('contract.form.noOptions')}
-            errorText={errorText('contract_type_id')}
-          />
-          {text('contract_no')}
-          {text('signed_date', 'date')}
-        </Box>
-
-        {section(t('contract.form.value'))}
-        <Box sx={grid}>
-          <AmountField
-            name="amount_before_vat"
-            control={form.control}
-            label={label('amount_before_vat')}
-            required
-            words={false}
-            errorText={errorText('amount_before_vat')}
-          />
-          <TaxSelect
-            control={form.control}
-            options={taxOptions}
-            label={label('tax_id')}
-            required
-            errorText={errorText('tax_id')}
-          />
-          <Box sx={full}>
-            <ContractPreviewBox
-              amountBeforeVat={amountBeforeVat}
-              vatRate={vatRate}
-              annexAmount={mode === 'update' ? (record?.annex_amount as string | undefined) : undefined}
-            />
-          </Box>
-        </Box>
-
-        {section(t('contract.form.guarantee'))}
-        <Box sx={grid}>
-          <AmountField
-            name="settlement_amount"
-            control={form.control}
-            label={label('settlement_amount')}
-            errorText={errorText('settlement_amount')}
-          />
-          <AmountField
-            name="penalty_amount"
-            control={form.control}
-            label={label('penalty_amount')}
-            errorText={errorText('penalty_amount')}
-          />
-          <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-            <ToggleButtonGroup
-              exclusive
-              size="small"
-              color="primary"
-              value={guaranteeMode}
-              onChange={(_, next: GuaranteeMode | null) => next && setGuaranteeMode(next)}
-              aria-label={t('contract.form.guaranteeBy')}
-              sx={{ height: 40, flexShrink: 0, '& .MuiToggleButton-root': { minWidth: 44, fontWeight: 600 } }}
-            >
-              <ToggleButton value="percent" aria-label={t('contract.form.byPercent')}>
-                %
-              </ToggleButton>
-              <ToggleButton value="amount" aria-label={t('contract.form.byAmount')}>
-                ₫
-              </ToggleButton>
-            </ToggleButtonGroup>
-            {guaranteeMode === 'percent' ? (
-              <GuaranteePercent
-                control={form.control}
-                label={label('guarantee_percent')}
-                errorText={errorText('guarantee_percent')}
-                amountBeforeVat={amountBeforeVat}
-                vatRate={vatRate}
-              />
-            ) : (
-              <AmountField
-                name="guarantee_amount"
-                control={form.control}
-                label={label('guarantee_amount')}
-                errorText={errorText('guarantee_amount')}
-                sx={{ flex: 1 }}
-              />
-            )}
-          </Box>
-          {text('guarantee_release_date', 'date')}
-        </Box>
-
-        {section(t('contract.form.other'))}
-        <Box sx={grid}>{text('note', 'textarea')}</Box>
-
-        <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', mt: 3, flexWrap: 'wrap' }}>
-          <Button color="inherit" onClick={() => navigate(-1)} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
-          >
-            {t('common.save')}
-          </Button>
-        </Box>
-      </Box>
-    </Paper>
+    </Box>
   );
 }

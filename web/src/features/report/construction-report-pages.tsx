@@ -6,7 +6,6 @@
  * contract's position) and its payment requests month by month, with links to its requests.
  */
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { formatDate } from '@sitepay/domain/date-format';
 import { useQuery } from '@tanstack/react-query';
@@ -16,13 +15,19 @@ import { useNavigate, useParams } from 'react-router';
 import { currentLang } from '../../i18n/i18n.ts';
 import { type ConstructionReport, reportQueryOptions } from './report.queries.ts';
 import { EntityBars, MonthBars } from './report-charts.tsx';
-import { ReportExportButton } from './report-export.tsx';
 import { fillMonths, monthLabel, paidPercent } from './report-figures.ts';
-import { ReportFilterBar } from './report-filter-bar.tsx';
 import { carriedFilters, type ReportFilterKey } from './report-filters.ts';
 import { constructionReportLink, contractReportLink, paymentListLink } from './report-links.ts';
-import { Block, type Figure, Figures, LinkButton, ReportFailed, ReportHeader } from './report-parts.tsx';
-import { type ReportColumn, ReportTable } from './report-table.tsx';
+import {
+  Block,
+  constructionSubtitle,
+  type Figure,
+  Figures,
+  LinkButton,
+  ReportPage,
+  reportState,
+} from './report-parts.tsx';
+import { type ReportColumn, ReportTable, ReportTableBlock } from './report-table.tsx';
 import { useReportScope } from './use-report.ts';
 
 const LIST_KEYS: ReportFilterKey[] = [
@@ -172,77 +177,55 @@ export function ConstructionReportListPage() {
     ),
   ];
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <ReportHeader
-        title={t('report.construction.title')}
-        subtitle={
-          scope.construction
-            ? `${scope.construction.code} – ${scope.construction.name}`
-            : t('report.allConstructions')
-        }
-        note={t('report.contractNote')}
-        actions={
-          <>
-            <LinkButton
-              to={paymentListLink({ constructionId })}
-              icon={<ListAltIcon />}
-              testId="to-payment-list"
-            >
-              {t('report.links.paymentList')}
-            </LinkButton>
-            {scope.ready && (
-              <ReportExportButton
-                path="construction"
-                query={scope.query}
-                title={t('report.construction.title')}
-              />
-            )}
-          </>
-        }
+    <ReportPage
+      title={t('report.construction.title')}
+      subtitle={constructionSubtitle(scope.construction, t)}
+      note={t('report.contractNote')}
+      actions={
+        <LinkButton to={paymentListLink({ constructionId })} icon={<ListAltIcon />} testId="to-payment-list">
+          {t('report.links.paymentList')}
+        </LinkButton>
+      }
+      exportTo={scope.ready && { path: 'construction', query: scope.query }}
+      filters={{ keys: LIST_KEYS, dates: 'signed' }}
+      state={reportState(report)}
+    >
+      <Figures
+        loading={!data}
+        figures={contractFigures(t, totals, paymentListLink({ constructionId, status: 'over due' }))}
       />
-      <ReportFilterBar keys={LIST_KEYS} dates="signed" />
-      {report.isError && !data ? (
-        <ReportFailed onRetry={() => report.refetch()} />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, opacity: report.isPlaceholderData ? 0.6 : 1 }}>
-          <Figures
-            loading={!data}
-            figures={contractFigures(t, totals, paymentListLink({ constructionId, status: 'over due' }))}
-          />
-          <Block title={t('report.construction.chart')} hint={t('report.construction.chartHint')}>
-            <EntityBars
-              testId="chart-constructions"
-              names={rows.map((r) => `${r.construction_code} – ${r.construction_name}`)}
-              series={[
-                {
-                  key: 'paid',
-                  label: t('report.fields.paid'),
-                  amounts: rows.map((r) => r.paid),
-                  color: colors.paid,
-                },
-                {
-                  key: 'remaining',
-                  label: t('report.fields.remaining'),
-                  amounts: rows.map((r) => r.remaining),
-                  color: colors.remaining,
-                },
-              ]}
-            />
-          </Block>
-          <Block title={t('report.construction.table')} hint={t('report.amountsInDong')}>
-            <ReportTable
-              testId="table-constructions"
-              columns={columns}
-              rows={rows}
-              rowKey={(r) => r.construction_id}
-            />
-          </Block>
-          <Block title={t('report.byType')} hint={t('report.amountsInDong')}>
-            <ByTypeTable rows={data?.by_type ?? []} totals={totals} />
-          </Block>
-        </Box>
-      )}
-    </Box>
+      <Block title={t('report.construction.chart')} hint={t('report.construction.chartHint')}>
+        <EntityBars
+          testId="chart-constructions"
+          names={rows.map((r) => `${r.construction_code} – ${r.construction_name}`)}
+          series={[
+            {
+              key: 'paid',
+              label: t('report.fields.paid'),
+              amounts: rows.map((r) => r.paid),
+              color: colors.paid,
+            },
+            {
+              key: 'remaining',
+              label: t('report.fields.remaining'),
+              amounts: rows.map((r) => r.remaining),
+              color: colors.remaining,
+            },
+          ]}
+        />
+      </Block>
+      <ReportTableBlock
+        title={t('report.construction.table')}
+        hint={t('report.amountsInDong')}
+        testId="table-constructions"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.construction_id}
+      />
+      <Block title={t('report.byType')} hint={t('report.amountsInDong')}>
+        <ByTypeTable rows={data?.by_type ?? []} totals={totals} />
+      </Block>
+    </ReportPage>
   );
 }
 
@@ -317,75 +300,63 @@ export function ConstructionReportViewPage() {
     ).filter((c) => c.key !== 'contracts'),
   ];
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <ReportHeader
-        title={t('report.construction.viewTitle')}
-        subtitle={name}
-        note={t('report.construction.viewNote')}
-        actions={
-          <>
-            <LinkButton
-              to={paymentListLink({ constructionId: id })}
-              icon={<ListAltIcon />}
-              testId="to-payment-list"
-            >
-              {t('report.links.paymentList')}
-            </LinkButton>
-            {Number.isInteger(id) && id > 0 && (
-              <ReportExportButton
-                path="construction"
-                query={query}
-                title={t('report.construction.viewTitle')}
-              />
-            )}
-            <LinkButton to={`/management/construction/view/${id}`} variant="text" testId="to-record">
-              {t('report.links.constructionRecord')}
-            </LinkButton>
-          </>
-        }
+    <ReportPage
+      title={t('report.construction.viewTitle')}
+      subtitle={name}
+      note={t('report.construction.viewNote')}
+      actions={
+        <LinkButton
+          to={paymentListLink({ constructionId: id })}
+          icon={<ListAltIcon />}
+          testId="to-payment-list"
+        >
+          {t('report.links.paymentList')}
+        </LinkButton>
+      }
+      exportTo={Number.isInteger(id) && id > 0 && { path: 'construction', query }}
+      after={
+        <LinkButton to={`/management/construction/view/${id}`} variant="text" testId="to-record">
+          {t('report.links.constructionRecord')}
+        </LinkButton>
+      }
+      filters={{ keys: VIEW_KEYS, dates: 'signed' }}
+      state={reportState(report)}
+    >
+      <Figures
+        loading={!data}
+        figures={contractFigures(t, totals, paymentListLink({ constructionId: id, status: 'over due' }))}
       />
-      <ReportFilterBar keys={VIEW_KEYS} dates="signed" />
-      {report.isError && !data ? (
-        <ReportFailed onRetry={() => report.refetch()} />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, opacity: report.isPlaceholderData ? 0.6 : 1 }}>
-          <Figures
-            loading={!data}
-            figures={contractFigures(t, totals, paymentListLink({ constructionId: id, status: 'over due' }))}
-          />
-          <Block title={t('report.construction.monthChart')} hint={t('report.construction.monthHint')}>
-            <MonthBars
-              testId="chart-months"
-              months={months.map((m) => monthLabel(m.month))}
-              series={[
-                {
-                  key: 'paid',
-                  label: t('report.fields.paid'),
-                  amounts: months.map((m) => m.paid),
-                  color: colors.paid,
-                },
-                {
-                  key: 'unpaid',
-                  label: t('report.fields.unpaid'),
-                  amounts: months.map((m) => m.unpaid),
-                  color: colors.unpaid,
-                },
-              ]}
-            />
-          </Block>
-          <Block title={t('report.construction.contracts')} hint={t('report.amountsInDong')}>
-            <ReportTable
-              testId="table-contracts"
-              columns={columns}
-              rows={data?.contracts ?? []}
-              rowKey={(c) => c.contract_id}
-            />
-          </Block>
-          <Block title={t('report.byType')} hint={t('report.amountsInDong')}>
-            <ByTypeTable rows={data?.by_type ?? []} totals={totals} />
-          </Block>
-        </Box>
-      )}
-    </Box>
+      <Block title={t('report.construction.monthChart')} hint={t('report.construction.monthHint')}>
+        <MonthBars
+          testId="chart-months"
+          months={months.map((m) => monthLabel(m.month))}
+          series={[
+            {
+              key: 'paid',
+              label: t('report.fields.paid'),
+              amounts: months.map((m) => m.paid),
+              color: colors.paid,
+            },
+            {
+              key: 'unpaid',
+              label: t('report.fields.unpaid'),
+              amounts: months.map((m) => m.unpaid),
+              color: colors.unpaid,
+            },
+          ]}
+        />
+      </Block>
+      <ReportTableBlock
+        title={t('report.construction.contracts')}
+        hint={t('report.amountsInDong')}
+        testId="table-contracts"
+        columns={columns}
+        rows={data?.contracts ?? []}
+        rowKey={(c) => c.contract_id}
+      />
+      <Block title={t('report.byType')} hint={t('report.amountsInDong')}>
+        <ByTypeTable rows={data?.by_type ?? []} totals={totals} />
+      </Block>
+    </ReportPage>
   );
 }

@@ -7,7 +7,6 @@
  * there.
  */
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,13 +14,18 @@ import { useParams } from 'react-router';
 import { amountColumns, contractFigures } from './construction-report-pages.tsx';
 import { type ConstructorReport, contractorQuery, reportQueryOptions } from './report.queries.ts';
 import { EntityBars } from './report-charts.tsx';
-import { ReportExportButton } from './report-export.tsx';
 import { largest } from './report-figures.ts';
-import { ReportFilterBar } from './report-filter-bar.tsx';
 import { carriedFilters, type ReportFilterKey } from './report-filters.ts';
 import { constructionReportLink, constructorReportLink, paymentListLink } from './report-links.ts';
-import { Block, Figures, LinkButton, ReportFailed, ReportHeader } from './report-parts.tsx';
-import { type ReportColumn, ReportTable } from './report-table.tsx';
+import {
+  Block,
+  constructionSubtitle,
+  Figures,
+  LinkButton,
+  ReportPage,
+  reportState,
+} from './report-parts.tsx';
+import { type ReportColumn, ReportTableBlock } from './report-table.tsx';
 import { useReportScope } from './use-report.ts';
 
 const KEYS: ReportFilterKey[] = ['from', 'to', 'companyId', 'projectId', 'contractTypeId'];
@@ -58,72 +62,54 @@ export function ConstructorReportListPage() {
     ),
   ];
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <ReportHeader
-        title={t('report.constructor.title')}
-        subtitle={
-          scope.construction
-            ? `${scope.construction.code} – ${scope.construction.name}`
-            : t('report.allConstructions')
-        }
-        note={t('report.contractNote')}
-        actions={
-          scope.ready && (
-            <ReportExportButton
-              path="constructor"
-              query={scope.query}
-              title={t('report.constructor.title')}
-            />
-          )
-        }
+    <ReportPage
+      title={t('report.constructor.title')}
+      subtitle={constructionSubtitle(scope.construction, t)}
+      note={t('report.contractNote')}
+      exportTo={scope.ready && { path: 'constructor', query: scope.query }}
+      filters={{ keys: KEYS, dates: 'signed' }}
+      state={reportState(report)}
+    >
+      <Figures
+        loading={!data}
+        figures={contractFigures(t, totals, paymentListLink({ constructionId, status: 'over due' }))}
       />
-      <ReportFilterBar keys={KEYS} dates="signed" />
-      {report.isError && !data ? (
-        <ReportFailed onRetry={() => report.refetch()} />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, opacity: report.isPlaceholderData ? 0.6 : 1 }}>
-          <Figures
-            loading={!data}
-            figures={contractFigures(t, totals, paymentListLink({ constructionId, status: 'over due' }))}
-          />
-          <Block
-            title={t('report.constructor.chart')}
-            hint={
-              rows.length > CHART_ROWS
-                ? t('report.constructor.chartLargest', { count: CHART_ROWS, total: rows.length })
-                : t('report.constructor.chartHint')
-            }
-          >
-            <EntityBars
-              testId="chart-constructors"
-              names={charted.map((r) => r.constructor_name)}
-              series={[
-                {
-                  key: 'paid',
-                  label: t('report.fields.paid'),
-                  amounts: charted.map((r) => r.paid),
-                  color: theme.palette.success.main,
-                },
-                {
-                  key: 'remaining',
-                  label: t('report.fields.remaining'),
-                  amounts: charted.map((r) => r.remaining),
-                  color: theme.palette.grey[400],
-                },
-              ]}
-            />
-          </Block>
-          <Block title={t('report.constructor.table')} hint={t('report.amountsInDong')}>
-            <ReportTable
-              testId="table-constructors"
-              columns={columns}
-              rows={rows}
-              rowKey={(r) => r.constructor_id}
-            />
-          </Block>
-        </Box>
-      )}
-    </Box>
+      <Block
+        title={t('report.constructor.chart')}
+        hint={
+          rows.length > CHART_ROWS
+            ? t('report.constructor.chartLargest', { count: CHART_ROWS, total: rows.length })
+            : t('report.constructor.chartHint')
+        }
+      >
+        <EntityBars
+          testId="chart-constructors"
+          names={charted.map((r) => r.constructor_name)}
+          series={[
+            {
+              key: 'paid',
+              label: t('report.fields.paid'),
+              amounts: charted.map((r) => r.paid),
+              color: theme.palette.success.main,
+            },
+            {
+              key: 'remaining',
+              label: t('report.fields.remaining'),
+              amounts: charted.map((r) => r.remaining),
+              color: theme.palette.grey[400],
+            },
+          ]}
+        />
+      </Block>
+      <ReportTableBlock
+        title={t('report.constructor.table')}
+        hint={t('report.amountsInDong')}
+        testId="table-constructors"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.constructor_id}
+      />
+    </ReportPage>
   );
 }
 
@@ -168,82 +154,70 @@ export function ConstructorReportViewPage() {
     },
   ];
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <ReportHeader
-        title={t('report.constructor.viewTitle')}
-        subtitle={head ? [head.constructor_code, head.constructor_name].filter(Boolean).join(' – ') : ''}
-        note={
-          scope.construction
-            ? t('report.constructor.viewNoteOne', {
-                construction: `${scope.construction.code} – ${scope.construction.name}`,
-              })
-            : t('report.constructor.viewNote')
-        }
-        actions={
-          <>
-            <LinkButton
-              to={paymentListLink({ constructionId, constructorId: id })}
-              icon={<ListAltIcon />}
-              testId="to-payment-list"
-            >
-              {t('report.links.paymentList')}
-            </LinkButton>
-            {scope.ready && valid && (
-              <ReportExportButton
-                path="constructor"
-                query={scope.query}
-                title={t('report.constructor.viewTitle')}
-              />
-            )}
-            <LinkButton to={`/management/constructor/view/${id}`} variant="text" testId="to-record">
-              {t('report.links.constructorRecord')}
-            </LinkButton>
-          </>
-        }
+    <ReportPage
+      title={t('report.constructor.viewTitle')}
+      subtitle={head ? [head.constructor_code, head.constructor_name].filter(Boolean).join(' – ') : ''}
+      note={
+        scope.construction
+          ? t('report.constructor.viewNoteOne', {
+              construction: `${scope.construction.code} – ${scope.construction.name}`,
+            })
+          : t('report.constructor.viewNote')
+      }
+      actions={
+        <LinkButton
+          to={paymentListLink({ constructionId, constructorId: id })}
+          icon={<ListAltIcon />}
+          testId="to-payment-list"
+        >
+          {t('report.links.paymentList')}
+        </LinkButton>
+      }
+      exportTo={scope.ready && valid && { path: 'constructor', query: scope.query }}
+      after={
+        <LinkButton to={`/management/constructor/view/${id}`} variant="text" testId="to-record">
+          {t('report.links.constructorRecord')}
+        </LinkButton>
+      }
+      filters={{ keys: KEYS, dates: 'signed' }}
+      state={reportState(report)}
+    >
+      <Figures
+        loading={!data}
+        figures={contractFigures(
+          t,
+          totals,
+          paymentListLink({ constructionId, constructorId: id, status: 'over due' }),
+        )}
       />
-      <ReportFilterBar keys={KEYS} dates="signed" />
-      {report.isError && !data ? (
-        <ReportFailed onRetry={() => report.refetch()} />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, opacity: report.isPlaceholderData ? 0.6 : 1 }}>
-          <Figures
-            loading={!data}
-            figures={contractFigures(
-              t,
-              totals,
-              paymentListLink({ constructionId, constructorId: id, status: 'over due' }),
-            )}
-          />
-          <Block title={t('report.constructor.viewChart')} hint={t('report.construction.chartHint')}>
-            <EntityBars
-              testId="chart-constructions"
-              names={rows.map((r) => `${r.construction_code} – ${r.construction_name}`)}
-              series={[
-                {
-                  key: 'paid',
-                  label: t('report.fields.paid'),
-                  amounts: rows.map((r) => r.paid),
-                  color: theme.palette.success.main,
-                },
-                {
-                  key: 'remaining',
-                  label: t('report.fields.remaining'),
-                  amounts: rows.map((r) => r.remaining),
-                  color: theme.palette.grey[400],
-                },
-              ]}
-            />
-          </Block>
-          <Block title={t('report.constructor.viewTable')} hint={t('report.amountsInDong')}>
-            <ReportTable
-              testId="table-constructions"
-              columns={columns}
-              rows={rows}
-              rowKey={(r) => r.construction_id}
-            />
-          </Block>
-        </Box>
-      )}
-    </Box>
+      <Block title={t('report.constructor.viewChart')} hint={t('report.construction.chartHint')}>
+        <EntityBars
+          testId="chart-constructions"
+          names={rows.map((r) => `${r.construction_code} – ${r.construction_name}`)}
+          series={[
+            {
+              key: 'paid',
+              label: t('report.fields.paid'),
+              amounts: rows.map((r) => r.paid),
+              color: theme.palette.success.main,
+            },
+            {
+              key: 'remaining',
+              label: t('report.fields.remaining'),
+              amounts: rows.map((r) => r.remaining),
+              color: theme.palette.grey[400],
+            },
+          ]}
+        />
+      </Block>
+      <ReportTableBlock
+        title={t('report.constructor.viewTable')}
+        hint={t('report.amountsInDong')}
+        testId="table-constructions"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.construction_id}
+      />
+    </ReportPage>
   );
 }

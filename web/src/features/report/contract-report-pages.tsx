@@ -19,10 +19,11 @@ import { formatDate } from '@sitepay/domain/date-format';
 import { addAmounts, compareAmounts } from '@sitepay/domain/money';
 import { formatAmount } from '@sitepay/domain/number-format';
 import { useQueries, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApprovalChip, PaidChip } from '../../components/payment-state.tsx';
-import { currentLang } from '../../i18n/i18n.ts';
+import { currentLang, type Lang } from '../../i18n/i18n.ts';
 import {
   type AmountDistribution,
   type ContractAnnexCount,
@@ -35,25 +36,101 @@ import {
   reportQueryOptions,
 } from './report.queries.ts';
 import { CountBars } from './report-charts.tsx';
-import { ReportExportButton } from './report-export.tsx';
 import { contractPosition, drawn } from './report-figures.ts';
-import { ReportFilterBar } from './report-filter-bar.tsx';
 import type { ReportFilterKey } from './report-filters.ts';
 import { contractReportLink, paymentListLink } from './report-links.ts';
 import {
   Block,
+  constructionSubtitle,
   Figures,
   LinkButton,
-  ReportFailed,
-  ReportHeader,
+  ReportPage,
+  reportState,
   TwoColumns,
   useMoney,
 } from './report-parts.tsx';
-import { type ReportColumn, ReportTable } from './report-table.tsx';
+import { type ReportColumn, ReportTable, ReportTableBlock } from './report-table.tsx';
 import { useReportScope } from './use-report.ts';
 
 const KEYS: ReportFilterKey[] = ['from', 'to', 'companyId', 'projectId', 'constructorId', 'contractTypeId'];
 const RANKED = 10;
+
+type Status = ContractCount['by_status'][number];
+type Type = ContractCount['by_type'][number];
+type Bucket = AmountDistribution[number];
+type Ranked = ContractRank[number];
+
+/**
+ * The contract report's tables: by status and by type (the answer's count and the total value),
+ * by value bucket (summed), and the ranked contracts (each to its report, on the construction shown).
+ */
+function contractListColumns(
+  t: TFunction,
+  lang: Lang,
+  count: ContractCount | undefined,
+  totalValue: string | undefined,
+  constructionId: number,
+) {
+  const f = (key: string) => t(`report.fields.${key}`);
+  const status: ReportColumn<Status>[] = [
+    { key: 'status', label: f('status'), value: (s) => t(`status.${s.status}`, { defaultValue: s.status }) },
+    {
+      key: 'count',
+      label: f('contractsShort'),
+      kind: 'count',
+      value: (s) => s.count,
+      total: count?.total,
+    },
+    { key: 'value', label: f('contractValue'), kind: 'amount', value: (s) => s.value, total: totalValue },
+  ];
+  const type: ReportColumn<Type>[] = [
+    { key: 'type', label: f('contractType'), value: (s) => s.contract_type_name },
+    {
+      key: 'count',
+      label: f('contractsShort'),
+      kind: 'count',
+      value: (s) => s.count,
+      total: count?.total,
+    },
+    { key: 'value', label: f('contractValue'), kind: 'amount', value: (s) => s.value, total: totalValue },
+  ];
+  const bucket: ReportColumn<Bucket>[] = [
+    { key: 'bucket', label: f('valueBucket'), value: (b) => t(`report.buckets.${b.key}`) },
+    {
+      key: 'count',
+      label: f('contractsShort'),
+      kind: 'count',
+      value: (b) => b.count,
+      sum: true,
+    },
+    {
+      key: 'value',
+      label: f('contractValue'),
+      kind: 'amount',
+      value: (b) => b.value,
+      sum: true,
+    },
+  ];
+  const rank: ReportColumn<Ranked>[] = [
+    {
+      key: 'contract',
+      label: f('contract'),
+      value: (c) => c.contract_no,
+      secondary: (c) => c.constructor_name,
+      link: (c) => contractReportLink(c.id, constructionId > 0 ? constructionId : undefined),
+    },
+    { key: 'construction', label: f('construction'), value: (c) => c.construction_name, hideBelow: 'md' },
+    {
+      key: 'signed',
+      label: f('signedDate'),
+      kind: 'date',
+      value: (c) => formatDate(c.signed_date, lang),
+      hideBelow: 'lg',
+    },
+    { key: 'value', label: f('contractValue'), kind: 'amount', value: (c) => c.contract_value },
+  ];
+  return { status, type, bucket, rank };
+}
 
 export function ContractReportListPage() {
   const { t } = useTranslation();
@@ -77,187 +154,101 @@ export function ContractReportListPage() {
     ],
   });
   const all = [count, annexes, highest, smallest, distribution];
-  const failed = all.find((q) => q.isError && !q.data);
-  const dimmed = all.some((q) => q.isPlaceholderData);
   const constructionId = scope.constructionId ?? -1;
   const totalValue = count.data ? addAmounts('0', ...count.data.by_status.map((s) => s.value)) : undefined;
   const buckets = distribution.data ?? [];
   const f = (key: string) => t(`report.fields.${key}`);
 
-  type Status = ContractCount['by_status'][number];
-  const statusColumns: ReportColumn<Status>[] = [
-    { key: 'status', label: f('status'), value: (s) => t(`status.${s.status}`, { defaultValue: s.status }) },
-    {
-      key: 'count',
-      label: f('contractsShort'),
-      kind: 'count',
-      value: (s) => s.count,
-      total: count.data?.total,
-    },
-    { key: 'value', label: f('contractValue'), kind: 'amount', value: (s) => s.value, total: totalValue },
-  ];
-  type Type = ContractCount['by_type'][number];
-  const typeColumns: ReportColumn<Type>[] = [
-    { key: 'type', label: f('contractType'), value: (s) => s.contract_type_name },
-    {
-      key: 'count',
-      label: f('contractsShort'),
-      kind: 'count',
-      value: (s) => s.count,
-      total: count.data?.total,
-    },
-    { key: 'value', label: f('contractValue'), kind: 'amount', value: (s) => s.value, total: totalValue },
-  ];
-  type Bucket = AmountDistribution[number];
-  const bucketColumns: ReportColumn<Bucket>[] = [
-    { key: 'bucket', label: f('valueBucket'), value: (b) => t(`report.buckets.${b.key}`) },
-    {
-      key: 'count',
-      label: f('contractsShort'),
-      kind: 'count',
-      value: (b) => b.count,
-      total: buckets.reduce((n, b) => n + b.count, 0),
-    },
-    {
-      key: 'value',
-      label: f('contractValue'),
-      kind: 'amount',
-      value: (b) => b.value,
-      total: addAmounts('0', ...buckets.map((b) => b.value)),
-    },
-  ];
-  type Ranked = ContractRank[number];
-  const rankColumns: ReportColumn<Ranked>[] = [
-    {
-      key: 'contract',
-      label: f('contract'),
-      value: (c) => c.contract_no,
-      secondary: (c) => c.constructor_name,
-      link: (c) => contractReportLink(c.id, constructionId > 0 ? constructionId : undefined),
-    },
-    { key: 'construction', label: f('construction'), value: (c) => c.construction_name, hideBelow: 'md' },
-    {
-      key: 'signed',
-      label: f('signedDate'),
-      kind: 'date',
-      value: (c) => formatDate(c.signed_date, lang),
-      hideBelow: 'lg',
-    },
-    { key: 'value', label: f('contractValue'), kind: 'amount', value: (c) => c.contract_value },
-  ];
+  const columns = contractListColumns(t, lang, count.data, totalValue, constructionId);
   const annex = annexes.data;
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <ReportHeader
-        title={t('report.contract.title')}
-        subtitle={
-          scope.construction
-            ? `${scope.construction.code} – ${scope.construction.name}`
-            : t('report.allConstructions')
-        }
-        note={t('report.contract.note')}
-        actions={
-          // the counts by status and by type: the page's main tables (the other blocks have their own calls)
-          scope.ready && (
-            <ReportExportButton
-              path="contract/count"
-              query={scope.query}
-              title={t('report.contract.title')}
-            />
-          )
-        }
+    <ReportPage
+      title={t('report.contract.title')}
+      subtitle={constructionSubtitle(scope.construction, t)}
+      note={t('report.contract.note')}
+      // the counts by status and by type: the page's main tables (the other blocks have their own calls)
+      exportTo={scope.ready && { path: 'contract/count', query: scope.query }}
+      filters={{ keys: KEYS, dates: 'signed' }}
+      state={reportState(...all)}
+    >
+      <Figures
+        loading={!count.data || !annex}
+        figures={[
+          { key: 'contracts', label: f('contracts'), count: count.data?.total ?? 0, tone: 'primary' },
+          { key: 'contract_value', label: f('contractValue'), amount: totalValue ?? '0' },
+          {
+            key: 'with_annexes',
+            label: f('withAnnexes'),
+            count: annex?.contracts_with_annexes ?? 0,
+            detail: t('report.contract.annexCount', { count: annex?.annexes ?? 0 }),
+          },
+          {
+            key: 'annex_value',
+            label: f('annexValue'),
+            amount: annex?.annex_value ?? '0',
+            detail: t('report.contract.increasesDecreases', {
+              up: annex?.increases ?? 0,
+              down: annex?.decreases ?? 0,
+            }),
+          },
+        ]}
       />
-      <ReportFilterBar keys={KEYS} dates="signed" />
-      {failed ? (
-        <ReportFailed
-          onRetry={() => {
-            for (const q of all) if (q.isError) void q.refetch();
-          }}
-        />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, opacity: dimmed ? 0.6 : 1 }}>
-          <Figures
-            loading={!count.data || !annex}
-            figures={[
-              { key: 'contracts', label: f('contracts'), count: count.data?.total ?? 0, tone: 'primary' },
-              { key: 'contract_value', label: f('contractValue'), amount: totalValue ?? '0' },
-              {
-                key: 'with_annexes',
-                label: f('withAnnexes'),
-                count: annex?.contracts_with_annexes ?? 0,
-                detail: t('report.contract.annexCount', { count: annex?.annexes ?? 0 }),
-              },
-              {
-                key: 'annex_value',
-                label: f('annexValue'),
-                amount: annex?.annex_value ?? '0',
-                detail: t('report.contract.increasesDecreases', {
-                  up: annex?.increases ?? 0,
-                  down: annex?.decreases ?? 0,
-                }),
-              },
-            ]}
+      <TwoColumns>
+        <Block title={t('report.contract.distribution')} hint={t('report.contract.distributionHint')}>
+          <CountBars
+            testId="chart-distribution"
+            groups={buckets.map((b) => t(`report.bucketsShort.${b.key}`))}
+            counts={buckets.map((b) => b.count)}
+            amounts={buckets.map((b) => b.value)}
+            label={f('contractsShort')}
+            color={theme.palette.primary.main}
           />
-          <TwoColumns>
-            <Block title={t('report.contract.distribution')} hint={t('report.contract.distributionHint')}>
-              <CountBars
-                testId="chart-distribution"
-                groups={buckets.map((b) => t(`report.bucketsShort.${b.key}`))}
-                counts={buckets.map((b) => b.count)}
-                amounts={buckets.map((b) => b.value)}
-                label={f('contractsShort')}
-                color={theme.palette.primary.main}
-              />
-              <ReportTable
-                testId="table-distribution"
-                columns={bucketColumns}
-                rows={buckets}
-                rowKey={(b) => b.key}
-              />
-            </Block>
-            <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
-              <Block title={t('report.contract.byStatus')}>
-                <ReportTable
-                  testId="table-status"
-                  columns={statusColumns}
-                  rows={count.data?.by_status ?? []}
-                  rowKey={(s) => s.status}
-                />
-              </Block>
-              <Block title={t('report.byType')}>
-                <ReportTable
-                  testId="table-types"
-                  columns={typeColumns}
-                  rows={count.data?.by_type ?? []}
-                  rowKey={(s) => s.contract_type_id}
-                />
-              </Block>
-            </Box>
-          </TwoColumns>
-          <TwoColumns from="xl">
-            <Block title={t('report.contract.highest', { count: RANKED })} hint={t('report.amountsInDong')}>
-              <ReportTable
-                testId="table-highest"
-                columns={rankColumns}
-                rows={highest.data ?? []}
-                rowKey={(c) => c.id}
-                totals={false}
-              />
-            </Block>
-            <Block title={t('report.contract.smallest', { count: RANKED })} hint={t('report.amountsInDong')}>
-              <ReportTable
-                testId="table-smallest"
-                columns={rankColumns}
-                rows={smallest.data ?? []}
-                rowKey={(c) => c.id}
-                totals={false}
-              />
-            </Block>
-          </TwoColumns>
+          <ReportTable
+            testId="table-distribution"
+            columns={columns.bucket}
+            rows={buckets}
+            rowKey={(b) => b.key}
+          />
+        </Block>
+        <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+          <ReportTableBlock
+            title={t('report.contract.byStatus')}
+            testId="table-status"
+            columns={columns.status}
+            rows={count.data?.by_status ?? []}
+            rowKey={(s) => s.status}
+          />
+          <ReportTableBlock
+            title={t('report.byType')}
+            testId="table-types"
+            columns={columns.type}
+            rows={count.data?.by_type ?? []}
+            rowKey={(s) => s.contract_type_id}
+          />
         </Box>
-      )}
-    </Box>
+      </TwoColumns>
+      <TwoColumns from="xl">
+        <ReportTableBlock
+          title={t('report.contract.highest', { count: RANKED })}
+          hint={t('report.amountsInDong')}
+          testId="table-highest"
+          columns={columns.rank}
+          rows={highest.data ?? []}
+          rowKey={(c) => c.id}
+          totals={false}
+        />
+        <ReportTableBlock
+          title={t('report.contract.smallest', { count: RANKED })}
+          hint={t('report.amountsInDong')}
+          testId="table-smallest"
+          columns={columns.rank}
+          rows={smallest.data ?? []}
+          rowKey={(c) => c.id}
+          totals={false}
+        />
+      </TwoColumns>
+    </ReportPage>
   );
 }
 
@@ -269,28 +260,9 @@ const partColors = (theme: Theme) => ({
   retained: theme.palette.warning.light,
 });
 
-export function ContractReportViewPage() {
-  const { t } = useTranslation();
-  const theme = useTheme();
-  const lang = currentLang();
-  const money = useMoney();
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
-  const record = useQuery({ ...contractRecordQuery(id), enabled: valid });
-  const summary = useQuery({ ...contractSummaryQuery(id), enabled: valid });
-  const payments = useQuery({ ...contractPaymentsQuery(id), enabled: valid });
-  if (!valid || record.isError) return <Alert severity="error">{t('errors.causes.notFound')}</Alert>;
-  const contract = record.data;
-  const position = summary.data;
-  const parts = position ? contractPosition(position) : [];
-  const whole = position ? parts.reduce((sum, p) => sum + drawn(p.amount), 0) || 1 : 1;
-  const colors = partColors(theme);
-  const requests = (payments.data ?? []).filter((p) => p.status !== 'D');
-  const requestTotal = addAmounts(
-    '0',
-    ...requests.filter((p) => p.approval_status !== 'R' && p.status === 'O').map((p) => p.amount),
-  );
-  const columns: ReportColumn<ContractPayment>[] = [
+/** A contract's requests: number (to the request), dates, where it stands, amount (the live ones' total). */
+function requestColumns(t: TFunction, lang: Lang, requestTotal: string): ReportColumn<ContractPayment>[] {
+  return [
     {
       key: 'no',
       label: t('report.fields.requestNo'),
@@ -330,54 +302,77 @@ export function ContractReportViewPage() {
       total: requestTotal,
     },
   ];
+}
+
+export function ContractReportViewPage() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const lang = currentLang();
+  const money = useMoney();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const record = useQuery({ ...contractRecordQuery(id), enabled: valid });
+  const summary = useQuery({ ...contractSummaryQuery(id), enabled: valid });
+  const payments = useQuery({ ...contractPaymentsQuery(id), enabled: valid });
+  if (!valid || record.isError) return <Alert severity="error">{t('errors.causes.notFound')}</Alert>;
+  const contract = record.data;
+  const position = summary.data;
+  const parts = position ? contractPosition(position) : [];
+  const whole = position ? parts.reduce((sum, p) => sum + drawn(p.amount), 0) || 1 : 1;
+  const colors = partColors(theme);
+  const requests = (payments.data ?? []).filter((p) => p.status !== 'D');
+  const requestTotal = addAmounts(
+    '0',
+    ...requests.filter((p) => p.approval_status !== 'R' && p.status === 'O').map((p) => p.amount),
+  );
+  const columns = requestColumns(t, lang, requestTotal);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <ReportHeader
-        title={
-          contract
-            ? t('report.contract.viewTitle', { no: contract.contract_no })
-            : t('report.contract.viewTitleBare')
-        }
-        subtitle={
-          contract
-            ? [
-                [contract.construction_code, contract.construction_name].filter(Boolean).join(' – '),
-                contract.constructor_name,
-              ]
-                .filter(Boolean)
-                .join(' · ')
-            : undefined
-        }
-        note={
-          contract
-            ? [
-                contract.contract_type_name,
-                contract.signed_date
-                  ? t('report.contract.signedOn', { date: formatDate(contract.signed_date, lang) })
-                  : null,
-              ]
-                .filter(Boolean)
-                .join(' · ')
-            : undefined
-        }
-        actions={
-          contract && (
-            <>
-              <LinkButton
-                to={paymentListLink({ constructionId: contract.construction_id, contractId: id })}
-                icon={<ListAltIcon />}
-                testId="to-payment-list"
-              >
-                {t('report.links.paymentList')}
-              </LinkButton>
-              <LinkButton to={`/management/contract/view/${id}`} variant="text" testId="to-record">
-                {t('report.links.contractRecord')}
-              </LinkButton>
-            </>
-          )
-        }
-      />
+    <ReportPage
+      title={
+        contract
+          ? t('report.contract.viewTitle', { no: contract.contract_no })
+          : t('report.contract.viewTitleBare')
+      }
+      subtitle={
+        contract
+          ? [
+              [contract.construction_code, contract.construction_name].filter(Boolean).join(' – '),
+              contract.constructor_name,
+            ]
+              .filter(Boolean)
+              .join(' · ')
+          : undefined
+      }
+      note={
+        contract
+          ? [
+              contract.contract_type_name,
+              contract.signed_date
+                ? t('report.contract.signedOn', { date: formatDate(contract.signed_date, lang) })
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')
+          : undefined
+      }
+      actions={
+        contract && (
+          <>
+            <LinkButton
+              to={paymentListLink({ constructionId: contract.construction_id, contractId: id })}
+              icon={<ListAltIcon />}
+              testId="to-payment-list"
+            >
+              {t('report.links.paymentList')}
+            </LinkButton>
+            <LinkButton to={`/management/contract/view/${id}`} variant="text" testId="to-record">
+              {t('report.links.contractRecord')}
+            </LinkButton>
+          </>
+        )
+      }
+    >
       <Figures
         loading={!position}
         figures={[
@@ -452,10 +447,15 @@ export function ContractReportViewPage() {
         )}
       </Block>
       {!payments.isError && (
-        <Block title={t('report.contract.requests')} hint={t('report.contract.requestsHint')}>
-          <ReportTable testId="table-requests" columns={columns} rows={requests} rowKey={(p) => p.id} />
-        </Block>
+        <ReportTableBlock
+          title={t('report.contract.requests')}
+          hint={t('report.contract.requestsHint')}
+          testId="table-requests"
+          columns={columns}
+          rows={requests}
+          rowKey={(p) => p.id}
+        />
       )}
-    </Box>
+    </ReportPage>
   );
 }

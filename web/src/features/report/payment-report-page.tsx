@@ -5,19 +5,24 @@
  * construction leads to its report, each count and overdue amount to the payment list it counts.
  */
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type PaymentReport, reportQueryOptions } from './report.queries.ts';
 import { EntityBars, MonthBars } from './report-charts.tsx';
-import { ReportExportButton } from './report-export.tsx';
 import { fillMonths, monthLabel } from './report-figures.ts';
-import { ReportFilterBar } from './report-filter-bar.tsx';
 import type { ReportFilterKey } from './report-filters.ts';
 import { constructionReportLink, paymentListLink } from './report-links.ts';
-import { Block, Figures, LinkButton, ReportFailed, ReportHeader } from './report-parts.tsx';
-import { type ReportColumn, ReportTable } from './report-table.tsx';
+import {
+  Block,
+  constructionSubtitle,
+  Figures,
+  LinkButton,
+  ReportPage,
+  reportState,
+  TwoColumns,
+} from './report-parts.tsx';
+import { type ReportColumn, ReportTableBlock } from './report-table.tsx';
 import { useReportScope } from './use-report.ts';
 
 const KEYS: ReportFilterKey[] = ['from', 'to', 'companyId', 'projectId', 'constructorId'];
@@ -39,23 +44,18 @@ const emptyMonth = (month: string): Month => ({
   overdue_count: 0,
 });
 
-export function PaymentReportPage() {
-  const { t } = useTranslation();
-  const theme = useTheme();
-  const scope = useReportScope(KEYS);
-  const report = useQuery({
-    ...reportQueryOptions<PaymentReport>('payment', scope.query),
-    enabled: scope.ready,
-  });
-  const data = report.data;
-  const totals = data?.totals;
-  const constructionId = scope.constructionId ?? -1;
-  const contractor = scope.filters.constructorId;
-  const list = (status?: 'unpaid' | 'paid' | 'over due', construction = constructionId) =>
-    paymentListLink({ constructionId: construction, status, constructorId: contractor });
-  const f = (key: string) => t(`report.fields.${key}`);
+type ListLink = (status?: 'unpaid' | 'paid' | 'over due', construction?: number) => string;
 
-  const columns: ReportColumn<Row>[] = [
+/**
+ * The report's tables, by construction (each to its report; counts and amounts to the payment list
+ * they count) and by month, with the answer's totals.
+ */
+function paymentColumns(
+  f: (key: string) => string,
+  totals: PaymentReport['totals'] | undefined,
+  list: ListLink,
+) {
+  const byConstruction: ReportColumn<Row>[] = [
     {
       key: 'construction',
       label: f('construction'),
@@ -114,8 +114,7 @@ export function PaymentReportPage() {
       hideBelow: 'sm',
     },
   ];
-  const months = fillMonths(data?.months ?? [], emptyMonth);
-  const monthColumns: ReportColumn<Month>[] = [
+  const byMonth: ReportColumn<Month>[] = [
     { key: 'month', label: f('month'), value: (m) => monthLabel(m.month) },
     {
       key: 'requested_count',
@@ -150,132 +149,135 @@ export function PaymentReportPage() {
       hideBelow: 'lg',
     },
   ];
+  return { byConstruction, byMonth };
+}
+
+export function PaymentReportPage() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const scope = useReportScope(KEYS);
+  const report = useQuery({
+    ...reportQueryOptions<PaymentReport>('payment', scope.query),
+    enabled: scope.ready,
+  });
+  const data = report.data;
+  const totals = data?.totals;
+  const constructionId = scope.constructionId ?? -1;
+  const contractor = scope.filters.constructorId;
+  const list = (status?: 'unpaid' | 'paid' | 'over due', construction = constructionId) =>
+    paymentListLink({ constructionId: construction, status, constructorId: contractor });
+  const f = (key: string) => t(`report.fields.${key}`);
+
+  const months = fillMonths(data?.months ?? [], emptyMonth);
+  const columns = paymentColumns(f, totals, list);
   const paidColor = theme.palette.success.main;
   const unpaidColor = theme.palette.info.main;
   const rows = data?.rows ?? [];
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <ReportHeader
-        title={t('report.payment.title')}
-        subtitle={
-          scope.construction
-            ? `${scope.construction.code} – ${scope.construction.name}`
-            : t('report.allConstructions')
-        }
-        note={t('report.payment.note')}
-        actions={
-          <>
-            <LinkButton to={list()} icon={<ListAltIcon />} testId="to-payment-list">
-              {t('report.links.paymentList')}
-            </LinkButton>
-            {scope.ready && (
-              <ReportExportButton path="payment" query={scope.query} title={t('report.payment.title')} />
-            )}
-          </>
-        }
+    <ReportPage
+      title={t('report.payment.title')}
+      subtitle={constructionSubtitle(scope.construction, t)}
+      note={t('report.payment.note')}
+      actions={
+        <LinkButton to={list()} icon={<ListAltIcon />} testId="to-payment-list">
+          {t('report.links.paymentList')}
+        </LinkButton>
+      }
+      exportTo={scope.ready && { path: 'payment', query: scope.query }}
+      filters={{ keys: KEYS, dates: 'payment' }}
+      state={reportState(report)}
+    >
+      <Figures
+        loading={!data}
+        figures={[
+          {
+            key: 'requested',
+            label: f('requested'),
+            amount: totals?.requested,
+            detail: t('report.requestCount', { count: totals?.requested_count ?? 0 }),
+            tone: 'primary',
+          },
+          {
+            key: 'approved',
+            label: f('approved'),
+            amount: totals?.approved,
+            detail: t('report.requestCount', { count: totals?.approved_count ?? 0 }),
+          },
+          {
+            key: 'paid',
+            label: f('paid'),
+            amount: totals?.paid,
+            detail: t('report.requestCount', { count: totals?.paid_count ?? 0 }),
+            tone: 'success',
+            to: list('paid'),
+          },
+          {
+            key: 'unpaid',
+            label: f('unpaid'),
+            amount: totals?.unpaid,
+            detail: t('report.requestCount', { count: totals?.unpaid_count ?? 0 }),
+            tone: 'warning',
+            to: list('unpaid'),
+          },
+          {
+            key: 'overdue',
+            label: f('overdue'),
+            amount: totals?.overdue,
+            detail: t('report.requestCount', { count: totals?.overdue_count ?? 0 }),
+            tone: 'error',
+            to: list('over due'),
+          },
+        ]}
       />
-      <ReportFilterBar keys={KEYS} dates="payment" />
-      {report.isError && !data ? (
-        <ReportFailed onRetry={() => report.refetch()} />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, opacity: report.isPlaceholderData ? 0.6 : 1 }}>
-          <Figures
-            loading={!data}
-            figures={[
-              {
-                key: 'requested',
-                label: f('requested'),
-                amount: totals?.requested,
-                detail: t('report.requestCount', { count: totals?.requested_count ?? 0 }),
-                tone: 'primary',
-              },
-              {
-                key: 'approved',
-                label: f('approved'),
-                amount: totals?.approved,
-                detail: t('report.requestCount', { count: totals?.approved_count ?? 0 }),
-              },
-              {
-                key: 'paid',
-                label: f('paid'),
-                amount: totals?.paid,
-                detail: t('report.requestCount', { count: totals?.paid_count ?? 0 }),
-                tone: 'success',
-                to: list('paid'),
-              },
+      <TwoColumns>
+        <Block title={t('report.payment.byConstructionChart')} hint={t('report.payment.byConstructionHint')}>
+          <EntityBars
+            testId="chart-constructions"
+            names={rows.map((r) => `${r.construction_code} – ${r.construction_name}`)}
+            series={[
+              { key: 'paid', label: f('paid'), amounts: rows.map((r) => r.paid), color: paidColor },
               {
                 key: 'unpaid',
                 label: f('unpaid'),
-                amount: totals?.unpaid,
-                detail: t('report.requestCount', { count: totals?.unpaid_count ?? 0 }),
-                tone: 'warning',
-                to: list('unpaid'),
-              },
-              {
-                key: 'overdue',
-                label: f('overdue'),
-                amount: totals?.overdue,
-                detail: t('report.requestCount', { count: totals?.overdue_count ?? 0 }),
-                tone: 'error',
-                to: list('over due'),
+                amounts: rows.map((r) => r.unpaid),
+                color: unpaidColor,
               },
             ]}
           />
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-            }}
-          >
-            <Block
-              title={t('report.payment.byConstructionChart')}
-              hint={t('report.payment.byConstructionHint')}
-            >
-              <EntityBars
-                testId="chart-constructions"
-                names={rows.map((r) => `${r.construction_code} – ${r.construction_name}`)}
-                series={[
-                  { key: 'paid', label: f('paid'), amounts: rows.map((r) => r.paid), color: paidColor },
-                  {
-                    key: 'unpaid',
-                    label: f('unpaid'),
-                    amounts: rows.map((r) => r.unpaid),
-                    color: unpaidColor,
-                  },
-                ]}
-              />
-            </Block>
-            <Block title={t('report.payment.byMonthChart')} hint={t('report.byPaymentDate')}>
-              <MonthBars
-                testId="chart-months"
-                months={months.map((m) => monthLabel(m.month))}
-                series={[
-                  { key: 'paid', label: f('paid'), amounts: months.map((m) => m.paid), color: paidColor },
-                  {
-                    key: 'unpaid',
-                    label: f('unpaid'),
-                    amounts: months.map((m) => m.unpaid),
-                    color: unpaidColor,
-                  },
-                ]}
-              />
-            </Block>
-          </Box>
-          <Block title={t('report.payment.byConstruction')} hint={t('report.amountsInDong')}>
-            <ReportTable
-              testId="table-constructions"
-              columns={columns}
-              rows={rows}
-              rowKey={(r) => r.construction_id}
-            />
-          </Block>
-          <Block title={t('report.payment.byMonth')} hint={t('report.amountsInDong')}>
-            <ReportTable testId="table-months" columns={monthColumns} rows={months} rowKey={(m) => m.month} />
-          </Block>
-        </Box>
-      )}
-    </Box>
+        </Block>
+        <Block title={t('report.payment.byMonthChart')} hint={t('report.byPaymentDate')}>
+          <MonthBars
+            testId="chart-months"
+            months={months.map((m) => monthLabel(m.month))}
+            series={[
+              { key: 'paid', label: f('paid'), amounts: months.map((m) => m.paid), color: paidColor },
+              {
+                key: 'unpaid',
+                label: f('unpaid'),
+                amounts: months.map((m) => m.unpaid),
+                color: unpaidColor,
+              },
+            ]}
+          />
+        </Block>
+      </TwoColumns>
+      <ReportTableBlock
+        title={t('report.payment.byConstruction')}
+        hint={t('report.amountsInDong')}
+        testId="table-constructions"
+        columns={columns.byConstruction}
+        rows={rows}
+        rowKey={(r) => r.construction_id}
+      />
+      <ReportTableBlock
+        title={t('report.payment.byMonth')}
+        hint={t('report.amountsInDong')}
+        testId="table-months"
+        columns={columns.byMonth}
+        rows={months}
+        rowKey={(m) => m.month}
+      />
+    </ReportPage>
   );
 }

@@ -4,7 +4,7 @@
  * table, a tooltip, a card — comes from the exact string or from exact sums of them. Pure, tested.
  */
 
-import { compareAmounts, subtractAmounts } from '@sitepay/domain/money';
+import { addAmounts, compareAmounts, subtractAmounts } from '@sitepay/domain/money';
 import { VALUE_BUCKETS } from '@sitepay/domain/report.schema';
 
 /** An amount for drawing (never for writing out). */
@@ -97,3 +97,18 @@ export function contractPosition(summary: {
 
 export type BucketKey = (typeof VALUE_BUCKETS)[number]['key'];
 export const bucketKeys: BucketKey[] = VALUE_BUCKETS.map((b) => b.key);
+
+/**
+ * A table column's total over its rows: counts added as numbers, amounts (decimal strings) added
+ * exactly. What a totals row shows for a column that sums what the table lists.
+ */
+export function columnSum<T>(
+  kind: 'amount' | 'count',
+  value: (row: T) => unknown,
+  rows: readonly T[],
+): string | number {
+  const values = rows.map(value);
+  return kind === 'count'
+    ? values.reduce<number>((n, v) => n + Number(v ?? 0), 0)
+    : addAmounts('0', ...values.map((v) => String(v ?? '0')));
+}

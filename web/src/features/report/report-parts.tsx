@@ -1,7 +1,9 @@
 /**
- * The blocks every report screen is made of: its heading (title, what the figures count, links and a
- * place for the Excel button), the figure cards (short K/M/B/T amount, the full one under it), a
- * titled block for a chart or a table, and the states before and around an answer.
+ * The blocks every report screen is made of: the page itself (`ReportPage`: heading, filters, and
+ * the figures dimmed while new ones load or a retry when they cannot be read), its heading (title,
+ * what the figures count, links and a place for the Excel button), the figure cards (short K/M/B/T
+ * amount, the full one under it), a titled block for a chart or a table, and the states before and
+ * around an answer.
  */
 import '../../i18n/report-strings.ts';
 import Alert from '@mui/material/Alert';
@@ -16,6 +18,10 @@ import { abbreviateAmount, formatAmount } from '@sitepay/domain/number-format';
 import type React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import type { ReportApiQuery } from './report.queries.ts';
+import { ReportExportButton } from './report-export.tsx';
+import { ReportFilterBar } from './report-filter-bar.tsx';
+import type { ReportFilterKey } from './report-filters.ts';
 
 /** An amount written out in full with its unit, as tooltips and cards show it. */
 export function useMoney() {
@@ -270,6 +276,90 @@ export function TwoColumns({ children, from = 'lg' }: { children: React.ReactNod
       }}
     >
       {children}
+    </Box>
+  );
+}
+
+/** Where a report's answers stand: one that failed and has nothing to show, or some still loading. */
+export type ReportState = { failed: boolean; dimmed: boolean; onRetry: () => void };
+
+type ReportQuery = { isError: boolean; data?: unknown; isPlaceholderData: boolean; refetch: () => unknown };
+
+/**
+ * The state of the calls a report page makes: failed when one failed with nothing to show (a retry
+ * asks the failed ones again), dimmed while one shows the figures of the previous filters.
+ */
+export function reportState(...queries: ReportQuery[]): ReportState {
+  return {
+    failed: queries.some((q) => q.isError && !q.data),
+    dimmed: queries.some((q) => q.isPlaceholderData),
+    onRetry: () => {
+      for (const q of queries) if (q.isError) void q.refetch();
+    },
+  };
+}
+
+/** A report's subtitle: the top bar's construction, or "All constructions". */
+export function constructionSubtitle(
+  construction: { code: string; name: string } | undefined,
+  t: (key: string) => string,
+): string {
+  return construction ? `${construction.code} – ${construction.name}` : t('report.allConstructions');
+}
+
+/**
+ * A report page: its heading (links, then the Excel copy of its own report call once it may be
+ * asked — `exportTo` — then `after`, the record's own page), its filter bar (the filters it takes,
+ * and what its date range picks), then its body — dimmed while new figures load, or in its place a
+ * retry when they cannot be read. Without `state` (a page of one record, no calls of its own to
+ * retry), the body as it is.
+ */
+export function ReportPage({
+  title,
+  subtitle,
+  note,
+  actions,
+  exportTo,
+  after,
+  filters,
+  state,
+  children,
+}: {
+  title: string;
+  subtitle?: React.ReactNode;
+  note?: string;
+  actions?: React.ReactNode;
+  /** The report's path under /api/report and its query; falsy while the page cannot ask it yet. */
+  exportTo?: { path: string; query: ReportApiQuery } | false;
+  after?: React.ReactNode;
+  filters?: { keys: readonly ReportFilterKey[]; dates: 'payment' | 'signed' | 'billed' };
+  state?: ReportState;
+  children: React.ReactNode;
+}) {
+  const exportButton = exportTo ? (
+    <ReportExportButton path={exportTo.path} query={exportTo.query} title={title} />
+  ) : null;
+  const heading =
+    actions || after ? (
+      <>
+        {actions}
+        {exportButton}
+        {after}
+      </>
+    ) : (
+      exportButton
+    );
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <ReportHeader title={title} subtitle={subtitle} note={note} actions={heading} />
+      {filters && <ReportFilterBar keys={filters.keys} dates={filters.dates} />}
+      {!state ? (
+        children
+      ) : state.failed ? (
+        <ReportFailed onRetry={state.onRetry} />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, opacity: state.dimmed ? 0.6 : 1 }}>{children}</Box>
+      )}
     </Box>
   );
 }

@@ -2,6 +2,7 @@
  * A report's table: a few dozen summed rows, so a plain table (not the paged data grid) with full
  * amounts in tabular figures and a totals row at its foot. Columns may be left out below a width
  * so a phone shows the essentials without scrolling sideways; a column may link to a drill-down.
+ * `ReportTableBlock` is such a table in its own titled block.
  */
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -15,6 +16,8 @@ import { formatAmount } from '@sitepay/domain/number-format';
 import type React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { columnSum } from './report-figures.ts';
+import { Block } from './report-parts.tsx';
 
 export type ReportColumn<T> = {
   key: string;
@@ -28,10 +31,16 @@ export type ReportColumn<T> = {
   hideBelow?: 'sm' | 'md' | 'lg';
   /** The totals row's cell. */
   total?: React.ReactNode;
+  /** The totals row adds this amount or count column's values over the rows (instead of `total`). */
+  sum?: boolean;
   /** A second, smaller line under the cell (a name under a code). */
   secondary?: (row: T) => React.ReactNode;
   width?: number | string;
 };
+
+/** A column's cell in the totals row: the sum of its values when it sums, else its `total`. */
+const totalOf = <T,>(c: ReportColumn<T>, rows: T[]): React.ReactNode =>
+  c.sum && (c.kind === 'amount' || c.kind === 'count') ? columnSum(c.kind, c.value, rows) : (c.total ?? '');
 
 const display = (hideBelow?: 'sm' | 'md' | 'lg') =>
   hideBelow ? { display: { xs: 'none', [hideBelow]: 'table-cell' } } : {};
@@ -147,12 +156,33 @@ export function ReportTable<T>({
                 }}
                 data-col={c.key}
               >
-                {i === 0 ? t('report.total') : write(c, c.total ?? '')}
+                {i === 0 ? t('report.total') : write(c, totalOf(c, rows))}
               </TableCell>
             ))}
           </TableRow>
         </TableFooter>
       )}
     </Table>
+  );
+}
+
+/** A report's table in its own titled block (the hint: what the amounts are in, what it counts). */
+export function ReportTableBlock<T>({
+  title,
+  hint,
+  actions,
+  blockTestId,
+  ...table
+}: {
+  title: string;
+  hint?: string;
+  actions?: React.ReactNode;
+  /** The block's own test id (`testId` is the table's). */
+  blockTestId?: string;
+} & React.ComponentProps<typeof ReportTable<T>>) {
+  return (
+    <Block title={title} hint={hint} actions={actions} testId={blockTestId}>
+      <ReportTable {...table} />
+    </Block>
   );
 }

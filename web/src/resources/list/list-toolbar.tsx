@@ -1,0 +1,270 @@
+/**
+ * What stands above the generic list's grid: the title with the construction it follows, the export,
+ * a feature's own buttons and create; the search box and the status select; and the chips of the
+ * list's own statuses, its quick views and the filters its URL carries.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { statusFilters } from '@sitepay/domain/common.schema';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ConstructionFilter } from '../../app/layout/construction-filter.tsx';
+import { useAbility } from '../../app/use-ability.ts';
+import { ExportButton } from '../../components/export-button.tsx';
+import { currentLang } from '../../i18n/i18n.ts';
+import { toExportQuery } from '../../lib/list-params.ts';
+import type { ResourceDescription } from '../resource.types.ts';
+import { listActions } from './row-actions.tsx';
+import type { ListState } from './use-list-state.ts';
+
+export function ListToolbar({
+  resource,
+  state,
+  toolbar,
+}: {
+  resource: ResourceDescription;
+  state: ListState;
+  /** A feature's own buttons beside create. */
+  toolbar?: React.ReactNode;
+}) {
+  const options = resource.list ?? {};
+  const { list } = state;
+  return (
+    <>
+      <ListHeading resource={resource} state={state} toolbar={toolbar} />
+      <ListSearch
+        search={state.search}
+        onSearch={state.setSearch}
+        status={options.statuses ? null : list.status}
+        onStatus={state.setStatus}
+      />
+      <ListChips
+        resource={resource.name}
+        statuses={options.statuses ?? []}
+        status={list.status}
+        views={options.views?.map((v) => v.key) ?? []}
+        view={list.view}
+        filters={list.filters}
+        onStatus={state.setStatus}
+        onView={state.setView}
+        onClearFilter={state.clearFilter}
+      />
+    </>
+  );
+}
+
+/** The list's title, the construction it follows, the export, a feature's buttons and create. */
+function ListHeading({
+  resource,
+  state,
+  toolbar,
+}: {
+  resource: ResourceDescription;
+  state: ListState;
+  toolbar?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const ability = useAbility();
+  const subject = resource.name;
+  const title = t(`resources.${resource.name}.plural`);
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
+      <ConstructionFilter constructionId={state.effective.constructionId} />
+      <Box sx={{ flex: '1 1 0', minWidth: 0 }} />
+      {resource.exportPath && ability.can('read', subject) && (
+        <ExportButton
+          path={resource.exportPath}
+          query={toExportQuery(state.effective, Boolean(resource.scopedByConstruction), lang)}
+          fallbackName={`${resource.name}.xlsx`}
+          action={t('export.doing', { resource: title })}
+        />
+      )}
+      {toolbar}
+      {listActions(resource).create && ability.can('create', subject) && (
+        <Button
+          component={RouterLink}
+          to={`${resource.routeBase}/create`}
+          variant="contained"
+          startIcon={<AddIcon />}
+        >
+          {t('common.create')}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** The search box, and the common status select (`status` null: the list has chips of its own). */
+function ListSearch({
+  search,
+  onSearch,
+  status,
+  onStatus,
+}: {
+  search: string;
+  onSearch: (search: string) => void;
+  status: string | null;
+  onStatus: (status: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: status === null ? '1fr' : '1fr 200px' },
+        mb: 2,
+      }}
+    >
+      <TextField
+        type="search"
+        label={t('common.search')}
+        value={search}
+        onChange={(e) => onSearch(e.target.value)}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {status !== null && (
+        <TextField
+          select
+          label={t('common.status')}
+          value={status}
+          onChange={(e) => onStatus(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'status-filter' } }}
+        >
+          {statusFilters.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`statusFilter.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The chips above a list: its own status filters (one chosen, "all" first), its quick views (one or
+ * none) and the filters its URL carries (each removable).
+ */
+function ListChips({
+  resource,
+  statuses,
+  status,
+  views,
+  view,
+  filters,
+  onStatus,
+  onView,
+  onClearFilter,
+}: {
+  resource: string;
+  statuses: readonly string[];
+  status: string;
+  views: string[];
+  view: string | undefined;
+  filters: Record<string, string> | undefined;
+  onStatus: (status: string) => void;
+  onView: (view: string | undefined) => void;
+  onClearFilter: (key: string) => void;
+}) {
+  const { t } = useTranslation();
+  const filterEntries = Object.entries(filters ?? {});
+  if (!statuses.length && !views.length && !filterEntries.length) return null;
+  return (
+    <Box sx={{ display: 'grid', gap: 1.25, mb: 2 }}>
+      {statuses.length > 0 && (
+        <ChipGroup label={t('common.status')} testId="status-chips">
+          {statuses.map((value) => (
+            <Chip
+              key={value}
+              label={t(`resources.${resource}.statusFilter.${value}`, {
+                defaultValue: t(`statusFilter.${value}`, { defaultValue: value }),
+              })}
+              color={status === value ? 'primary' : 'default'}
+              variant={status === value ? 'filled' : 'outlined'}
+              aria-pressed={status === value}
+              onClick={() => onStatus(value)}
+            />
+          ))}
+        </ChipGroup>
+      )}
+      {views.length > 0 && (
+        <ChipGroup label={t('common.quickViews')} testId="view-chips">
+          {views.map((key) => (
+            <Chip
+              key={key}
+              label={t(`resources.${resource}.views.${key}`)}
+              color={view === key ? 'secondary' : 'default'}
+              variant={view === key ? 'filled' : 'outlined'}
+              aria-pressed={view === key}
+              onClick={() => onView(view === key ? undefined : key)}
+            />
+          ))}
+        </ChipGroup>
+      )}
+      {filterEntries.length > 0 && (
+        <ChipGroup label={t('common.filters')} testId="filter-chips">
+          {filterEntries.map(([key, value]) => (
+            <Chip
+              key={key}
+              label={t(`resources.${resource}.filters.${key}`, { value })}
+              onDelete={() => onClearFilter(key)}
+            />
+          ))}
+        </ChipGroup>
+      )}
+    </Box>
+  );
+}
+
+/** A labelled group of chips: one line on a phone, scrolled sideways, so the list stays in sight. */
+function ChipGroup({
+  label,
+  testId,
+  children,
+}: {
+  label: string;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Box
+      role="group"
+      aria-label={label}
+      data-testid={testId}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        flexWrap: { xs: 'nowrap', sm: 'wrap' },
+        overflowX: { xs: 'auto', sm: 'visible' },
+        scrollbarWidth: 'none',
+        '& > *': { flexShrink: 0 },
+      }}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
+        {label}:
+      </Typography>
+      {children}
+    </Box>
+  );
+}
