@@ -8,7 +8,6 @@ import {
   idParam,
   intField,
   optionalEmail,
-  optionalInt,
   optionalRef,
   optionalText,
   recordMetaSchema,
@@ -17,6 +16,11 @@ import {
   versionSchema,
 } from './common.schema.ts';
 
+import { endpoint } from './entities/endpoint.entity.ts';
+import { group } from './entities/group.entity.ts';
+import { menu } from './entities/menu.entity.ts';
+import { privilege } from './entities/privilege.entity.ts';
+import { role } from './entities/role.entity.ts';
 import { user } from './entities/user.entity.ts';
 import { entitySchemas } from './entity-schemas.ts';
 import { newPasswordSchema } from './password-rules.ts';
@@ -61,137 +65,37 @@ export const accessHistorySchema = z.object({
 
 // ---------------------------------------------------------------- roles, groups, privileges
 
-export const ROLE_CODE_PATTERN = /^ROLE_[A-Z0-9_]+$/;
+export { ROLE_CODE_PATTERN } from './entities/role.entity.ts';
 
-export const roleInputSchema = z.object({
-  name: requiredText(255),
-  code: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z
-      .string({ error: 'required' })
-      .min(1, { error: 'required' })
-      .max(50)
-      .regex(ROLE_CODE_PATTERN, { error: 'invalid_role_code' }),
-  ),
-  company_id: specName('company', optionalRef()),
-  project_id: specName('project', optionalRef()),
-  construction_id: specName('construction', optionalRef()),
-  priority: optionalInt(0, 1000),
-});
-export const roleUpdateSchema = roleInputSchema.extend({ version: versionSchema });
-export const roleSchema = recordMetaSchema.extend({
-  name: z.string(),
-  code: z.string(),
-  company_id: z.number().nullable(),
-  company_name: z.string().nullable().optional(),
-  project_id: z.number().nullable(),
-  project_name: z.string().nullable().optional(),
-  construction_id: z.number().nullable(),
-  construction_name: z.string().nullable().optional(),
-  priority: z.number(),
-});
-
-export const groupInputSchema = z.object({
-  name: requiredText(255),
-  code: requiredText(50),
-  priority: optionalInt(0, 1000),
-});
-export const groupUpdateSchema = groupInputSchema.extend({ version: versionSchema });
-export const groupSchema = recordMetaSchema.extend({
-  name: z.string(),
-  code: z.string(),
-  priority: z.number(),
-});
+export const { input: roleInputSchema, update: roleUpdateSchema, record: roleSchema } = entitySchemas(role);
+export const {
+  input: groupInputSchema,
+  update: groupUpdateSchema,
+  record: groupSchema,
+} = entitySchemas(group);
 
 /** Links added to or removed from a role or a group: `{ids}`. */
 export const linkIdsSchema = z.object({ ids: z.array(idParam).min(1).max(1000) });
 
-const endpointIds = () => z.array(idParam).max(2000).optional();
-
-export const privilegeInputSchema = z.object({
-  name: requiredText(255),
-  code: requiredText(100),
-  description: optionalText(2000),
-  /** The endpoints it opens; absent on update leaves them as they are. */
-  endpoint_ids: endpointIds(),
-});
-export const privilegeUpdateSchema = privilegeInputSchema.extend({ version: versionSchema });
-export const privilegeSchema = recordMetaSchema.extend({
-  name: z.string(),
-  code: z.string(),
-  description: z.string().nullable(),
-  endpoint_ids: z.array(z.number()).optional(),
-});
+export const {
+  input: privilegeInputSchema,
+  update: privilegeUpdateSchema,
+  record: privilegeSchema,
+} = entitySchemas(privilege);
 
 // ---------------------------------------------------------------- menus and endpoints
 
-export const menuInputSchema = z.object({
-  parent_id: specName('parentId', optionalRef()),
-  name: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: 'required' })
-      .min(1, { error: 'required' })
-      .max(100)
-      .regex(/^[a-z0-9-]+$/, { error: 'invalid_menu_name' }),
-  ),
-  path: requiredText(255),
-  component: optionalText(255),
-  title: requiredText(255),
-  title_en: requiredText(255),
-  icon: optionalText(100),
-  is_new: z.boolean().optional(),
-  hidden: z.boolean().optional(),
-  redirect_url: specName('redirect', optionalText(255)),
-  sort_order: optionalInt(0, 100_000),
-  endpoint_ids: specName('endpoints', endpointIds()),
-});
-export const menuUpdateSchema = menuInputSchema.extend({ version: versionSchema });
-export const menuSchema = recordMetaSchema.extend({
-  parent_id: z.number().nullable(),
-  parent_title: z.string().nullable().optional(),
-  name: z.string(),
-  path: z.string(),
-  component: z.string().nullable(),
-  title: z.string(),
-  title_en: z.string(),
-  icon: z.string().nullable(),
-  is_new: z.boolean(),
-  hidden: z.boolean(),
-  redirect_url: z.string().nullable(),
-  sort_order: z.number(),
-  endpoint_ids: z.array(z.number()).optional(),
-});
+export const { input: menuInputSchema, update: menuUpdateSchema, record: menuSchema } = entitySchemas(menu);
 /** PATCH /admin/menu/move/{id}: one place up or down among its siblings. */
 export const menuMoveSchema = z.object({ direction: z.enum(['up', 'down']), version: versionSchema });
 
-export const endpointTypes = [
-  { id: 1, code: 'api', name: 'API' },
-  { id: 2, code: 'file', name: 'File' },
-  { id: 3, code: 'report', name: 'Report' },
-] as const;
-export const endpointMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export { endpointMethods, endpointTypes } from './entities/endpoint.entity.ts';
 
-export const endpointInputSchema = z.object({
-  method: z.enum(endpointMethods, { error: 'required' }),
-  path: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: 'required' })
-      .min(1, { error: 'required' })
-      .max(255)
-      .regex(/^\/api\/[A-Za-z0-9_\-/{}.]*$/, { error: 'invalid_endpoint_path' }),
-  ),
-  endpoint_type: z.enum(endpointTypes.map((t) => t.code) as [string, ...string[]], { error: 'required' }),
-  description: optionalText(2000),
-});
-export const endpointUpdateSchema = endpointInputSchema.extend({ version: versionSchema });
-export const endpointSchema = recordMetaSchema.extend({
-  method: z.string(),
-  path: z.string(),
-  endpoint_type: z.string(),
-  description: z.string().nullable(),
-});
+export const {
+  input: endpointInputSchema,
+  update: endpointUpdateSchema,
+  record: endpointSchema,
+} = entitySchemas(endpoint);
 
 // ---------------------------------------------------------------- applications
 
