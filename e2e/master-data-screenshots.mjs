@@ -55,6 +55,13 @@ await call('PUT', `beneficiary/update/${payee.id}`, {
   version: payee.version,
 });
 const attachment = (await call('GET', 'admin/setting/document-attachment/paging')).items[0];
+// cost items, the entity added from its description alone
+for (const [code, name] of [
+  [`CP-VL-${tag}`, 'Chi phí vật liệu'],
+  [`CP-NC-${tag}`, 'Chi phí nhân công'],
+  [`CP-MTC-${tag}`, 'Chi phí máy thi công'],
+])
+  await call('POST', 'admin/setting/cost-item/create', { code, name });
 
 // [file name, path, what to do after load]
 const screens = [
@@ -88,6 +95,11 @@ const screens = [
   ['document-attachment-form', `/admin/setting/document-attachment/update/${attachment.id}`],
   ['transaction-type-list', '/admin/setting/transaction-type/list'],
   ['payment-date-list', '/admin/setting/payment-date/list'],
+  ['cost-item-list', '/admin/setting/cost-item/list'],
+  ['cost-item-form', '/admin/setting/cost-item/create', { submit: true }],
+  ['company-list', '/management/company/list'],
+  ['user-list', '/admin/user/list'],
+  ['user-form', '/admin/user/create'],
 ];
 
 const browser = await launchChromium();

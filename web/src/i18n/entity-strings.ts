@@ -18,11 +18,25 @@ function fillCommonFields(bundle: Bundle | undefined, lang: 'vi' | 'en') {
   }
 }
 
+type Tree = { [key: string]: string | Tree };
+
+/** Copies into `target` what it does not say yet, level by level. */
+function fillIn(target: Tree, source: Tree) {
+  for (const [key, value] of Object.entries(source)) {
+    const here = Object.hasOwn(target, key) ? target[key] : undefined;
+    if (here === undefined) target[key] = typeof value === 'string' ? value : structuredClone(value);
+    else if (typeof here !== 'string' && typeof value !== 'string') fillIn(here, value);
+  }
+}
+
 export function addEntityStrings(i18n: I18n) {
   for (const lang of ['vi', 'en'] as const) {
-    const resources = Object.fromEntries(entities.map((e) => [e.name, entityStrings(e, lang)]));
+    // into the store's own objects: i18next's merge skips a key named `constructor`, an entity's name
+    const bundle = i18n.getResourceBundle(lang, 'translation') as Bundle & Tree;
+    if (!bundle.resources) i18n.addResourceBundle(lang, 'translation', { resources: {} }, true, false);
+    const resources = (i18n.getResourceBundle(lang, 'translation') as Tree).resources as Tree;
     // the i18n files win where they say more (a screen's own words)
-    i18n.addResourceBundle(lang, 'translation', { resources }, true, false);
+    for (const e of entities) fillIn(resources, { [e.name]: entityStrings(e, lang) as unknown as Tree });
     fillCommonFields(i18n.getResourceBundle(lang, 'translation') as Bundle, lang);
   }
   i18n.store.on('added', (lng: string, ns: string) => {
