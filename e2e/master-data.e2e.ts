@@ -5,6 +5,7 @@
  * edited. Records a test needs beforehand are made through the API with the page's own session, so
  * the file signs in once.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { closeBrowser, signedIn, textOf, unique } from './support/browser.ts';
@@ -368,6 +369,31 @@ describe('master data', () => {
     await openFromList(page, '/admin/setting/tax/list', code, `Thuế thử ${code}`);
     await page.getByText('7%').first().waitFor();
     await page.locator('li[data-action="update"]').getByText('Thuế suất').waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('cost items, described once, have their screens: drawer entry, list, form and checks', async () => {
+    const { page, context, consoleErrors } = await signedIn('/admin/setting/bank/list');
+    await page.getByRole('link', { name: 'Khoản mục chi phí' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/setting/cost-item/list');
+    await page.getByRole('heading', { name: 'Khoản mục chi phí' }).waitFor();
+    await page.getByRole('link', { name: 'Tạo mới' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/setting/cost-item/create');
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.getByText('Mã khoản mục chi phí là thông tin bắt buộc').waitFor();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    ).toEqual([]);
+    const code = unique('CP');
+    await page.getByLabel('Mã khoản mục chi phí').fill(code);
+    await page.getByLabel('Tên khoản mục chi phí').fill(`Chi phí vận chuyển ${code}`);
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/setting/cost-item/list');
+    await page.getByText('Tạo mới khoản mục chi phí thành công').waitFor();
+    await page.getByLabel('Tìm kiếm').fill('van chuyen');
+    await row(page, code).getByText(`Chi phí vận chuyển ${code}`).waitFor();
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
