@@ -15,15 +15,9 @@ import { menu, menuEndpoint } from '../../db/schema.ts';
 import { mergeShippedMenus } from '../../db/seed/seed.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { fieldError, staleVersion } from '../../http/errors.ts';
-import {
-  findRecord,
-  listAllRecords,
-  outer,
-  type RecordKind,
-  type Row,
-  toRecord,
-  writeHistory,
-} from '../../http/records.ts';
+import { writeHistory } from '../../http/record-history.ts';
+import type { Row } from '../../http/record-kind.ts';
+import { findRecord, listAllRecords, outer, type RecordKind, toRecord } from '../../http/records.ts';
 import { type ResourceDescription, registerResource } from '../../http/resource.routes.ts';
 import { menusOf } from './access.menus.ts';
 import { endpointIdsOf, setEndpoints } from './endpoint.resource.ts';

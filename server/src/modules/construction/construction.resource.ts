@@ -24,14 +24,8 @@ import { company, construction, contract, project } from '../../db/schema.ts';
 import { scopeConstructionIds } from '../../http/access-sql.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { fieldError, HttpError, unprocessable } from '../../http/errors.ts';
-import {
-  findRecord,
-  listAllRecords,
-  listRecords,
-  outer,
-  type RecordKind,
-  updateRecord,
-} from '../../http/records.ts';
+import { listRecords } from '../../http/record-reads.ts';
+import { findRecord, listAllRecords, outer, type RecordKind, updateRecord } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
 import { projectKind } from '../project/project.resource.ts';
 

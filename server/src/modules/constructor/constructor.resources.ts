@@ -26,14 +26,8 @@ import { bank, beneficiary, constructorTable, constructorType, contract } from '
 import { scopeConstructionIds } from '../../http/access-sql.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { unprocessable } from '../../http/errors.ts';
-import {
-  findRecord,
-  listAllRecords,
-  outer,
-  type RecordKind,
-  type Row,
-  toRecord,
-} from '../../http/records.ts';
+import type { Row } from '../../http/record-kind.ts';
+import { findRecord, listAllRecords, outer, type RecordKind, toRecord } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
 import { holdForPayeeChange, requestsOfPayee } from '../payment/payment-payee.service.ts';
 
