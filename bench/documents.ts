@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
 import type { CurrentUser } from '../server/src/http/auth.ts';
 import { readBatches } from '../server/src/http/paging.ts';
-import { listSpec } from '../server/src/http/records.ts';
+import { listSpec } from '../server/src/http/record-reads.ts';
 import { paymentExport } from '../server/src/modules/export/export.routes.ts';
 import { EXPORT_BATCH_ROWS } from '../server/src/modules/export/xlsx-export.ts';
 import { cpuMeter, waitQuiet } from './cpu.ts';

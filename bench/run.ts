@@ -32,7 +32,7 @@ import pg from 'pg';
 import { buildApp, prepareDatabase } from '../server/src/app.ts';
 import { type Database, openDatabase } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema.ts';
-import { listRecords } from '../server/src/http/records.ts';
+import { listRecords } from '../server/src/http/record-reads.ts';
 import { companyKind } from '../server/src/modules/company/company.resource.ts';
 import { type BareConfig, type BareScenario, barePath, type Statement } from './bare-server.ts';
 import { type CpuUsage, cpuMeter, waitQuiet } from './cpu.ts';

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   type Actor,
   allowedMoves,
+  approvalStatuses,
   capacityRight,
   decide,
   type PaymentAction,
   type PaymentState,
   paymentActions,
+  paymentChangeable,
   paymentMoveRoutes,
   paymentTransitions,
   type RequestPlace,
@@ -246,5 +248,14 @@ describe('the moves’ routes and effects', () => {
     // only moves with routes of their own tell anyone
     for (const t of paymentTransitions.filter((x) => x.notify))
       expect(workflowMoves as readonly string[]).toContain(t.action);
+  });
+});
+
+describe('what may be changed', () => {
+  it('a request is edited, deactivated or deleted only while created or rejected', () => {
+    expect(approvalStatuses.filter((approval_status) => paymentChangeable({ approval_status }))).toEqual([
+      'O',
+      'R',
+    ]);
   });
 });

@@ -128,6 +128,10 @@ export const paymentTransitions: readonly Transition[] = [
  * are the generic record routes, whose hooks are moves of the same table), the screens call it, and
  * the server reads a capacity's right from the route of the move that needs it (`capacityMove`).
  */
+/** Whether a request may be edited (hence deactivated, activated, deleted) now: the states with an `edit` move. */
+export const paymentChangeable = (r: Record<string, unknown>) =>
+  paymentTransitions.some((t) => t.action === 'edit' && t.from === r.approval_status);
+
 export type MoveRoute = { method: 'PATCH' | 'PUT' | 'DELETE'; path: string; note?: 'optional' | 'required' };
 export const paymentMoveRoutes: Record<PaymentAction, MoveRoute> = {
   edit: { method: 'PUT', path: 'payment-transaction/update/{id}' },

@@ -30,7 +30,7 @@ import type { RecordRouteInfo } from './http/resource.routes.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { registerStrictBodies } from './http/strict-body.ts';
 import { registerAbilityRoutes } from './modules/access/ability.routes.ts';
-import { registerAccessRoutes } from './modules/access/access.resources.ts';
+import { registerAccessRoutes } from './modules/access/access.routes.ts';
 import { registerApplicationRoutes } from './modules/access/application.routes.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerHistoryRoutes } from './modules/admin/history.routes.ts';

@@ -13,7 +13,7 @@ import { businessToday } from '../src/core/business-time.ts';
 import { constructorTable } from '../src/db/schema.ts';
 import type { CurrentUser } from '../src/http/auth.ts';
 import { readBatches } from '../src/http/paging.ts';
-import { listRecords, listSpec } from '../src/http/records.ts';
+import { listRecords, listSpec } from '../src/http/record-reads.ts';
 import { constructorKind } from '../src/modules/constructor/constructor.resources.ts';
 import { EXPORT_BATCH_ROWS } from '../src/modules/export/xlsx-export.ts';
 import { paymentKind } from '../src/modules/payment/payment.resource.ts';

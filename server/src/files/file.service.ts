@@ -18,7 +18,8 @@ import type { Db, Tx } from '../db/client.ts';
 import { fileUpload } from '../db/schema.ts';
 import type { CurrentUser } from '../http/auth.ts';
 import { badRequest, HttpError, notFound, unprocessable } from '../http/errors.ts';
-import { findRecord, type RecordKind, writeHistory } from '../http/records.ts';
+import { writeHistory } from '../http/record-history.ts';
+import { findRecord, type RecordKind } from '../http/records.ts';
 import { ArchiveError, checkArchive } from './archive-guard.ts';
 import {
   DEFAULT_MAX_FILES_PER_RECORD,

@@ -17,7 +17,8 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { tableOf } from '../db/entity-tables.ts';
 import { type CurrentUser, currentUser } from './auth.ts';
-import { listAllRecords, type RecordKind, type Row } from './records.ts';
+import type { Row } from './record-kind.ts';
+import { listAllRecords, type RecordKind } from './records.ts';
 import { type ResourceDescription, registerResource } from './resource.routes.ts';
 
 type Table = RecordKind['table'];

@@ -11,7 +11,7 @@ import { company } from '../db/schema.ts';
 import { scopeCompanyIds } from './access-sql.ts';
 import type { CurrentUser } from './auth.ts';
 import { fieldError } from './errors.ts';
-import type { Row } from './records.ts';
+import type { Row } from './record-kind.ts';
 
 /** A `company_id` column inside the user's company scope. */
 export const companyScope = (column: SQL, user: CurrentUser): SQL =>

@@ -16,17 +16,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { type CurrentUser, currentUser } from './auth.ts';
+import { recordHistoryOf } from './record-history.ts';
+import type { Row, UniqueRule } from './record-kind.ts';
+import { listRecords } from './record-reads.ts';
 import {
   createRecord,
   findRecord,
   listAllRecords,
-  listRecords,
   type RecordKind,
-  type Row,
-  recordHistoryOf,
   setRecordStatus,
   toRecord,
-  type UniqueRule,
   updateRecord,
 } from './records.ts';
 

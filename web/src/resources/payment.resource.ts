@@ -6,16 +6,14 @@
  * priority mark and overdue rows marked. The form and the view (the approval workflow) are special:
  * features/payment/.
  */
+
 import { paymentInputSchema, paymentUpdateSchema } from '@sitepay/domain/payment.schema';
+import { paymentChangeable } from '@sitepay/domain/payment-workflow';
 import { approvalColors, payeeFlags, paymentColors } from '../components/payment-state.tsx';
 import '../i18n/payment-strings.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
 const API = 'payment-transaction';
-
-/** A request may be edited, deactivated, activated or deleted only while created or rejected. */
-export const paymentChangeable = (record: Record<string, unknown>) =>
-  record.approval_status === 'O' || record.approval_status === 'R';
 
 export const resource: ResourceDescription = {
   name: 'payment',
@@ -24,6 +22,7 @@ export const resource: ResourceDescription = {
   exportPath: 'export/payment',
   titleField: 'requirement_no',
   scopedByConstruction: true,
+  // edited, deactivated, activated or deleted only while created or rejected
   changeable: paymentChangeable,
   list: {
     statuses: ['all', 'open', 'deactive', 'unpaid', 'paid', 'over due'],

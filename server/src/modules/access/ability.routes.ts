@@ -16,7 +16,7 @@ import { currentUser } from '../../http/auth.ts';
 import { findRecord } from '../../http/records.ts';
 import { permissionRules } from '../account/account.queries.ts';
 import { userKind } from '../user/user.resource.ts';
-import { roleKind } from './access.resources.ts';
+import { roleKind } from './role.resource.ts';
 
 const named = z.object({ id: z.number(), code: z.string(), name: z.string() });
 const abilitySchema = z.object({

@@ -21,15 +21,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { application, project, role, session } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { staleVersion, unprocessable } from '../../http/errors.ts';
+import { writeHistory } from '../../http/record-history.ts';
+import type { Row } from '../../http/record-kind.ts';
 import {
   createRecord,
   findRecord,
   outer,
   type RecordKind,
-  type Row,
   setRecordStatus,
   toRecord,
-  writeHistory,
 } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
 

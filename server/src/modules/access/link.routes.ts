@@ -16,7 +16,8 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
-import { findRecord, type RecordKind, writeHistory } from '../../http/records.ts';
+import { writeHistory } from '../../http/record-history.ts';
+import { findRecord, type RecordKind } from '../../http/records.ts';
 
 type ChildTable = PgTable & { id: PgColumn; status: PgColumn };
 

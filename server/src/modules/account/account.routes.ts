@@ -20,7 +20,8 @@ import { appUser, company, department, role, session } from '../../db/schema.ts'
 import { scopeCompanyIds, userRoleIds } from '../../http/access-sql.ts';
 import { currentUser } from '../../http/auth.ts';
 import { fieldError, notFound, staleVersion } from '../../http/errors.ts';
-import { toRecord, writeHistory } from '../../http/records.ts';
+import { writeHistory } from '../../http/record-history.ts';
+import { toRecord } from '../../http/records.ts';
 import { permissionRules, userConstructions, userMenus } from './account.queries.ts';
 
 export function registerAccountRoutes(app: FastifyInstance) {

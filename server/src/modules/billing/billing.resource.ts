@@ -12,7 +12,8 @@ import { billing, billingReceipt, construction, credit, customer } from '../../d
 import { scopeConstructionIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { fieldError, HttpError, unprocessable } from '../../http/errors.ts';
-import { findRecord, outer, type RecordKind, type Row } from '../../http/records.ts';
+import type { Row } from '../../http/record-kind.ts';
+import { findRecord, outer, type RecordKind } from '../../http/records.ts';
 import { constructionKind, selectedConstruction } from '../construction/construction.resource.ts';
 import { customerKind } from '../customer/customer.resource.ts';
 import {

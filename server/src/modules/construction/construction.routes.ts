@@ -7,7 +7,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { construction, project } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
-import { listAllRecords, listRecords, updateRecord } from '../../http/records.ts';
+import { listRecords } from '../../http/record-reads.ts';
+import { listAllRecords, updateRecord } from '../../http/records.ts';
 import { constructionKind, constructionListQuery } from './construction.resource.ts';
 
 const c = construction;

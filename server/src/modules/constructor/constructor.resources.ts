@@ -19,7 +19,8 @@ import { scopeConstructionIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { entityKind } from '../../http/entity.routes.ts';
 import { unprocessable } from '../../http/errors.ts';
-import { outer, type Row } from '../../http/records.ts';
+import type { Row } from '../../http/record-kind.ts';
+import { outer } from '../../http/records.ts';
 import { holdForPayeeChange, requestsOfPayee } from '../payment/payment-payee.service.ts';
 
 /**

@@ -20,7 +20,8 @@ import {
 import { scopeConstructionIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { fieldError, unprocessable } from '../../http/errors.ts';
-import { outer, type RecordKind, type Row } from '../../http/records.ts';
+import type { Row } from '../../http/record-kind.ts';
+import { outer, type RecordKind } from '../../http/records.ts';
 import { assertConstructionOpen, selectedConstruction } from '../construction/construction.resource.ts';
 import { holdForPayeeChange, payeeAccount, requestsOfContract } from '../payment/payment-payee.service.ts';
 import { annexSumSql, contractMoney, contractValueSql, paymentSums, summarize } from './contract.totals.ts';

@@ -32,15 +32,9 @@ import { scopeConstructionIds } from '../../http/access-sql.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { fieldError, unprocessable } from '../../http/errors.ts';
 import { companyScope, settleOwnerCompany } from '../../http/owner-company.ts';
-import {
-  findRecord,
-  outer,
-  patchRecord,
-  type RecordKind,
-  type Row,
-  recordHistoryOf,
-  writeHistory,
-} from '../../http/records.ts';
+import { recordHistoryOf, writeHistory } from '../../http/record-history.ts';
+import type { Row } from '../../http/record-kind.ts';
+import { findRecord, outer, patchRecord, type RecordKind } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
 import { constructionKind, selectedConstruction } from '../construction/construction.resource.ts';
 

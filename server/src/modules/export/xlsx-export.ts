@@ -26,7 +26,9 @@ import { contentDisposition } from '../../files/file-types.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { heavyWork, type Turn } from '../../http/load.ts';
 import { readBatches } from '../../http/paging.ts';
-import { batchedLookups, listSpec, type RecordKind } from '../../http/records.ts';
+import { batchedLookups } from '../../http/record-columns.ts';
+import { listSpec } from '../../http/record-reads.ts';
+import type { RecordKind } from '../../http/records.ts';
 import { lazyPackage } from '../../lazy-package.ts';
 
 export type Lang = 'vi' | 'en';

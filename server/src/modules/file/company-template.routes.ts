@@ -21,7 +21,8 @@ import { documentTypeOf, type FileOwner } from '../../files/file.service.ts';
 import { isSafeKey } from '../../files/file-store.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { badRequest, fieldError, unprocessable } from '../../http/errors.ts';
-import { findRecord, writeHistory } from '../../http/records.ts';
+import { writeHistory } from '../../http/record-history.ts';
+import { findRecord } from '../../http/records.ts';
 import { companyKind } from '../company/company.resource.ts';
 
 /** A template's archive can hold no more than the archive limit, even stored uncompressed. */

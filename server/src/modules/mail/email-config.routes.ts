@@ -26,12 +26,12 @@ import type { Tx } from '../../db/client.ts';
 import { appUser, emailConfig } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { fieldError, unprocessable } from '../../http/errors.ts';
+import type { Row } from '../../http/record-kind.ts';
 import {
   createRecord,
   findRecord,
   patchRecord,
   type RecordKind,
-  type Row,
   setRecordStatus,
   updateRecord,
 } from '../../http/records.ts';

@@ -15,7 +15,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { appUser } from '../../db/schema.ts';
 import { ADMIN_ROLE, isAdminSql, scopeConstructionIds, userRoleIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
-import type { Row } from '../../http/records.ts';
+import type { Row } from '../../http/record-kind.ts';
 import { DIRECTOR_ROLE, isApproverOf, type PaymentMoveEvent } from '../payment/payment.workflow.ts';
 import { enqueueMail } from './mail.outbox.ts';
 import {

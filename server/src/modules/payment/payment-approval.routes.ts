@@ -18,7 +18,7 @@ import { queryRows } from '../../db/client.ts';
 import { paymentTransaction } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listRecords, scopeOf } from '../../http/records.ts';
+import { listRecords, scopeOf } from '../../http/record-reads.ts';
 import { PAYMENT_MENUS, paymentKind } from './payment.resource.ts';
 import { applyMove } from './payment.workflow.ts';
 import { queueWhere } from './payment-lists.service.ts';

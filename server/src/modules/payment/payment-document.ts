@@ -21,7 +21,8 @@ import { pdfUnavailable } from '../../documents/pdf.ts';
 import { contentDisposition } from '../../files/file-types.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { findRecord, type Row } from '../../http/records.ts';
+import type { Row } from '../../http/record-kind.ts';
+import { findRecord } from '../../http/records.ts';
 import { paymentKind } from './payment.resource.ts';
 import { checklistOf, contractState } from './payment.rules.ts';
 import {

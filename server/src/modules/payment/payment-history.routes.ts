@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { construction, contract, paymentHistory, paymentTransaction } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { readPage, timeOrder } from '../../http/paging.ts';
-import { outer, scopeOf } from '../../http/records.ts';
+import { scopeOf } from '../../http/record-reads.ts';
+import { outer } from '../../http/records.ts';
 import { paymentKind } from './payment.resource.ts';
 
 const h = paymentHistory;

@@ -12,7 +12,7 @@ import type QRCodeModule from 'qrcode';
 import type { Tx } from '../../db/client.ts';
 import { bank } from '../../db/schema.ts';
 import { unprocessable } from '../../http/errors.ts';
-import type { Row } from '../../http/records.ts';
+import type { Row } from '../../http/record-kind.ts';
 import { lazyPackage } from '../../lazy-package.ts';
 
 export type PaymentVietQr = {

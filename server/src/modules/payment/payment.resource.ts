@@ -22,7 +22,8 @@ import {
   transactionType,
 } from '../../db/schema.ts';
 import { scopeConstructionIds } from '../../http/access-sql.ts';
-import { type Lookup, outer, type RecordKind } from '../../http/records.ts';
+import type { Lookup } from '../../http/record-kind.ts';
+import { outer, type RecordKind } from '../../http/records.ts';
 import { selectedConstruction } from '../construction/construction.resource.ts';
 import { beforePaymentStatus, beforePaymentWrite } from './payment.workflow.ts';
 

@@ -32,7 +32,8 @@ import {
 } from '../../db/schema.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { fieldError, HttpError, unprocessable } from '../../http/errors.ts';
-import { findRecord, type Row } from '../../http/records.ts';
+import type { Row } from '../../http/record-kind.ts';
+import { findRecord } from '../../http/records.ts';
 import { contractKind } from '../contract/contract.resource.ts';
 import {
   ceilingOf,

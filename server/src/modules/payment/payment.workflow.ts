@@ -24,7 +24,8 @@ import { department, paymentHistory } from '../../db/schema.ts';
 import { endpointAllowed, userRoleIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { staleVersion, unprocessable } from '../../http/errors.ts';
-import { findRecord, type RecordKind, type Row, updateRecord } from '../../http/records.ts';
+import type { Row } from '../../http/record-kind.ts';
+import { findRecord, type RecordKind, updateRecord } from '../../http/records.ts';
 import { lockContract } from '../contract/contract.totals.ts';
 import {
   assertContractPays,

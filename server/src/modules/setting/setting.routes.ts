@@ -14,7 +14,8 @@ import { z } from 'zod';
 import { documentAttachment } from '../../db/schema.ts';
 import { settingKinds } from '../../entities.ts';
 import { currentUser } from '../../http/auth.ts';
-import { displayColumns, findRecord, listAllRecords, toRecord } from '../../http/records.ts';
+import { displayColumns } from '../../http/record-columns.ts';
+import { findRecord, listAllRecords, toRecord } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
 
 export function registerSettingRoutes(app: FastifyInstance) {

@@ -23,7 +23,7 @@ import { todaySql } from '../../core/business-time.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { billing, billingReceipt, credit, customer } from '../../db/schema.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
-import { scopeOf } from '../../http/records.ts';
+import { scopeOf } from '../../http/record-reads.ts';
 import { billStateSql, remainingSql } from '../billing/billing.rules.ts';
 import { customerKind, inScope } from '../customer/customer.resource.ts';
 

@@ -15,7 +15,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { ticket } from '../../db/schema.ts';
 import type { CurrentUser } from '../../http/auth.ts';
-import { createRecord, findRecord, patchRecord, type Row } from '../../http/records.ts';
+import type { Row } from '../../http/record-kind.ts';
+import { createRecord, findRecord, patchRecord } from '../../http/records.ts';
 import { ticketKind } from './ticket.resource.ts';
 
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;

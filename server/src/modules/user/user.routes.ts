@@ -29,15 +29,10 @@ import { endpointAllowed, scopeConstructionIds, userRoleIds } from '../../http/a
 import type { CurrentUser } from '../../http/auth.ts';
 import { currentUser } from '../../http/auth.ts';
 import { fieldError, notFound, staleVersion } from '../../http/errors.ts';
-import {
-  createRecord,
-  findRecord,
-  listRecords,
-  outer,
-  type Row,
-  toRecord,
-  writeHistory,
-} from '../../http/records.ts';
+import { writeHistory } from '../../http/record-history.ts';
+import type { Row } from '../../http/record-kind.ts';
+import { listRecords } from '../../http/record-reads.ts';
+import { createRecord, findRecord, outer, toRecord } from '../../http/records.ts';
 import { requestMeta } from '../../http/request-meta.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
 import { resetPasswordMail } from '../mail/mail.templates.ts';

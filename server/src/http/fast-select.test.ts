@@ -7,7 +7,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, test } from 'vitest';
 import { paymentTransaction as p } from '../db/schema.ts';
-import { isoTimestamp, renderedFilter } from './paging.ts';
+import { isoTimestamp, renderedFilter } from './fast-select.ts';
 
 describe('isoTimestamp', () => {
   test.each([

@@ -1,0 +1,138 @@
+/**
+ * Reading records: a list's filter, sort and paging (`listSpec`, `listRecords`), the active records
+ * of a picker (`listAllRecords`) and one record (`findRecord`), each within the user's scope and
+ * without deleted rows unless asked.
+ */
+
+import type { Page, PagingQuery } from '@sitepay/domain/common.schema';
+import { foldSearchText } from '@sitepay/domain/search-text';
+import { and, asc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/client.ts';
+import type { CurrentUser } from './auth.ts';
+import { notFound } from './errors.ts';
+import { type PageSpec, readPage, sortKeyOf } from './paging.ts';
+import { displayColumns, HIDDEN_COLUMNS, selection, toRecord } from './record-columns.ts';
+import type { RecordKind, RecordTable, Row } from './record-kind.ts';
+
+/** Written as literals: a partial index's `status <> 'D'` then serves a generic plan too. */
+const statusFilterSql = (table: RecordTable, status: string | undefined): SQL => {
+  switch (status) {
+    case 'open':
+      return sql`${table.status} = 'O'`;
+    case 'deactive':
+      return sql`${table.status} = 'C'`;
+    case 'deleted':
+      return sql`${table.status} = 'D'`;
+    default:
+      return sql`${table.status} <> 'D'`;
+  }
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const searchCondition = (column: PgColumn, search: string | undefined): SQL | undefined => {
+  const folded = search ? foldSearchText(search) : '';
+  return folded ? sql`${column} like ${`%${escapeLike(folded)}%`}` : undefined;
+};
+
+export const scopeOf = (kind: RecordKind, user: CurrentUser): SQL | undefined =>
+  user.isAdmin ? undefined : kind.scope?.(user);
+
+const sortableColumns = new WeakMap<RecordKind, Record<string, PgColumn | SQL>>();
+/** What a list may sort by: the kind's sortable columns and its display columns (made once). */
+const sortableOf = (kind: RecordKind) => {
+  let sortable = sortableColumns.get(kind);
+  if (!sortable) {
+    sortable = { ...displayColumns(kind), ...kind.sortable };
+    sortableColumns.set(kind, sortable);
+  }
+  return sortable;
+};
+
+/**
+ * What a list reads, without its paging: the filter (status, scope, search, the kind's filters), the
+ * sort key and direction. Lists page through it; exports (modules/export) read all of it in batches.
+ */
+export function listSpec(
+  kind: RecordKind,
+  query: Partial<PagingQuery> & Record<string, unknown>,
+  user: CurrentUser,
+  extraWhere?: SQL,
+): PageSpec {
+  const t = kind.table;
+  const search = searchCondition(t.search_text, query.search);
+  const where = and(
+    statusFilterSql(t, query.status),
+    scopeOf(kind, user),
+    search,
+    extraWhere,
+    ...(kind.filters?.(query, user) ?? []),
+  );
+  const sortable = sortableOf(kind);
+  const fallback = (kind.defaultSort && kind.sortable[kind.defaultSort.by]) || t.created_at;
+  const { key, asked } = sortKeyOf(sortable, query.sortBy, fallback);
+  const descending = asked ? Boolean(query.sortDesc) : (kind.defaultSort?.desc ?? true);
+  return {
+    table: t,
+    selection: selection(kind),
+    where,
+    key,
+    id: t.id,
+    descending,
+    textSearch: Boolean(search),
+    asRecords: { omit: HIDDEN_COLUMNS },
+  };
+}
+
+export async function listRecords(
+  tx: Tx,
+  kind: RecordKind,
+  query: PagingQuery & Record<string, unknown>,
+  user: CurrentUser,
+  extraWhere?: SQL,
+): Promise<Page<Row>> {
+  // read as records (listSpec's asRecords): no second pass through toRecord
+  return readPage(tx, listSpec(kind, query, user, extraWhere), query, (row) => row as Row);
+}
+
+/** Every active record the user may see, for pickers. Bounded: pickers of larger sets use paging. */
+export async function listAllRecords(
+  tx: Tx,
+  kind: RecordKind,
+  user: CurrentUser,
+  extraWhere?: SQL,
+  limit = 5000,
+): Promise<Row[]> {
+  const t = kind.table;
+  const sortColumn = kind.sortable.name ?? kind.sortable.code ?? t.id;
+  const rows = await tx
+    .select(selection(kind))
+    .from(t)
+    .where(and(eq(t.status, 'O'), scopeOf(kind, user), extraWhere))
+    .orderBy(asc(sortColumn), asc(t.id))
+    .limit(limit);
+  return (rows as Row[]).map(toRecord);
+}
+
+/**
+ * A live (not deleted) record inside the user's scope, or 404. `lock` takes the row for update, to
+ * change it: the record must then be inside the kind's write scope too.
+ */
+export async function findRecord(tx: Tx, kind: RecordKind, id: number, user: CurrentUser, lock = false) {
+  const t = kind.table;
+  const q = tx
+    .select(lock ? getTableColumns(t) : selection(kind))
+    .from(t)
+    .where(
+      and(
+        eq(t.id, id),
+        ne(t.status, 'D'),
+        scopeOf(kind, user),
+        lock && !user.isAdmin ? kind.writeScope?.(user) : undefined,
+      ),
+    );
+  const rows = (lock ? await q.for('update') : await q) as Row[];
+  if (!rows[0]) throw notFound(kind.name);
+  return rows[0];
+}
