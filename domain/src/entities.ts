@@ -15,10 +15,15 @@ import { contractType } from './entities/contract-type.entity.ts';
 import { costItem } from './entities/cost-item.entity.ts';
 import { department } from './entities/department.entity.ts';
 import { documentAttachment } from './entities/document-attachment.entity.ts';
+import { endpoint } from './entities/endpoint.entity.ts';
+import { group } from './entities/group.entity.ts';
+import { menu } from './entities/menu.entity.ts';
 import { paymentDate } from './entities/payment-date.entity.ts';
 import { paymentMethod } from './entities/payment-method.entity.ts';
 import { paymentType } from './entities/payment-type.entity.ts';
+import { privilege } from './entities/privilege.entity.ts';
 import { project } from './entities/project.entity.ts';
+import { role } from './entities/role.entity.ts';
 import { tax } from './entities/tax.entity.ts';
 import { transactionType } from './entities/transaction-type.entity.ts';
 import { user } from './entities/user.entity.ts';
@@ -48,6 +53,11 @@ export const entities: readonly Entity[] = [
   contractor,
   beneficiary,
   user,
+  group,
+  role,
+  privilege,
+  menu,
+  endpoint,
   department,
   ...settingEntities,
 ];

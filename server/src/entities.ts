@@ -10,6 +10,11 @@ import { sql } from 'drizzle-orm';
 import { appUser, department } from './db/schema.ts';
 import { type EntityKind, entityKind } from './http/entity.routes.ts';
 import { outer } from './http/records.ts';
+import { endpointKind } from './modules/access/endpoint.resource.ts';
+import { groupKind } from './modules/access/group.resource.ts';
+import { menuKind } from './modules/access/menu.resource.ts';
+import { privilegeKind } from './modules/access/privilege.resource.ts';
+import { roleKind } from './modules/access/role.resource.ts';
 import { companyKind } from './modules/company/company.resource.ts';
 import { constructionKind } from './modules/construction/construction.resource.ts';
 import { beneficiaryKind, constructorKind } from './modules/constructor/constructor.resources.ts';
@@ -37,6 +42,11 @@ export const entityKinds: EntityKind[] = [
   constructorKind,
   beneficiaryKind,
   userKind,
+  groupKind,
+  roleKind,
+  privilegeKind,
+  menuKind,
+  endpointKind,
   departmentKind,
   ...Object.values(settingKinds),
 ];

@@ -13,7 +13,7 @@ export const menu = defineEntity({
   many: { vi: 'Menu', en: 'Menus' },
   title: 'title',
   defaultSort: { by: 'sort_order', desc: false },
-  paths: { paging: 'list/paging' },
+  paths: { paging: 'list/paging', all: false },
   fields: {
     parent_id: {
       type: 'reference',

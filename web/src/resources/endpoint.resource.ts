@@ -5,21 +5,16 @@
  * through when one of the user's menus or privileges covers it.
  */
 import '../i18n/system-strings.ts';
-import {
-  endpointInputSchema,
-  endpointMethods,
-  endpointTypes,
-  endpointUpdateSchema,
-} from '@sitepay/domain/admin.schema';
+import { endpointTypes } from '@sitepay/domain/admin.schema';
+import { endpoint } from '@sitepay/domain/entities/endpoint.entity';
+import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
+const base = resourceOf(endpoint);
+
 export const resource: ResourceDescription = {
-  name: 'endpoint',
-  apiBase: 'admin/endpoint',
-  routeBase: '/system/endpoint',
-  endpoints: { paging: 'admin/endpoint/list/paging' },
+  ...base,
   viewActions: ['status', 'delete'],
-  titleField: 'path',
   columns: [
     // one cell, "GET /api/…": the same path under two methods is two endpoints
     {
@@ -40,19 +35,17 @@ export const resource: ResourceDescription = {
     { field: 'status', kind: 'status', width: 140 },
   ],
   list: { hideOnPhones: ['rowNumber'] },
-  defaultSort: { field: 'path', desc: false },
   form: {
-    createSchema: endpointInputSchema,
-    updateSchema: endpointUpdateSchema,
-    fields: [
-      { name: 'method', kind: 'choice', choices: endpointMethods },
-      { name: 'path', placeholder: true },
-      {
-        name: 'endpoint_type',
-        kind: 'reference',
-        options: { endpoint: 'admin/endpoint-type/list/all', valueField: 'code' },
-      },
-      { name: 'description', kind: 'textarea', width: 'full' },
-    ],
+    ...base.form,
+    // the type is picked from its own list, by code
+    fields: base.form.fields.map((f) =>
+      f.name === 'endpoint_type'
+        ? {
+            name: f.name,
+            kind: 'reference' as const,
+            options: { endpoint: 'admin/endpoint-type/list/all', valueField: 'code' },
+          }
+        : f,
+    ),
   },
 };

@@ -5,16 +5,16 @@
  * `{ids}`) and the menus those roles grant (read only).
  */
 import '../i18n/system-strings.ts';
-import { groupInputSchema, groupUpdateSchema } from '@sitepay/domain/admin.schema';
+import { group } from '@sitepay/domain/entities/group.entity';
+import { resourceOf } from './entity-resource.ts';
 import { menuTitleIn } from './menu-label.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
+const base = resourceOf(group);
+
 export const resource: ResourceDescription = {
-  name: 'group',
-  apiBase: 'admin/group',
-  routeBase: '/system/group',
+  ...base,
   viewActions: ['status', 'delete'],
-  titleField: 'name',
   columns: [
     { field: 'code', width: 170, hideBelow: 'sm' },
     { field: 'name', flex: 2, minWidth: 160, link: (r) => `/system/group/view/${r.id}` },
@@ -22,12 +22,6 @@ export const resource: ResourceDescription = {
     { field: 'status', kind: 'status', width: 140 },
   ],
   list: { hideOnPhones: ['rowNumber'] },
-  defaultSort: { field: 'priority', desc: false },
-  form: {
-    createSchema: groupInputSchema,
-    updateSchema: groupUpdateSchema,
-    fields: [{ name: 'name' }, { name: 'code' }, { name: 'priority', kind: 'integer', hint: true }],
-  },
   related: [
     {
       kind: 'linked',

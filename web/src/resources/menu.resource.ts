@@ -5,50 +5,27 @@
  * generic. A parent is one of `list/parent`; endpoints are the API calls the entry's screens make.
  */
 import '../i18n/system-strings.ts';
-import { menuInputSchema, menuUpdateSchema } from '@sitepay/domain/admin.schema';
+import { menu } from '@sitepay/domain/entities/menu.entity';
+import { resourceOf } from './entity-resource.ts';
 import { menuLabel } from './menu-label.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
+const base = resourceOf(menu);
+
 export const resource: ResourceDescription = {
-  name: 'menu',
-  apiBase: 'admin/menu',
-  routeBase: '/system/menu',
-  endpoints: { paging: 'admin/menu/list/paging' },
+  ...base,
   viewActions: ['status', 'delete'],
-  titleField: 'title',
   columns: [
     { field: 'name', width: 200 },
     { field: 'title', flex: 2, minWidth: 160 },
     { field: 'path', flex: 2, minWidth: 160, hideBelow: 'md' },
     { field: 'status', kind: 'status', width: 140 },
   ],
-  defaultSort: { field: 'sort_order', desc: false },
   form: {
-    createSchema: menuInputSchema,
-    updateSchema: menuUpdateSchema,
-    fields: [
-      {
-        name: 'parent_id',
-        kind: 'reference',
-        options: { endpoint: 'admin/menu/list/parent', label: menuLabel },
-        display: 'parent_title',
-      },
-      { name: 'name', hint: true },
-      { name: 'title' },
-      { name: 'title_en' },
-      { name: 'path', placeholder: true },
-      { name: 'component' },
-      { name: 'icon', hint: true },
-      { name: 'redirect_url' },
-      { name: 'is_new', kind: 'boolean' },
-      { name: 'hidden', kind: 'boolean' },
-      {
-        name: 'endpoint_ids',
-        kind: 'references',
-        options: { endpoint: 'admin/endpoint/list/all' },
-        hint: true,
-      },
-    ],
+    ...base.form,
+    fields: base.form.fields.map((f) =>
+      f.name === 'parent_id' && f.options ? { ...f, options: { ...f.options, label: menuLabel } } : f,
+    ),
   },
   pages: { list: () => import('../features/system/menu-tree-page.tsx').then((m) => m.MenuTreePage) },
 };

@@ -4,16 +4,15 @@
  * shown "METHOD /api/path"). A role holding it may call those endpoints.
  */
 import '../i18n/system-strings.ts';
-import { privilegeInputSchema, privilegeUpdateSchema } from '@sitepay/domain/admin.schema';
+import { privilege } from '@sitepay/domain/entities/privilege.entity';
+import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
+const base = resourceOf(privilege);
+
 export const resource: ResourceDescription = {
-  name: 'privilege',
-  apiBase: 'admin/privilege',
-  routeBase: '/system/privilege',
-  endpoints: { paging: 'admin/privilege/list/paging' },
+  ...base,
   viewActions: ['status', 'delete'],
-  titleField: 'name',
   columns: [
     { field: 'code', width: 200, hideBelow: 'sm' },
     { field: 'name', flex: 2, minWidth: 160, link: (r) => `/system/privilege/view/${r.id}` },
@@ -21,20 +20,4 @@ export const resource: ResourceDescription = {
     { field: 'status', kind: 'status', width: 140 },
   ],
   list: { hideOnPhones: ['rowNumber'] },
-  defaultSort: { field: 'code', desc: false },
-  form: {
-    createSchema: privilegeInputSchema,
-    updateSchema: privilegeUpdateSchema,
-    fields: [
-      { name: 'name' },
-      { name: 'code' },
-      { name: 'description', kind: 'textarea', width: 'full' },
-      {
-        name: 'endpoint_ids',
-        kind: 'references',
-        options: { endpoint: 'admin/endpoint/list/all' },
-        hint: true,
-      },
-    ],
-  },
 };

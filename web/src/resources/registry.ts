@@ -21,6 +21,11 @@ const own: Record<string, ResourceEntry['load']> = {
   construction: () => import('./construction.resource.ts'),
   constructor: () => import('./constructor.resource.ts'),
   user: () => import('./user.resource.ts'),
+  group: () => import('./group.resource.ts'),
+  role: () => import('./role.resource.ts'),
+  privilege: () => import('./privilege.resource.ts'),
+  menu: () => import('./menu.resource.ts'),
+  endpoint: () => import('./endpoint.resource.ts'),
 };
 
 export const resourceRegistry: ResourceEntry[] = [
@@ -35,11 +40,6 @@ export const resourceRegistry: ResourceEntry[] = [
     load: () => import('./application.resource.ts'),
   },
   { name: 'email', routeBase: '/admin/email', load: () => import('./email-config.resource.ts') },
-  { name: 'group', routeBase: '/system/group', load: () => import('./group.resource.ts') },
-  { name: 'role', routeBase: '/system/role', load: () => import('./role.resource.ts') },
-  { name: 'privilege', routeBase: '/system/privilege', load: () => import('./privilege.resource.ts') },
-  { name: 'menu', routeBase: '/system/menu', load: () => import('./menu.resource.ts') },
-  { name: 'endpoint', routeBase: '/system/endpoint', load: () => import('./endpoint.resource.ts') },
   // the described entities: their resource file adds what the description cannot say, else none
   ...entities
     .flatMap((e) => (e.route ? [{ e, routeBase: e.route }] : []))

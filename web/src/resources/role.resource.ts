@@ -5,7 +5,8 @@
  * then its privileges and menus, each linked with `PATCH` and unlinked with `DELETE` `{ids}`.
  */
 import '../i18n/system-strings.ts';
-import { roleInputSchema, roleUpdateSchema } from '@sitepay/domain/admin.schema';
+import { role } from '@sitepay/domain/entities/role.entity';
+import { resourceOf } from './entity-resource.ts';
 import { menuLabel, menuTitleIn } from './menu-label.ts';
 import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
 
@@ -13,12 +14,11 @@ import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
 export const roleScope = (record: ResourceRecord) =>
   [record.company_name, record.project_name, record.construction_name].filter(Boolean).join(' / ');
 
+const base = resourceOf(role);
+
 export const resource: ResourceDescription = {
-  name: 'role',
-  apiBase: 'admin/role',
-  routeBase: '/system/role',
+  ...base,
   viewActions: ['status', 'delete'],
-  titleField: 'name',
   columns: [
     { field: 'code', width: 170, hideBelow: 'sm' },
     { field: 'name', flex: 2, minWidth: 160, link: (r) => `/system/role/view/${r.id}` },
@@ -28,34 +28,6 @@ export const resource: ResourceDescription = {
     { field: 'status', kind: 'status', width: 140 },
   ],
   list: { hideOnPhones: ['rowNumber'] },
-  defaultSort: { field: 'priority', desc: false },
-  form: {
-    createSchema: roleInputSchema,
-    updateSchema: roleUpdateSchema,
-    fields: [
-      { name: 'name' },
-      { name: 'code', placeholder: true },
-      {
-        name: 'company_id',
-        kind: 'reference',
-        options: { endpoint: 'admin/company/list/all' },
-        display: 'company_name',
-      },
-      {
-        name: 'project_id',
-        kind: 'reference',
-        options: { endpoint: 'admin/project/list/all' },
-        display: 'project_name',
-      },
-      {
-        name: 'construction_id',
-        kind: 'reference',
-        options: { endpoint: 'construction/list/all' },
-        display: 'construction_name',
-      },
-      { name: 'priority', kind: 'integer', hint: true },
-    ],
-  },
   related: [
     {
       kind: 'linked',

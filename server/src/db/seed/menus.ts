@@ -8,6 +8,11 @@ import { company } from '@sitepay/domain/entities/company.entity';
 import { construction } from '@sitepay/domain/entities/construction.entity';
 import { contractor } from '@sitepay/domain/entities/constructor.entity';
 import { department } from '@sitepay/domain/entities/department.entity';
+import { endpoint } from '@sitepay/domain/entities/endpoint.entity';
+import { group } from '@sitepay/domain/entities/group.entity';
+import { menu } from '@sitepay/domain/entities/menu.entity';
+import { privilege } from '@sitepay/domain/entities/privilege.entity';
+import { role } from '@sitepay/domain/entities/role.entity';
 import { project } from '@sitepay/domain/entities/project.entity';
 import { user } from '@sitepay/domain/entities/user.entity';
 import type { Entity } from '@sitepay/domain/entity';
@@ -243,11 +248,11 @@ export const seedMenus: SeedMenu[] = [
   ...crud('application', '/admin/setting/application', 'Ứng dụng', 'Applications', 'apps', 'setting'),
 
   area('system', '/system', 'Hệ thống', 'System', 'security', '/system/groups'),
-  ...crud('group', '/system/group', 'Nhóm', 'Groups', 'group_work', 'system'),
-  ...crud('role', '/system/role', 'Vai trò', 'Roles', 'badge', 'system'),
-  ...crud('privilege', '/system/privilege', 'Đặc quyền', 'Privileges', 'key', 'system'),
-  ...crud('menu', '/system/menu', 'Menu', 'Menus', 'menu', 'system'),
-  ...crud('endpoint', '/system/endpoint', 'Điểm truy cập API', 'Endpoints', 'api', 'system'),
+  ...entityMenus(group),
+  ...entityMenus(role),
+  ...entityMenus(privilege),
+  ...entityMenus(menu),
+  ...entityMenus(endpoint),
   ...crud('ability', '/system/ability', 'Quyền truy cập', 'Access rights', 'verified_user', 'system'),
   screen('history-login', '/system/history/login', 'Lịch sử truy cập', 'Access history', 'history', 'system'),
   screen(

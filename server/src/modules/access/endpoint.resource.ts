@@ -3,49 +3,24 @@
  * menus and privileges open; the start-up seed adds those of the route table. Also the links of a
  * menu or a privilege to its endpoints (`endpoint_ids`), and the fixed list of endpoint types.
  */
-import {
-  endpointInputSchema,
-  endpointSchema,
-  endpointTypes,
-  endpointUpdateSchema,
-} from '@sitepay/domain/admin.schema';
+
+import { endpointTypes } from '@sitepay/domain/admin.schema';
 import { idParamsSchema } from '@sitepay/domain/common.schema';
+import { endpoint as endpointEntity } from '@sitepay/domain/entities/endpoint.entity';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { endpoint, type menuEndpoint, type privilegeEndpoint } from '../../db/schema.ts';
+import { entityKind } from '../../http/entity.routes.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
-import type { RecordKind } from '../../http/records.ts';
-import { type ResourceDescription, registerResource } from '../../http/resource.routes.ts';
 import { menusOf } from './access.menus.ts';
 
-export const endpointKind: RecordKind = {
-  name: 'endpoint',
-  table: endpoint,
-  searchFields: ['method', 'path', 'description'],
-  sortable: {
-    path: endpoint.path,
-    method: endpoint.method,
-    endpoint_type: endpoint.endpoint_type,
-    created_at: endpoint.created_at,
-    status: endpoint.status,
-  },
-  defaultSort: { by: 'path', desc: false },
+export const endpointKind = entityKind(endpointEntity, {
+  // the same path under two methods is two endpoints
   unique: [{ field: 'path', columns: ['method', 'path'], constraint: 'endpoint_method_path_uq' }],
-};
-
-export const endpointResource: ResourceDescription = {
-  kind: endpointKind,
-  basePath: '/api/admin/endpoint',
-  tag: 'endpoint',
-  record: endpointSchema,
-  input: endpointInputSchema,
-  update: endpointUpdateSchema,
-  menus: menusOf('endpoint'),
-  paths: { paging: 'list/paging' },
-};
+});
 
 /** The ids of the endpoints linked to a menu or a privilege, as a display column (`endpoint_ids`). */
 export const endpointIdsOf = (
@@ -94,7 +69,6 @@ const endpointTypeById = (id: number) => {
 /** The generic routes and the endpoint types (a fixed list, for the endpoint form). */
 export function registerEndpointRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  registerResource(app, endpointResource);
   const typeMenus = [
     ...menusOf('endpoint').read,
     ...menusOf('endpoint').create,

@@ -3,52 +3,32 @@
  * makes someone an administrator, so its status changes and its roles pass the administrators' guard
  * (admin-guard.ts).
  */
-import { groupInputSchema, groupSchema, groupUpdateSchema } from '@sitepay/domain/admin.schema';
+
 import { idParamsSchema } from '@sitepay/domain/common.schema';
+import { group as groupEntity } from '@sitepay/domain/entities/group.entity';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appGroup, groupRole, menu, role, roleMenu } from '../../db/schema.ts';
+import { groupRole, menu, role, roleMenu } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
-import { findRecord, type RecordKind } from '../../http/records.ts';
-import { type ResourceDescription, registerResource } from '../../http/resource.routes.ts';
+import { entityKind } from '../../http/entity.routes.ts';
+import { findRecord } from '../../http/records.ts';
 import { checkAdmins, guardAdmins, lockAdmins } from '../user/admin-guard.ts';
 import { menusOf } from './access.menus.ts';
 import { registerLinks } from './link.routes.ts';
 
-export const groupKind: RecordKind = {
-  name: 'group',
-  table: appGroup,
-  searchFields: ['code', 'name'],
-  sortable: {
-    code: appGroup.code,
-    name: appGroup.name,
-    priority: appGroup.priority,
-    created_at: appGroup.created_at,
-    status: appGroup.status,
+export const groupKind = entityKind(groupEntity, {
+  hooks: {
+    // a group may be what makes someone an administrator
+    beforeStatus: (tx) => lockAdmins(tx),
+    afterStatus: (tx, _row, _status, user) => checkAdmins(tx, user),
   },
-  defaultSort: { by: 'priority', desc: false },
-  unique: [{ field: 'code', columns: ['code'], constraint: 'app_group_code_uq' }],
-  // a group may be what makes someone an administrator
-  beforeStatus: (tx) => lockAdmins(tx),
-  afterStatus: (tx, _row, _status, user) => checkAdmins(tx, user),
-};
-
-export const groupResource: ResourceDescription = {
-  kind: groupKind,
-  basePath: '/api/admin/group',
-  tag: 'group',
-  record: groupSchema,
-  input: groupInputSchema,
-  update: groupUpdateSchema,
-  menus: menusOf('group'),
-};
+});
 
 /** The generic routes, a group's roles (link.routes.ts) and the menus they grant. */
 export function registerGroupRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  registerResource(app, groupResource);
   registerLinks(app, {
     base: '/api/admin/group',
     name: 'roles',

@@ -4,8 +4,10 @@
  * a new one goes last among its siblings; `move` swaps it with its neighbour; `merge` adds the
  * shipped menus and endpoints a database lacks.
  */
-import { menuInputSchema, menuMoveSchema, menuSchema, menuUpdateSchema } from '@sitepay/domain/admin.schema';
+
+import { menuMoveSchema, menuSchema } from '@sitepay/domain/admin.schema';
 import { idParamsSchema } from '@sitepay/domain/common.schema';
+import { menu as menuEntity } from '@sitepay/domain/entities/menu.entity';
 import { and, asc, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,11 +16,11 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { menu, menuEndpoint } from '../../db/schema.ts';
 import { mergeShippedMenus } from '../../db/seed/seed.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
+import { entityKind } from '../../http/entity.routes.ts';
 import { fieldError, staleVersion } from '../../http/errors.ts';
 import { writeHistory } from '../../http/record-history.ts';
 import type { Row } from '../../http/record-kind.ts';
-import { findRecord, listAllRecords, outer, type RecordKind, toRecord } from '../../http/records.ts';
-import { type ResourceDescription, registerResource } from '../../http/resource.routes.ts';
+import { findRecord, listAllRecords, outer, toRecord } from '../../http/records.ts';
 import { menusOf } from './access.menus.ts';
 import { endpointIdsOf, setEndpoints } from './endpoint.resource.ts';
 
@@ -46,48 +48,26 @@ async function checkParent(tx: Tx, values: Row, existing: Row | undefined) {
   }
 }
 
-export const menuKind: RecordKind = {
-  name: 'menu',
-  table: menu,
-  searchFields: ['name', 'title', 'title_en', 'path'],
-  sortable: {
-    sort_order: menu.sort_order,
-    name: menu.name,
-    title: menu.title,
-    path: menu.path,
-    created_at: menu.created_at,
-    status: menu.status,
-  },
-  defaultSort: { by: 'sort_order', desc: false },
-  unique: [{ field: 'name', columns: ['name'], constraint: 'menu_name_uq' }],
+export const menuKind = entityKind(menuEntity, {
   extraColumns: {
     parent_title: sql<string | null>`(select x.title from ${menu} x where x.id = ${outer(menu.parent_id)})`,
     endpoint_ids: endpointIdsOf(menuEndpoint, 'menu_id', outer(menu.id)),
   },
-  async beforeWrite(tx, values, existing) {
-    await checkParent(tx, values, existing);
-    if (!existing && values.sort_order === undefined) {
-      // a new menu goes last among its siblings
-      const [last] = await tx
-        .select({ n: sql<number>`coalesce(max(${menu.sort_order}), 0)` })
-        .from(menu)
-        .where(values.parent_id ? eq(menu.parent_id, values.parent_id as number) : isNull(menu.parent_id));
-      values.sort_order = Number(last?.n ?? 0) + 10;
-    }
+  hooks: {
+    async beforeWrite(tx, values, existing) {
+      await checkParent(tx, values, existing);
+      if (!existing && values.sort_order === undefined) {
+        // a new menu goes last among its siblings
+        const [last] = await tx
+          .select({ n: sql<number>`coalesce(max(${menu.sort_order}), 0)` })
+          .from(menu)
+          .where(values.parent_id ? eq(menu.parent_id, values.parent_id as number) : isNull(menu.parent_id));
+        values.sort_order = Number(last?.n ?? 0) + 10;
+      }
+    },
+    afterWrite: (tx, row, input) => setEndpoints(tx, menuEndpoint, 'menu_id', row.id, input.endpoint_ids),
   },
-  afterWrite: (tx, row, input) => setEndpoints(tx, menuEndpoint, 'menu_id', row.id, input.endpoint_ids),
-};
-
-export const menuResource: ResourceDescription = {
-  kind: menuKind,
-  basePath: '/api/admin/menu',
-  tag: 'menu',
-  record: menuSchema,
-  input: menuInputSchema,
-  update: menuUpdateSchema,
-  menus: menusOf('menu'),
-  paths: { paging: 'list/paging', all: false },
-};
+});
 
 /** A menu swapped with the sibling just before (`up`) or after it; first (or last), as it is. */
 async function moveMenu(tx: Tx, id: number, move: z.infer<typeof menuMoveSchema>, actor: CurrentUser) {
@@ -149,7 +129,6 @@ const { search_text: _searchText, ...menuColumns } = getTableColumns(menu);
 /** The generic routes but `list/all` (the whole tree, in its order), the top menus, `move` and `merge`. */
 export function registerMenuRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  registerResource(app, menuResource);
   r.get(
     '/api/admin/menu/list/all',
     {

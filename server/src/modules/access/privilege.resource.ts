@@ -2,50 +2,31 @@
  * Privileges (docs/product.md#roles-groups-and-privileges): named sets of endpoints a role may be
  * granted beside its menus; their endpoints are linked through `endpoint_ids` (endpoint.resource.ts).
  */
-import { privilegeInputSchema, privilegeSchema, privilegeUpdateSchema } from '@sitepay/domain/admin.schema';
+
+import { privilegeSchema } from '@sitepay/domain/admin.schema';
+import { privilege as privilegeEntity } from '@sitepay/domain/entities/privilege.entity';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { privilege, privilegeEndpoint, rolePrivilege } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
-import { listAllRecords, outer, type RecordKind } from '../../http/records.ts';
-import { type ResourceDescription, registerResource } from '../../http/resource.routes.ts';
+import { entityKind } from '../../http/entity.routes.ts';
+import { listAllRecords, outer } from '../../http/records.ts';
 import { menusOf } from './access.menus.ts';
 import { endpointIdsOf, setEndpoints } from './endpoint.resource.ts';
 
-export const privilegeKind: RecordKind = {
-  name: 'privilege',
-  table: privilege,
-  searchFields: ['code', 'name', 'description'],
-  sortable: {
-    code: privilege.code,
-    name: privilege.name,
-    created_at: privilege.created_at,
-    status: privilege.status,
-  },
-  defaultSort: { by: 'code', desc: false },
-  unique: [{ field: 'code', columns: ['code'], constraint: 'privilege_code_uq' }],
+export const privilegeKind = entityKind(privilegeEntity, {
   extraColumns: { endpoint_ids: endpointIdsOf(privilegeEndpoint, 'privilege_id', outer(privilege.id)) },
-  afterWrite: (tx, row, input) =>
-    setEndpoints(tx, privilegeEndpoint, 'privilege_id', row.id, input.endpoint_ids),
-};
-
-export const privilegeResource: ResourceDescription = {
-  kind: privilegeKind,
-  basePath: '/api/admin/privilege',
-  tag: 'privilege',
-  record: privilegeSchema,
-  input: privilegeInputSchema,
-  update: privilegeUpdateSchema,
-  menus: menusOf('privilege'),
-  paths: { paging: 'list/paging' },
-};
+  hooks: {
+    afterWrite: (tx, row, input) =>
+      setEndpoints(tx, privilegeEndpoint, 'privilege_id', row.id, input.endpoint_ids),
+  },
+});
 
 /** The generic routes and the privileges none of some roles holds yet (`list/not`). */
 export function registerPrivilegeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  registerResource(app, privilegeResource);
   r.get(
     '/api/admin/privilege/list/not',
     {

@@ -3,92 +3,47 @@
  * data scope (a company, a project or a construction). ROLE_ADMIN is built in: its code stays and it
  * cannot be deactivated or deleted; a status change passes the administrators' guard (admin-guard.ts).
  */
-import { roleInputSchema, roleSchema, roleUpdateSchema } from '@sitepay/domain/admin.schema';
+
+import { roleSchema } from '@sitepay/domain/admin.schema';
 import { idParamsSchema } from '@sitepay/domain/common.schema';
+import { role as roleEntity } from '@sitepay/domain/entities/role.entity';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  company,
-  construction,
-  groupRole,
-  menu,
-  privilege,
-  project,
-  role,
-  roleMenu,
-  rolePrivilege,
-} from '../../db/schema.ts';
+import { groupRole, menu, privilege, role, roleMenu, rolePrivilege } from '../../db/schema.ts';
 import { ADMIN_ROLE } from '../../http/access-sql.ts';
 import { currentUser } from '../../http/auth.ts';
+import { entityKind } from '../../http/entity.routes.ts';
 import { unprocessable } from '../../http/errors.ts';
-import { listAllRecords, outer, type RecordKind } from '../../http/records.ts';
-import { type ResourceDescription, registerResource } from '../../http/resource.routes.ts';
+import { listAllRecords } from '../../http/records.ts';
 import { checkAdmins, lockAdmins } from '../user/admin-guard.ts';
 import { menusOf } from './access.menus.ts';
 import { registerLinks } from './link.routes.ts';
 
-export const roleKind: RecordKind = {
-  name: 'role',
-  table: role,
-  searchFields: ['code', 'name'],
-  sortable: {
-    code: role.code,
-    name: role.name,
-    priority: role.priority,
-    created_at: role.created_at,
-    status: role.status,
+export const roleKind = entityKind(roleEntity, {
+  hooks: {
+    beforeWrite(_tx, values, existing) {
+      if (existing?.code === ADMIN_ROLE && values.code !== undefined && values.code !== ADMIN_ROLE) {
+        throw unprocessable(`${ADMIN_ROLE} is built in: its code cannot change`, 'admin_role_fixed');
+      }
+    },
+    async beforeStatus(tx, existing, status) {
+      if (existing.code === ADMIN_ROLE && status !== 'O') {
+        throw unprocessable(
+          `${ADMIN_ROLE} is built in: it cannot be deactivated or deleted`,
+          'admin_role_fixed',
+        );
+      }
+      await lockAdmins(tx);
+    },
+    afterStatus: (tx, _row, _status, user) => checkAdmins(tx, user),
   },
-  defaultSort: { by: 'priority', desc: false },
-  unique: [{ field: 'code', columns: ['code'], constraint: 'role_code_uq' }],
-  references: [
-    { field: 'company_id', table: company as never },
-    { field: 'project_id', table: project as never },
-    { field: 'construction_id', table: construction as never },
-  ],
-  extraColumns: {
-    company_name: sql<
-      string | null
-    >`(select x.name from ${company} x where x.id = ${outer(role.company_id)})`,
-    project_name: sql<
-      string | null
-    >`(select x.name from ${project} x where x.id = ${outer(role.project_id)})`,
-    construction_name: sql<
-      string | null
-    >`(select x.name from ${construction} x where x.id = ${outer(role.construction_id)})`,
-  },
-  beforeWrite(_tx, values, existing) {
-    if (existing?.code === ADMIN_ROLE && values.code !== undefined && values.code !== ADMIN_ROLE) {
-      throw unprocessable(`${ADMIN_ROLE} is built in: its code cannot change`, 'admin_role_fixed');
-    }
-  },
-  async beforeStatus(tx, existing, status) {
-    if (existing.code === ADMIN_ROLE && status !== 'O') {
-      throw unprocessable(
-        `${ADMIN_ROLE} is built in: it cannot be deactivated or deleted`,
-        'admin_role_fixed',
-      );
-    }
-    await lockAdmins(tx);
-  },
-  afterStatus: (tx, _row, _status, user) => checkAdmins(tx, user),
-};
-
-export const roleResource: ResourceDescription = {
-  kind: roleKind,
-  basePath: '/api/admin/role',
-  tag: 'role',
-  record: roleSchema,
-  input: roleInputSchema,
-  update: roleUpdateSchema,
-  menus: menusOf('role'),
-};
+});
 
 /** The generic routes, the roles of a company or of a group, and a role's menus and privileges. */
 export function registerRoleRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  registerResource(app, roleResource);
   r.get(
     '/api/admin/role/get-by-company/:id',
     {
