@@ -131,6 +131,27 @@ export type Entity = {
 /** Keeps the literal types of a description (field names, types) for the schemas derived from it. */
 export const defineEntity = <const E extends Entity>(entity: E): E => entity;
 
+/** What a code or name field may say beyond the usual: its export width, another length or uniqueness. */
+type FieldExtras = { export?: number; max?: number; unique?: boolean | 'folded' };
+
+/** A record's code: required, at most 50 characters, searched, sorted, unique among live records. */
+export const codeField = <const M extends FieldExtras>(label: Words, list: ListHint, more?: M) =>
+  ({
+    type: 'text',
+    max: 50,
+    required: true,
+    label,
+    list,
+    search: true,
+    sort: true,
+    unique: true,
+    ...more,
+  }) as const;
+
+/** A record's name: required, at most 255 characters, searched and sorted. */
+export const nameField = <const M extends FieldExtras>(label: Words, list: ListHint, more?: M) =>
+  ({ type: 'text', max: 255, required: true, label, list, search: true, sort: true, ...more }) as const;
+
 /** Fields every record has: the list's status, the stamps. Their words are shared by every entity. */
 export const commonFieldLabels: Record<string, Words> = {
   id: { vi: 'Mã số', en: 'ID' },
@@ -145,20 +166,22 @@ export const commonFieldLabels: Record<string, Words> = {
 export const inputFields = (entity: Entity): [string, EntityField][] =>
   Object.entries(entity.fields).filter(([, f]) => !f.output);
 
+/** The common spelling of each operation's path under a record kind's base (docs/product.md#api-paths). */
+export const commonPaths: Record<keyof EntityPaths, string> = {
+  paging: 'paging',
+  all: 'list/all',
+  get: 'get/:id',
+  create: 'create',
+  update: 'update/:id',
+  active: 'active/:id',
+  deactivate: 'deactivate/:id',
+  delete: 'delete/:id',
+  history: 'history/:id',
+};
+
 /** The path of an operation relative to /api, `:id` for the record's id; null when it has none. */
 export function entityPath(entity: Entity, op: keyof EntityPaths): string | null {
-  const common: Record<keyof EntityPaths, string> = {
-    paging: 'paging',
-    all: 'list/all',
-    get: 'get/:id',
-    create: 'create',
-    update: 'update/:id',
-    active: 'active/:id',
-    deactivate: 'deactivate/:id',
-    delete: 'delete/:id',
-    history: 'history/:id',
-  };
-  const p = entity.paths?.[op] ?? common[op];
+  const p = entity.paths?.[op] ?? commonPaths[op];
   return p === false ? null : p === '' ? entity.api : `${entity.api}/${p}`;
 }
 

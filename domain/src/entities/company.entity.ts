@@ -1,5 +1,5 @@
 /** Companies: the group's legal entities, which own projects and sign contracts (docs/product.md#companies). */
-import { commonFieldLabels, defineEntity } from '../entity.ts';
+import { codeField, commonFieldLabels, defineEntity, nameField } from '../entity.ts';
 
 export const company = defineEntity({
   name: 'company',
@@ -11,25 +11,8 @@ export const company = defineEntity({
   title: 'name',
   defaultSort: { by: 'created_at', desc: true },
   fields: {
-    code: {
-      type: 'text',
-      max: 50,
-      required: true,
-      label: { vi: 'Mã công ty', en: 'Company code' },
-      list: { width: 140 },
-      search: true,
-      sort: true,
-      unique: true,
-    },
-    name: {
-      type: 'text',
-      max: 255,
-      required: true,
-      label: { vi: 'Tên công ty', en: 'Company name' },
-      list: { flex: 2, minWidth: 200 },
-      search: true,
-      sort: true,
-    },
+    code: codeField({ vi: 'Mã công ty', en: 'Company code' }, { width: 140 }),
+    name: nameField({ vi: 'Tên công ty', en: 'Company name' }, { flex: 2, minWidth: 200 }),
     tax_code: {
       type: 'text',
       max: 20,

@@ -2,7 +2,7 @@
  * Constructions (công trình): a project's building site, which contracts and payment requests are
  * for; closable — a closed one takes no new contract or request (docs/product.md#constructions).
  */
-import { defineEntity } from '../entity.ts';
+import { codeField, defineEntity, nameField } from '../entity.ts';
 
 export const construction = defineEntity({
   name: 'construction',
@@ -14,27 +14,12 @@ export const construction = defineEntity({
   title: 'name',
   defaultSort: { by: 'created_at', desc: true },
   fields: {
-    code: {
-      type: 'text',
-      max: 50,
-      required: true,
-      label: { vi: 'Mã công trình', en: 'Construction code' },
-      list: { width: 150 },
-      search: true,
-      sort: true,
-      unique: true,
-      export: 14,
-    },
-    name: {
-      type: 'text',
-      max: 255,
-      required: true,
-      label: { vi: 'Tên công trình', en: 'Construction name' },
-      list: { flex: 2, minWidth: 150 },
-      search: true,
-      sort: true,
-      export: 40,
-    },
+    code: codeField({ vi: 'Mã công trình', en: 'Construction code' }, { width: 150 }, { export: 14 }),
+    name: nameField(
+      { vi: 'Tên công trình', en: 'Construction name' },
+      { flex: 2, minWidth: 150 },
+      { export: 40 },
+    ),
     project_id: {
       type: 'reference',
       to: 'project',

@@ -1,5 +1,5 @@
 /** Departments: a code, a name and the head of the department (docs/product.md#departments). */
-import { defineEntity } from '../entity.ts';
+import { codeField, defineEntity, nameField } from '../entity.ts';
 
 export const department = defineEntity({
   name: 'department',
@@ -11,25 +11,8 @@ export const department = defineEntity({
   title: 'name',
   defaultSort: { by: 'name', desc: false },
   fields: {
-    code: {
-      type: 'text',
-      max: 50,
-      required: true,
-      label: { vi: 'Mã phòng ban', en: 'Department code' },
-      list: { width: 160 },
-      search: true,
-      sort: true,
-      unique: true,
-    },
-    name: {
-      type: 'text',
-      max: 255,
-      required: true,
-      label: { vi: 'Tên phòng ban', en: 'Department name' },
-      list: { flex: 2, minWidth: 200 },
-      search: true,
-      sort: true,
-    },
+    code: codeField({ vi: 'Mã phòng ban', en: 'Department code' }, { width: 160 }),
+    name: nameField({ vi: 'Tên phòng ban', en: 'Department name' }, { flex: 2, minWidth: 200 }),
     director_id: {
       type: 'reference',
       to: 'user',

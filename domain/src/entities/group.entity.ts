@@ -1,5 +1,5 @@
 /** Groups: roles given together; a user in a group holds its roles (docs/adr/0001-rights-come-from-menus.md). */
-import { defineEntity } from '../entity.ts';
+import { codeField, defineEntity, nameField } from '../entity.ts';
 import { priorityField } from './role.entity.ts';
 
 export const group = defineEntity({
@@ -12,25 +12,8 @@ export const group = defineEntity({
   title: 'name',
   defaultSort: { by: 'priority', desc: false },
   fields: {
-    name: {
-      type: 'text',
-      max: 255,
-      required: true,
-      label: { vi: 'Tên nhóm', en: 'Group name' },
-      list: { flex: 2, minWidth: 160 },
-      search: true,
-      sort: true,
-    },
-    code: {
-      type: 'text',
-      max: 50,
-      required: true,
-      label: { vi: 'Mã nhóm', en: 'Group code' },
-      list: { width: 170, hideBelow: 'sm' },
-      search: true,
-      sort: true,
-      unique: true,
-    },
+    name: nameField({ vi: 'Tên nhóm', en: 'Group name' }, { flex: 2, minWidth: 160 }),
+    code: codeField({ vi: 'Mã nhóm', en: 'Group code' }, { width: 170, hideBelow: 'sm' }),
     priority: { ...priorityField, list: { width: 100, hideBelow: 'sm' } },
   },
 });

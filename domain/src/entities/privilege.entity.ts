@@ -1,5 +1,5 @@
 /** Privileges: named sets of API endpoints a role may call beside its menus' (docs/adr/0001-rights-come-from-menus.md). */
-import { defineEntity } from '../entity.ts';
+import { codeField, defineEntity, nameField } from '../entity.ts';
 
 export const privilege = defineEntity({
   name: 'privilege',
@@ -12,25 +12,12 @@ export const privilege = defineEntity({
   defaultSort: { by: 'code', desc: false },
   paths: { paging: 'list/paging' },
   fields: {
-    name: {
-      type: 'text',
-      max: 255,
-      required: true,
-      label: { vi: 'Tên đặc quyền', en: 'Privilege name' },
-      list: { flex: 2, minWidth: 160 },
-      search: true,
-      sort: true,
-    },
-    code: {
-      type: 'text',
-      max: 100,
-      required: true,
-      label: { vi: 'Mã đặc quyền', en: 'Privilege code' },
-      list: { width: 200, hideBelow: 'sm' },
-      search: true,
-      sort: true,
-      unique: true,
-    },
+    name: nameField({ vi: 'Tên đặc quyền', en: 'Privilege name' }, { flex: 2, minWidth: 160 }),
+    code: codeField(
+      { vi: 'Mã đặc quyền', en: 'Privilege code' },
+      { width: 200, hideBelow: 'sm' },
+      { max: 100 },
+    ),
     description: {
       type: 'textarea',
       max: 2000,

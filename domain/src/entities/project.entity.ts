@@ -1,5 +1,5 @@
 /** Projects: a company's project, grouping its constructions (docs/product.md#projects). */
-import { defineEntity } from '../entity.ts';
+import { codeField, defineEntity, nameField } from '../entity.ts';
 
 export const project = defineEntity({
   name: 'project',
@@ -11,25 +11,8 @@ export const project = defineEntity({
   title: 'name',
   defaultSort: { by: 'created_at', desc: true },
   fields: {
-    code: {
-      type: 'text',
-      max: 50,
-      required: true,
-      label: { vi: 'Mã dự án', en: 'Project code' },
-      list: { width: 120 },
-      search: true,
-      sort: true,
-      unique: true,
-    },
-    name: {
-      type: 'text',
-      max: 255,
-      required: true,
-      label: { vi: 'Tên dự án', en: 'Project name' },
-      list: { flex: 2, minWidth: 200 },
-      search: true,
-      sort: true,
-    },
+    code: codeField({ vi: 'Mã dự án', en: 'Project code' }, { width: 120 }),
+    name: nameField({ vi: 'Tên dự án', en: 'Project name' }, { flex: 2, minWidth: 200 }),
     company_id: {
       type: 'reference',
       to: 'company',

@@ -2,7 +2,14 @@
  * The settings (danh mục): small lists every contract and payment request points at, each a code and
  * a name plus what is special to it, under /admin/setting/<name> (docs/product.md#settings).
  */
-import { defineEntity, type EntityField, type EntityPaths, type Words } from '../entity.ts';
+import {
+  codeField,
+  defineEntity,
+  type EntityField,
+  type EntityPaths,
+  nameField,
+  type Words,
+} from '../entity.ts';
 
 type SettingOptions<N extends string, F extends Record<string, EntityField>> = {
   name: N;
@@ -32,25 +39,8 @@ export const defineSetting = <const N extends string, const F extends Record<str
     ...(o.paths ? { paths: o.paths } : {}),
     ...(o.picker ? { picker: o.picker } : {}),
     fields: {
-      code: {
-        type: 'text',
-        max: 50,
-        required: true,
-        label: o.code,
-        list: { width: 150 },
-        search: true,
-        sort: true,
-        unique: true,
-      },
-      name: {
-        type: 'text',
-        max: 255,
-        required: true,
-        label: o.label,
-        list: { flex: 2, minWidth: 150 },
-        search: true,
-        sort: true,
-      },
+      code: codeField(o.code, { width: 150 }),
+      name: nameField(o.label, { flex: 2, minWidth: 150 }),
       ...o.fields,
     },
   });

@@ -11,6 +11,7 @@ import {
   pagingQuerySchema,
   versionBodySchema,
 } from '@sitepay/domain/common.schema';
+import { commonPaths } from '@sitepay/domain/entity';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,17 +63,7 @@ export type ResourceDescription = {
   decorate?: (db: Db, records: Row[], user: CurrentUser) => Promise<void>;
 };
 
-const defaultPaths: Record<Operation, string> = {
-  paging: 'paging',
-  all: 'list/all',
-  get: 'get/:id',
-  create: 'create',
-  update: 'update/:id',
-  active: 'active/:id',
-  deactivate: 'deactivate/:id',
-  delete: 'delete/:id',
-  history: 'history/:id',
-};
+const defaultPaths: Record<Operation, string> = commonPaths;
 
 const historySchema = z.array(
   z.object({
