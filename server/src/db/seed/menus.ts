@@ -12,8 +12,8 @@ import { endpoint } from '@sitepay/domain/entities/endpoint.entity';
 import { group } from '@sitepay/domain/entities/group.entity';
 import { menu } from '@sitepay/domain/entities/menu.entity';
 import { privilege } from '@sitepay/domain/entities/privilege.entity';
-import { role } from '@sitepay/domain/entities/role.entity';
 import { project } from '@sitepay/domain/entities/project.entity';
+import { role } from '@sitepay/domain/entities/role.entity';
 import { user } from '@sitepay/domain/entities/user.entity';
 import type { Entity } from '@sitepay/domain/entity';
 
