@@ -1,20 +1,42 @@
 import { describe, expect, test } from 'vitest';
-import { entities, settingEntities } from './entities.ts';
+import {
+  contractAnnexInputSchema,
+  contractAnnexSchema,
+  contractInputSchema,
+  contractSchema,
+} from './contract.schema.ts';
+import { entities, settingEntities, specialRecords } from './entities.ts';
 import { commonFieldLabels, entityPath, entityStrings } from './entity.ts';
 import { entitySchemas } from './entity-schemas.ts';
+import { paymentInputSchema, paymentSchema } from './payment.schema.ts';
+
+/** Every description: the ordinary entities and the special records. */
+const described = [...entities, ...specialRecords];
 
 describe('the entity descriptions', () => {
   test('names, API bases and screens are each one entity’s', () => {
     for (const key of ['name', 'api', 'route'] as const) {
-      const values = entities.map((e) => e[key]).filter(Boolean);
+      const values = described.map((e) => e[key]).filter(Boolean);
       expect(new Set(values).size, key).toBe(values.length);
     }
   });
 
   test('Vietnamese words are in sentence case, English ones too', () => {
     // only the first word capitalised; acronyms and proper names stay as written
-    const kept = ['API', 'BIN', 'NAPAS', 'Email', 'Việt', 'Anh', 'VietQR', 'Vietcombank', 'ROLE_'];
-    const words = entities.flatMap((e) =>
+    const kept = [
+      'API',
+      'BIN',
+      'NAPAS',
+      'Email',
+      'Việt',
+      'Anh',
+      'VietQR',
+      'Vietcombank',
+      'ROLE_',
+      'VAT',
+      'GTGT',
+    ];
+    const words = described.flatMap((e) =>
       (['vi', 'en'] as const).flatMap((lang) => {
         const s = entityStrings(e, lang);
         return [s.plural, ...(e.menu ? [e.menu.title[lang]] : []), ...Object.values(s.fields)];
@@ -32,14 +54,34 @@ describe('the entity descriptions', () => {
   });
 
   test('every reference names a described entity (or the users), every label is in both languages', () => {
-    const names = new Set(entities.map((e) => e.name));
-    for (const e of entities)
+    const names = new Set(described.map((e) => e.name));
+    for (const e of described)
       for (const [field, f] of Object.entries(e.fields)) {
         if (f.type === 'reference' || f.type === 'references')
           expect(names.has(f.to), `${e.name}.${field}`).toBe(true);
         expect(f.label.vi && f.label.en, `${e.name}.${field}`).toBeTruthy();
       }
     expect(Object.keys(commonFieldLabels)).toContain('created_at');
+  });
+
+  test('a special record describes the fields its hand-written schemas take and answer', () => {
+    const schemas = {
+      contract: [contractInputSchema, contractSchema],
+      'contract-annex': [contractAnnexInputSchema, contractAnnexSchema],
+      payment: [paymentInputSchema, paymentSchema],
+    } as const;
+    for (const e of specialRecords) {
+      const [input, record] = schemas[e.name as keyof typeof schemas];
+      const answered = Object.entries(e.fields).flatMap(([name, f]) =>
+        f.type === 'reference' && f.display ? [name, f.display] : [name],
+      );
+      expect(
+        answered.filter((name) => !(name in record.shape)),
+        e.name,
+      ).toEqual([]);
+      const taken = Object.entries(e.fields).filter(([, f]) => !f.output);
+      expect(taken.map(([name]) => name).sort(), e.name).toEqual(Object.keys(input.shape).sort());
+    }
   });
 
   test('a setting is a code and a name, searched, sorted by name, its code unique', () => {

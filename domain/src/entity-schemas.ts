@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import {
+  amountField,
   idParam,
   intField,
   isoDate,
@@ -65,6 +66,10 @@ function inputOf(f: EntityField): z.ZodType {
       return required ? intField(f.min, f.max) : optionalInt(f.min, f.max);
     case 'percent':
       return rateField({ min: f.min, max: f.max });
+    case 'money': {
+      const amount = amountField(f.signed ? {} : { min: 0 });
+      return required ? amount : z.preprocess((v) => (v === '' ? null : v), amount.nullable().optional());
+    }
     case 'date':
       // blank clears it, as every field
       return z.preprocess((v) => (v === '' ? null : v), isoDate().nullable().optional());

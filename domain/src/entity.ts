@@ -22,7 +22,7 @@ export type ListHint = {
 
 type FieldCommon = {
   label: Words;
-  /** A list column's own header when it is shorter than the label ("Mã BIN"). */
+  /** A list column's own header when it is shorter than the label ("Mã BIN"); a reference's names its display. */
   column?: Words;
   required?: boolean;
   /** A column of the generic list (its width by the type unless given). */
@@ -76,6 +76,8 @@ export type EntityField = FieldCommon &
     | { type: 'integer'; min: number; max: number }
     /** An exact decimal kept as text (a rate in percent). */
     | { type: 'percent'; min: number; max: number }
+    /** An amount in đồng, exact, kept as text; never negative unless `signed` (an annex lowering a value). */
+    | { type: 'money'; signed?: boolean }
     | { type: 'date' }
     | { type: 'boolean' }
     /** One of `choices`, each with its words (none: the value is its own word, as HTTP methods). */
@@ -162,6 +164,12 @@ export const commonFieldLabels: Record<string, Words> = {
   updated_by: { vi: 'Người cập nhật', en: 'Updated by' },
 };
 
+/** The words of a choice field's values. */
+export function choiceLabels(entity: Entity, field: string): Record<string, Words> {
+  const f = entity.fields[field];
+  return f?.type === 'choice' && f.labels ? f.labels : {};
+}
+
 /** The fields a form edits, in order (not `output`). */
 export const inputFields = (entity: Entity): [string, EntityField][] =>
   Object.entries(entity.fields).filter(([, f]) => !f.output);
@@ -197,7 +205,8 @@ export function entityStrings(entity: Entity, lang: keyof Words) {
   const placeholders: Record<string, string> = {};
   for (const [name, f] of Object.entries(entity.fields)) {
     fields[name] = f.label[lang];
-    if (f.column) columns[name] = f.column[lang];
+    // a reference's column shows the name it carries
+    if (f.column) columns[f.type === 'reference' && f.display ? f.display : name] = f.column[lang];
     if (f.hint) hints[name] = f.hint[lang];
     if (f.placeholder) placeholders[name] = f.placeholder[lang];
     if (f.type === 'reference' && f.display) fields[f.display] = (f.displayLabel ?? f.label)[lang];

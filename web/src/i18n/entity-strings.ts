@@ -5,7 +5,7 @@
  * filled into every `resources.<name>.fields` that does not say them itself — including those of
  * string files added later.
  */
-import { entities } from '@sitepay/domain/entities';
+import { entities, specialRecords } from '@sitepay/domain/entities';
 import { commonFieldLabels, entityStrings } from '@sitepay/domain/entity';
 import type { i18n as I18n } from 'i18next';
 
@@ -36,7 +36,8 @@ export function addEntityStrings(i18n: I18n) {
     if (!bundle.resources) i18n.addResourceBundle(lang, 'translation', { resources: {} }, true, false);
     const resources = (i18n.getResourceBundle(lang, 'translation') as Tree).resources as Tree;
     // the i18n files win where they say more (a screen's own words)
-    for (const e of entities) fillIn(resources, { [e.name]: entityStrings(e, lang) as unknown as Tree });
+    for (const e of [...entities, ...specialRecords])
+      fillIn(resources, { [e.name]: entityStrings(e, lang) as unknown as Tree });
     fillCommonFields(i18n.getResourceBundle(lang, 'translation') as Bundle, lang);
   }
   i18n.store.on('added', (lng: string, ns: string) => {

@@ -7,11 +7,13 @@
 import { entityNamed } from '@sitepay/domain/entities';
 import { type Entity, type EntityField, entityPath, inputFields } from '@sitepay/domain/entity';
 import { entitySchemas } from '@sitepay/domain/entity-schemas';
+import type { ZodType } from 'zod';
 import type { ColumnKind, ColumnSpec, FieldKind, FieldSpec, ResourceDescription } from './resource.types.ts';
 
 const columnKinds: Partial<Record<EntityField['type'], ColumnKind>> = {
   integer: 'number',
   percent: 'percent',
+  money: 'amount',
   choice: 'choice',
   date: 'date',
   boolean: 'flag',
@@ -23,6 +25,7 @@ const fieldKinds: Partial<Record<EntityField['type'], FieldKind>> = {
   email: 'email',
   integer: 'integer',
   percent: 'percent',
+  money: 'amount',
   date: 'date',
   boolean: 'boolean',
   choice: 'choice',
@@ -62,9 +65,15 @@ function fieldOf(name: string, f: EntityField): FieldSpec {
   };
 }
 
-/** The generic pages' description of an entity, with what a resource file adds. */
-export function resourceOf(entity: Entity, more: Partial<ResourceDescription> = {}): ResourceDescription {
-  const schemas = entitySchemas(entity);
+/**
+ * The generic pages' description of an entity, with what a resource file adds; a special record
+ * gives its own hand-written schemas (its money rules).
+ */
+export function resourceOf(
+  entity: Entity,
+  more: Partial<ResourceDescription> = {},
+  schemas: { input: ZodType; update: ZodType } = entitySchemas(entity),
+): ResourceDescription {
   // the operations whose path the entity spells otherwise (a tax's create at its base)
   const ops = ['paging', 'get', 'create', 'update', 'active', 'deactivate', 'delete'] as const;
   const spelled = ops.flatMap((op) => {

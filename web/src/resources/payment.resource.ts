@@ -3,89 +3,71 @@
  * the top-bar construction selector, with the request filters of docs/product.md#payment-requests as chips
  * (open, inactive, unpaid, paid, overdue, all), the quick views of docs/product.md#payment-transactions
  * (today, this week, this month, created by me: their own paging endpoints), approval and payment chips, a
- * priority mark and overdue rows marked. The form and the view (the approval workflow) are special:
- * features/payment/.
+ * priority mark and overdue rows marked. Its fields are described in
+ * `@sitepay/domain/entities/payment.entity`; the list's columns, the form and the view (the approval
+ * workflow) are its own: features/payment/.
  */
 
+import { payment } from '@sitepay/domain/entities/payment.entity';
 import { paymentInputSchema, paymentUpdateSchema } from '@sitepay/domain/payment.schema';
 import { paymentChangeable } from '@sitepay/domain/payment-workflow';
 import { approvalColors, payeeFlags, paymentColors } from '../components/payment-state.tsx';
 import '../i18n/payment-strings.ts';
+import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
-const API = 'payment-transaction';
+const API = payment.api;
 
-export const resource: ResourceDescription = {
-  name: 'payment',
-  apiBase: API,
-  routeBase: '/management/payment',
-  exportPath: 'export/payment',
-  titleField: 'requirement_no',
-  scopedByConstruction: true,
-  // edited, deactivated, activated or deleted only while created or rejected
-  changeable: paymentChangeable,
-  list: {
-    statuses: ['all', 'open', 'deactive', 'unpaid', 'paid', 'over due'],
-    views: [
-      { key: 'today', paging: `${API}/today/paging` },
-      { key: 'week', paging: `${API}/week/paging` },
-      { key: 'month', paging: `${API}/month/paging` },
-      { key: 'mine', paging: `${API}/transaction-created/paging` },
-    ],
-    // the reports' and the home page's drill-downs: a contractor's, a contract's, my rejected requests
-    filters: ['constructorId', 'contractId', 'approvalStatus', 'dueFrom', 'dueTo'],
-    highlight: { field: 'overdue', color: 'error' },
-    hideOnPhones: ['rowNumber'],
-  },
-  // fits 1280 px beside the drawer; on a phone: the request (a link), the amount and its approval
-  columns: [
-    {
-      field: 'requirement_no',
-      kind: 'number',
-      width: 84,
-      link: (r) => `/management/payment/view/${r.id}`,
-      flags: [{ field: 'isPriority', icon: 'flag' }, { field: 'overdue', icon: 'clock' }, ...payeeFlags],
+export const resource: ResourceDescription = resourceOf(
+  payment,
+  {
+    exportPath: 'export/payment',
+    scopedByConstruction: true,
+    // edited, deactivated, activated or deleted only while created or rejected
+    changeable: paymentChangeable,
+    list: {
+      statuses: ['all', 'open', 'deactive', 'unpaid', 'paid', 'over due'],
+      views: [
+        { key: 'today', paging: `${API}/today/paging` },
+        { key: 'week', paging: `${API}/week/paging` },
+        { key: 'month', paging: `${API}/month/paging` },
+        { key: 'mine', paging: `${API}/transaction-created/paging` },
+      ],
+      // the reports' and the home page's drill-downs: a contractor's, a contract's, my rejected requests
+      filters: ['constructorId', 'contractId', 'approvalStatus', 'dueFrom', 'dueTo'],
+      highlight: { field: 'overdue', color: 'error' },
+      hideOnPhones: ['rowNumber'],
     },
-    { field: 'contract_no', width: 116, sortable: false, hideBelow: 'sm' },
-    { field: 'constructor_name', flex: 1, minWidth: 100, sortable: false, hideBelow: 'md' },
-    { field: 'amount', kind: 'amount', flex: 0.8, minWidth: 110 },
-    { field: 'date', kind: 'date', width: 100, hideBelow: 'md' },
-    { field: 'approval_status', kind: 'state', colors: approvalColors, width: 104 },
-    {
-      field: 'payment_status',
-      kind: 'state',
-      colors: paymentColors,
-      width: 136,
-      sortable: false,
-      hideBelow: 'sm',
-    },
-  ],
-  defaultSort: { field: 'created_at', desc: true },
-  // the row offers view and edit; delete, activation and the workflow are on the view page
-  actions: { status: false, delete: false },
-  form: {
-    createSchema: paymentInputSchema,
-    updateSchema: paymentUpdateSchema,
-    fields: [
-      { name: 'contract_id', kind: 'number' },
-      { name: 'payment_code' },
-      { name: 'transaction_type_id', kind: 'reference', options: { endpoint: 'transaction-type/list/all' } },
-      { name: 'date', kind: 'date' },
-      { name: 'amount', kind: 'amount' },
-      { name: 'invoice_amount', kind: 'amount' },
-      { name: 'settlement_amount', kind: 'amount' },
-      { name: 'guarantee_amount', kind: 'amount' },
-      { name: 'penalty_amount', kind: 'amount' },
-      { name: 'advance_recovery', kind: 'amount' },
-      { name: 'note', kind: 'textarea', width: 'full' },
-      { name: 'internal_note', kind: 'textarea', width: 'full' },
-      { name: 'department_id', kind: 'reference', options: { endpoint: 'account/department/list' } },
-      { name: 'director_id', kind: 'reference', options: { endpoint: 'admin/user/list/all' } },
+    // fits 1280 px beside the drawer; on a phone: the request (a link), the amount and its approval
+    columns: [
+      {
+        field: 'requirement_no',
+        kind: 'number',
+        width: 84,
+        link: (r) => `/management/payment/view/${r.id}`,
+        flags: [{ field: 'isPriority', icon: 'flag' }, { field: 'overdue', icon: 'clock' }, ...payeeFlags],
+      },
+      { field: 'contract_no', width: 116, sortable: false, hideBelow: 'sm' },
+      { field: 'constructor_name', flex: 1, minWidth: 100, sortable: false, hideBelow: 'md' },
+      { field: 'amount', kind: 'amount', flex: 0.8, minWidth: 110 },
+      { field: 'date', kind: 'date', width: 100, hideBelow: 'md' },
+      { field: 'approval_status', kind: 'state', colors: approvalColors, width: 104 },
+      {
+        field: 'payment_status',
+        kind: 'state',
+        colors: paymentColors,
+        width: 136,
+        sortable: false,
+        hideBelow: 'sm',
+      },
     ],
+    // the row offers view and edit; delete, activation and the workflow are on the view page
+    actions: { status: false, delete: false },
+    pages: {
+      create: () => import('../features/payment/payment-form-page.tsx').then((m) => m.PaymentFormPage),
+      update: () => import('../features/payment/payment-form-page.tsx').then((m) => m.PaymentFormPage),
+      view: () => import('../features/payment/payment-view-page.tsx').then((m) => m.PaymentViewPage),
+    },
   },
-  pages: {
-    create: () => import('../features/payment/payment-form-page.tsx').then((m) => m.PaymentFormPage),
-    update: () => import('../features/payment/payment-form-page.tsx').then((m) => m.PaymentFormPage),
-    view: () => import('../features/payment/payment-view-page.tsx').then((m) => m.PaymentViewPage),
-  },
-};
+  { input: paymentInputSchema, update: paymentUpdateSchema },
+);

@@ -3,6 +3,8 @@
  * statuses and the filters in words (a record named by id is looked up within the user's scope).
  * Used by the list exports and the report exports alike.
  */
+import { payment } from '@sitepay/domain/entities/payment.entity';
+import { choiceLabels } from '@sitepay/domain/entity';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { contractType } from '../../db/schema.ts';
@@ -20,16 +22,8 @@ export const statusLabels: Record<string, Words> = {
   C: { vi: 'Ngừng hoạt động', en: 'InActive' },
   D: { vi: 'Đã xóa', en: 'Deleted' },
 };
-export const approvalLabels: Record<string, Words> = {
-  O: { vi: 'Mới tạo', en: 'Created' },
-  W: { vi: 'Chờ duyệt', en: 'Waiting' },
-  A: { vi: 'Đã duyệt', en: 'Approved' },
-  R: { vi: 'Từ chối', en: 'Rejected' },
-};
-export const paymentStatusLabels: Record<string, Words> = {
-  O: { vi: 'Chưa thanh toán', en: 'Unpaid' },
-  P: { vi: 'Đã thanh toán', en: 'Paid' },
-};
+const approvalLabels = choiceLabels(payment, 'approval_status');
+const paymentStatusLabels = choiceLabels(payment, 'payment_status');
 
 const filterWords = {
   construction: { vi: 'Công trình', en: 'Construction' },

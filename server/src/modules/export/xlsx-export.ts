@@ -199,11 +199,12 @@ const exportTypes: Partial<Record<EntityField['type'], ExportColumn['type']>> = 
   boolean: 'flag',
   integer: 'integer',
   percent: 'decimal',
+  money: 'money',
 };
 
 /**
  * The export columns of a described entity: its fields marked `export` (a reference by the name of
- * what it names), in the description's order, headed by their labels.
+ * what it names, a choice by its words), in the description's order, headed by their labels.
  */
 export function entityExportColumns(entity: Entity): ExportColumn[] {
   return Object.entries(entity.fields).flatMap(([name, f]) => {
@@ -215,6 +216,7 @@ export function entityExportColumns(entity: Entity): ExportColumn[] {
         field: reference?.display ?? name,
         header: reference?.displayLabel ?? f.label,
         ...(type ? { type } : {}),
+        ...(f.type === 'choice' && f.labels ? { labels: f.labels } : {}),
         width: f.export,
       },
     ];
