@@ -5,10 +5,11 @@ import {
   contractInputSchema,
   contractSchema,
 } from './contract.schema.ts';
-import { entities, settingEntities, specialRecords } from './entities.ts';
+import { entities, settingEntities } from './entities.ts';
 import { commonFieldLabels, entityPath, entityStrings } from './entity.ts';
 import { entitySchemas } from './entity-schemas.ts';
 import { paymentInputSchema, paymentSchema } from './payment.schema.ts';
+import { specialRecords } from './special-records.ts';
 
 /** Every description: the ordinary entities and the special records. */
 const described = [...entities, ...specialRecords];

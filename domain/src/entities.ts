@@ -11,8 +11,6 @@ import { construction } from './entities/construction.entity.ts';
 import { constructionItem } from './entities/construction-item.entity.ts';
 import { contractor } from './entities/constructor.entity.ts';
 import { constructorType } from './entities/constructor-type.entity.ts';
-import { contract } from './entities/contract.entity.ts';
-import { contractAnnex } from './entities/contract-annex.entity.ts';
 import { contractType } from './entities/contract-type.entity.ts';
 import { costItem } from './entities/cost-item.entity.ts';
 import { department } from './entities/department.entity.ts';
@@ -20,7 +18,6 @@ import { documentAttachment } from './entities/document-attachment.entity.ts';
 import { endpoint } from './entities/endpoint.entity.ts';
 import { group } from './entities/group.entity.ts';
 import { menu } from './entities/menu.entity.ts';
-import { payment } from './entities/payment.entity.ts';
 import { paymentDate } from './entities/payment-date.entity.ts';
 import { paymentMethod } from './entities/payment-method.entity.ts';
 import { paymentType } from './entities/payment-type.entity.ts';
@@ -64,11 +61,5 @@ export const entities: readonly Entity[] = [
   department,
   ...settingEntities,
 ];
-
-/**
- * The special records: their fields are described as an entity's are (labels, list and export
- * columns), but their routes, input schemas and screens are their own, with their money rules.
- */
-export const specialRecords: readonly Entity[] = [contract, contractAnnex, payment];
 
 export const entityNamed = (name: string): Entity | undefined => entities.find((e) => e.name === name);

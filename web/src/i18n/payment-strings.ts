@@ -1,14 +1,19 @@
 /**
  * The payment screens' strings (payment requests, the approval queue, the workflow history), kept
- * out of the first bundle: every module of those screens imports this file, which adds them to
- * i18next before the screen renders. The few strings the first bundle needs (the top bar's queue
- * badge, approval and payment status labels) live in vi.json / en.json.
+ * out of the first bundle, with the request's field labels from its description: every module of
+ * those screens imports this file, which adds them to i18next before the screen renders. The few
+ * strings the first bundle needs (the top bar's queue badge, approval and payment status labels)
+ * live in vi.json / en.json.
  */
+import { payment } from '@sitepay/domain/entities/payment.entity';
+import { addDescribedStrings } from './entity-strings.ts';
 import { i18n } from './i18n.ts';
 import en from './payment.en.json';
 import vi from './payment.vi.json';
 
 i18n.addResourceBundle('vi', 'translation', vi, true, false);
 i18n.addResourceBundle('en', 'translation', en, true, false);
+// the request's field labels and choices, from its description
+addDescribedStrings(i18n, [payment]);
 
 export const paymentStringsLoaded = true;
