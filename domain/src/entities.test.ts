@@ -9,6 +9,14 @@ import { entities, settingEntities } from './entities.ts';
 import { commonFieldLabels, entityPath, entityStrings } from './entity.ts';
 import { entitySchemas } from './entity-schemas.ts';
 import { paymentInputSchema, paymentSchema } from './payment.schema.ts';
+import {
+  billingInputSchema,
+  billingSchema,
+  customerInputSchema,
+  customerSchema,
+  ticketInputSchema,
+  ticketSchema,
+} from './receivables.schema.ts';
 import { specialRecords } from './special-records.ts';
 
 /** Every description: the ordinary entities and the special records. */
@@ -36,6 +44,7 @@ describe('the entity descriptions', () => {
       'ROLE_',
       'VAT',
       'GTGT',
+      'Zendesk',
     ];
     const words = described.flatMap((e) =>
       (['vi', 'en'] as const).flatMap((lang) => {
@@ -70,6 +79,9 @@ describe('the entity descriptions', () => {
       contract: [contractInputSchema, contractSchema],
       'contract-annex': [contractAnnexInputSchema, contractAnnexSchema],
       payment: [paymentInputSchema, paymentSchema],
+      customer: [customerInputSchema, customerSchema],
+      billing: [billingInputSchema, billingSchema],
+      ticket: [ticketInputSchema, ticketSchema],
     } as const;
     for (const e of specialRecords) {
       const [input, record] = schemas[e.name as keyof typeof schemas];

@@ -22,6 +22,8 @@ import {
   versionSchema,
 } from './common.schema.ts';
 import { taxCodePattern } from './constructor.schema.ts';
+import { billingStates, vatRates } from './entities/billing.entity.ts';
+import { ticketPriorities, ticketStates } from './entities/ticket.entity.ts';
 
 const positiveAmount = () =>
   amountField({ min: 0 }).refine((s) => /[1-9]/.test(s), { error: 'must_be_positive' });
@@ -147,8 +149,7 @@ export type Credit = z.infer<typeof creditSchema>;
 
 // ---------------------------------------------------------------- bills
 
-export const vatRates = [0, 5, 8, 10] as const;
-export const billingStates = ['open', 'paid', 'overdue'] as const;
+export { billingStates, vatRates };
 export type BillingState = (typeof billingStates)[number];
 
 export const billingInputSchema = z.object({
@@ -235,8 +236,7 @@ export const billingCheckSchema = z.object({
 
 // ---------------------------------------------------------------- support tickets
 
-export const ticketStates = ['new', 'open', 'pending', 'solved', 'closed'] as const;
-export const ticketPriorities = ['low', 'normal', 'high', 'urgent'] as const;
+export { ticketPriorities, ticketStates };
 export type TicketState = (typeof ticketStates)[number];
 
 export const ticketInputSchema = z.object({

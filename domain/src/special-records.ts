@@ -4,9 +4,19 @@
  * screens are their own, with their money rules. Apart from `entities.ts` so that the web's first
  * bundle, which reads every ordinary entity, does not carry them.
  */
+import { billing } from './entities/billing.entity.ts';
 import { contract } from './entities/contract.entity.ts';
 import { contractAnnex } from './entities/contract-annex.entity.ts';
+import { customer } from './entities/customer.entity.ts';
 import { payment } from './entities/payment.entity.ts';
+import { ticket } from './entities/ticket.entity.ts';
 import type { Entity } from './entity.ts';
 
-export const specialRecords: readonly Entity[] = [contract, contractAnnex, payment];
+export const specialRecords: readonly Entity[] = [
+  contract,
+  contractAnnex,
+  payment,
+  customer,
+  billing,
+  ticket,
+];

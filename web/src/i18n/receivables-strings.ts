@@ -5,11 +5,17 @@
  * imports this file, which adds them to i18next before the screen renders — as `payment-strings.ts` does. The
  * statistics dashboard's strings are the reports' (`report.receivables.*`).
  */
+import { billing } from '@sitepay/domain/entities/billing.entity';
+import { customer } from '@sitepay/domain/entities/customer.entity';
+import { ticket } from '@sitepay/domain/entities/ticket.entity';
+import { addDescribedStrings } from './entity-strings.ts';
 import { i18n } from './i18n.ts';
 import en from './receivables.en.json';
 import vi from './receivables.vi.json';
 
 i18n.addResourceBundle('vi', 'translation', vi, true, false);
 i18n.addResourceBundle('en', 'translation', en, true, false);
+// the records' field labels, choices and hints, from their descriptions
+addDescribedStrings(i18n, [customer, billing, ticket]);
 
 export const receivablesStringsLoaded = true;

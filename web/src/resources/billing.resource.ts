@@ -9,8 +9,10 @@
  * correction are written there as changes of what was received and credited).
  */
 import '../i18n/receivables-strings.ts';
+import { billing } from '@sitepay/domain/entities/billing.entity';
 import { formatAmount } from '@sitepay/domain/number-format';
-import { billingInputSchema, billingUpdateSchema, vatRates } from '@sitepay/domain/receivables.schema';
+import { billingInputSchema, billingUpdateSchema } from '@sitepay/domain/receivables.schema';
+import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
 
 export const billStateColors = { open: 'info', paid: 'success', overdue: 'error' } as const;
@@ -24,80 +26,54 @@ const overdueDays = (record: ResourceRecord, t: (key: string, o?: Record<string,
       })
     : '';
 
-export const resource: ResourceDescription = {
-  name: 'billing',
-  apiBase: 'manage/billing',
-  routeBase: '/manage/billing',
-  endpoints: { paging: 'user/billing/list' },
-  titleField: 'number',
-  scopedByConstruction: true,
-  columns: [
-    { field: 'number', width: 130, link: (r) => `/manage/billing/view/${r.id}` },
-    { field: 'customer_name', flex: 2, minWidth: 160, sortable: false, hideBelow: 'sm' },
-    { field: 'construction_name', flex: 1, minWidth: 140, sortable: false, hideBelow: 'xl' },
-    { field: 'bill_date', kind: 'date', width: 115, hideBelow: 'xl' },
-    { field: 'due_date', kind: 'date', width: 115, hideBelow: 'md' },
-    { field: 'total', kind: 'amount', width: 150 },
-    { field: 'paid_amount', kind: 'amount', width: 150, sortable: false, hideBelow: 'xl' },
-    { field: 'credited_amount', kind: 'amount', width: 150, sortable: false, hideBelow: 'xl' },
-    { field: 'remaining', kind: 'amount', width: 150, sortable: false, hideBelow: 'sm' },
-    { field: 'state', kind: 'state', colors: billStateColors, width: 120, sortable: false },
-    {
-      field: 'overdue_days',
-      width: 110,
-      sortable: false,
-      hideBelow: 'xl',
-      text: (r, t) => overdueDays(r, t),
-    },
-  ],
-  list: {
-    statuses: ['all', 'open', 'overdue', 'paid'],
-    statusParam: 'state',
-    filters: ['customerId'],
-    hideOnPhones: ['rowNumber'],
-  },
-  defaultSort: { field: 'bill_date', desc: true },
-  actions: { status: false },
-  form: {
-    createSchema: billingInputSchema,
-    updateSchema: billingUpdateSchema,
-    fields: [
+export const resource: ResourceDescription = resourceOf(
+  billing,
+  {
+    endpoints: { paging: 'user/billing/list' },
+    scopedByConstruction: true,
+    columns: [
+      { field: 'number', width: 130, link: (r) => `/manage/billing/view/${r.id}` },
+      { field: 'customer_name', flex: 2, minWidth: 160, sortable: false, hideBelow: 'sm' },
+      { field: 'construction_name', flex: 1, minWidth: 140, sortable: false, hideBelow: 'xl' },
+      { field: 'bill_date', kind: 'date', width: 115, hideBelow: 'xl' },
+      { field: 'due_date', kind: 'date', width: 115, hideBelow: 'md' },
+      { field: 'total', kind: 'amount', width: 150 },
+      { field: 'paid_amount', kind: 'amount', width: 150, sortable: false, hideBelow: 'xl' },
+      { field: 'credited_amount', kind: 'amount', width: 150, sortable: false, hideBelow: 'xl' },
+      { field: 'remaining', kind: 'amount', width: 150, sortable: false, hideBelow: 'sm' },
+      { field: 'state', kind: 'state', colors: billStateColors, width: 120, sortable: false },
       {
-        name: 'customer_id',
-        kind: 'reference',
-        options: { endpoint: 'manage/customer/list/all' },
-        display: 'customer_name',
+        field: 'overdue_days',
+        width: 110,
+        sortable: false,
+        hideBelow: 'xl',
+        text: (r, t) => overdueDays(r, t),
       },
-      {
-        name: 'construction_id',
-        kind: 'reference',
-        options: { endpoint: 'construction/list/all' },
-        display: 'construction_name',
-        hint: true,
-      },
-      { name: 'number' },
-      { name: 'vat_rate', kind: 'choice', choices: vatRates.map(String) },
-      { name: 'bill_date', kind: 'date' },
-      { name: 'due_date', kind: 'date' },
-      { name: 'amount', kind: 'amount', width: 'full' },
-      { name: 'note', kind: 'textarea', width: 'full' },
     ],
+    list: {
+      statuses: ['all', 'open', 'overdue', 'paid'],
+      statusParam: 'state',
+      filters: ['customerId'],
+      hideOnPhones: ['rowNumber'],
+    },
+    actions: { status: false },
+    viewFields: [
+      'customer_id',
+      'construction_id',
+      'number',
+      'bill_date',
+      'due_date',
+      'amount',
+      { name: 'vat_rate', kind: 'percent' },
+      { name: 'vat_amount', kind: 'amount' },
+      { name: 'total', kind: 'amount' },
+      'note',
+    ],
+    pages: {
+      create: () => import('../features/receivables/billing-pages.tsx').then((m) => m.BillingFormPage),
+      update: () => import('../features/receivables/billing-pages.tsx').then((m) => m.BillingFormPage),
+      view: () => import('../features/receivables/billing-pages.tsx').then((m) => m.BillingViewPage),
+    },
   },
-  viewFields: [
-    'customer_id',
-    'construction_id',
-    'number',
-    'bill_date',
-    'due_date',
-    'amount',
-    { name: 'vat_rate', kind: 'percent' },
-    { name: 'vat_amount', kind: 'amount' },
-    { name: 'total', kind: 'amount' },
-    'note',
-  ],
-  pages: {
-    create: () => import('../features/receivables/billing-pages.tsx').then((m) => m.BillingFormPage),
-    update: () => import('../features/receivables/billing-pages.tsx').then((m) => m.BillingFormPage),
-    view: () => import('../features/receivables/billing-pages.tsx').then((m) => m.BillingViewPage),
-  },
-};
+  { input: billingInputSchema, update: billingUpdateSchema },
+);
