@@ -16,6 +16,7 @@ import {
   versionSchema,
 } from './common.schema.ts';
 
+import { applicationEnvironments } from './entities/application.entity.ts';
 import { endpoint } from './entities/endpoint.entity.ts';
 import { group } from './entities/group.entity.ts';
 import { menu } from './entities/menu.entity.ts';
@@ -99,7 +100,7 @@ export const {
 
 // ---------------------------------------------------------------- applications
 
-export const applicationEnvironments = ['development', 'staging', 'production'] as const;
+export { applicationEnvironments };
 
 export const applicationInputSchema = z.object({
   code: requiredText(50),

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { applicationInputSchema, applicationSchema } from './admin.schema.ts';
 import {
   contractAnnexInputSchema,
   contractAnnexSchema,
@@ -45,6 +46,8 @@ describe('the entity descriptions', () => {
       'VAT',
       'GTGT',
       'Zendesk',
+      'ID',
+      'URL',
     ];
     const words = described.flatMap((e) =>
       (['vi', 'en'] as const).flatMap((lang) => {
@@ -82,6 +85,7 @@ describe('the entity descriptions', () => {
       customer: [customerInputSchema, customerSchema],
       billing: [billingInputSchema, billingSchema],
       ticket: [ticketInputSchema, ticketSchema],
+      application: [applicationInputSchema, applicationSchema],
     } as const;
     for (const e of specialRecords) {
       const [input, record] = schemas[e.name as keyof typeof schemas];

@@ -4,6 +4,7 @@
  * screens are their own, with their money rules. Apart from `entities.ts` so that the web's first
  * bundle, which reads every ordinary entity, does not carry them.
  */
+import { application } from './entities/application.entity.ts';
 import { billing } from './entities/billing.entity.ts';
 import { contract } from './entities/contract.entity.ts';
 import { contractAnnex } from './entities/contract-annex.entity.ts';
@@ -19,4 +20,5 @@ export const specialRecords: readonly Entity[] = [
   customer,
   billing,
   ticket,
+  application,
 ];

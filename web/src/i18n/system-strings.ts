@@ -5,11 +5,15 @@
  * modules imports this file, which adds them to i18next before the screen renders — as `payment-strings.ts`
  * does.
  */
+import { application } from '@sitepay/domain/entities/application.entity';
+import { addDescribedStrings } from './entity-strings.ts';
 import { i18n } from './i18n.ts';
 import en from './system.en.json';
 import vi from './system.vi.json';
 
 i18n.addResourceBundle('vi', 'translation', vi, true, false);
 i18n.addResourceBundle('en', 'translation', en, true, false);
+// the applications' field labels, choices and hints, from their description
+addDescribedStrings(i18n, [application]);
 
 export const systemStringsLoaded = true;

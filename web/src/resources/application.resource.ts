@@ -7,65 +7,34 @@
  * create and view pages (features/system/application-pages.tsx) show them in a dialog and never again.
  */
 import '../i18n/system-strings.ts';
-import {
-  applicationEnvironments,
-  applicationInputSchema,
-  applicationUpdateSchema,
-} from '@sitepay/domain/admin.schema';
+import { applicationInputSchema, applicationUpdateSchema } from '@sitepay/domain/admin.schema';
+import { application } from '@sitepay/domain/entities/application.entity';
+import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
-export const resource: ResourceDescription = {
-  name: 'application',
-  apiBase: 'admin/application',
-  routeBase: '/admin/setting/application',
-  endpoints: {
-    paging: 'admin/application/list/paging',
-    deactivate: 'admin/application/deactive/{id}',
-  },
-  statusMethod: 'PUT',
-  viewActions: ['status', 'delete'],
-  titleField: 'name',
-  columns: [
-    { field: 'code', width: 140, hideBelow: 'sm' },
-    { field: 'name', flex: 2, minWidth: 160, link: (r) => `/admin/setting/application/view/${r.id}` },
-    {
-      field: 'environment',
-      kind: 'state',
-      width: 130,
-      hideBelow: 'md',
-      colors: { production: 'success', staging: 'warning', development: 'default' },
-    },
-    { field: 'role_default_name', flex: 1, minWidth: 140, sortable: false, hideBelow: 'lg' },
-    { field: 'status', kind: 'status', width: 140 },
-  ],
-  list: { hideOnPhones: ['rowNumber'] },
-  defaultSort: { field: 'code', desc: false },
-  form: {
-    createSchema: applicationInputSchema,
-    updateSchema: applicationUpdateSchema,
-    fields: [
-      { name: 'code' },
-      { name: 'name' },
-      { name: 'environment', kind: 'choice', choices: applicationEnvironments },
-      { name: 'client_id', hint: true },
+export const resource: ResourceDescription = resourceOf(
+  application,
+  {
+    statusMethod: 'PUT',
+    viewActions: ['status', 'delete'],
+    columns: [
+      { field: 'code', width: 140, hideBelow: 'sm' },
+      { field: 'name', flex: 2, minWidth: 160, link: (r) => `/admin/setting/application/view/${r.id}` },
       {
-        name: 'role_default_id',
-        kind: 'reference',
-        options: { endpoint: 'admin/role/list/all' },
-        display: 'role_default_name',
+        field: 'environment',
+        kind: 'state',
+        width: 130,
+        hideBelow: 'md',
+        colors: { production: 'success', staging: 'warning', development: 'default' },
       },
-      {
-        name: 'project_id',
-        kind: 'reference',
-        options: { endpoint: 'admin/project/list/all' },
-        display: 'project_name',
-      },
-      { name: 'url', width: 'full', placeholder: true },
-      { name: 'restrict', kind: 'boolean', hint: true },
+      { field: 'role_default_name', flex: 1, minWidth: 140, sortable: false, hideBelow: 'lg' },
+      { field: 'status', kind: 'status', width: 140 },
     ],
+    list: { hideOnPhones: ['rowNumber'] },
+    pages: {
+      create: () => import('../features/system/application-pages.tsx').then((m) => m.ApplicationCreatePage),
+      view: () => import('../features/system/application-pages.tsx').then((m) => m.ApplicationViewPage),
+    },
   },
-  pages: {
-    create: () => import('../features/system/application-pages.tsx').then((m) => m.ApplicationCreatePage),
-    view: () => import('../features/system/application-pages.tsx').then((m) => m.ApplicationViewPage),
-  },
-};
+  { input: applicationInputSchema, update: applicationUpdateSchema },
+);
