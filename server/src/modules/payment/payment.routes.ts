@@ -3,12 +3,11 @@
  * paging, get, history and status changes; create and update with the print template version;
  * the narrowed lists (created by me, today, this week, this month, overdue); the contract pickers
  * and positions the form needs; the workflow's send and confirm-paid moves; the printed request.
+ * The reads and writes behind them are in payment.service.ts.
  */
 import { constructionSelector, idParam, idParamsSchema, pageSchema } from '@sitepay/domain/common.schema';
-import { compareAmounts } from '@sitepay/domain/money';
 import {
   documentChecklistItemSchema,
-  type PaymentContractStatus,
   paymentContractStatusSchema,
   paymentHistorySchema,
   paymentInputSchema,
@@ -19,34 +18,31 @@ import {
   paymentUpdateSchema,
   paymentVietQrSchema,
 } from '@sitepay/domain/payment.schema';
-import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { businessToday } from '../../core/business-time.ts';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { paymentDate, paymentHistory, paymentTransaction } from '../../db/schema.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { fieldError } from '../../http/errors.ts';
 import { listRecords } from '../../http/record-reads.ts';
-import { createRecord, findRecord, updateRecord } from '../../http/records.ts';
+import { updateRecord } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
-import { contractKind } from '../contract/contract.resource.ts';
-import { summarize } from '../contract/contract.totals.ts';
 import { PAYMENT_MENUS, paymentKind } from './payment.resource.ts';
 import {
-  checklistOf,
-  contractPosition,
-  contractRefusals,
-  contractState,
-  peekRequirementNo,
-} from './payment.rules.ts';
-import { movesOf, writeMove } from './payment.workflow.ts';
+  contractOptionsOf,
+  contractStatusOf,
+  createPayment,
+  documentChecklist,
+  nextPaymentDate,
+  paymentPageOfContract,
+  paymentStatusOf,
+  paymentsOfContract,
+  paymentTimeline,
+  paymentVietQrOf,
+  requirementNoOf,
+} from './payment.service.ts';
 import { sendPaymentDocument } from './payment-document.ts';
 import { narrowedPaymentLists } from './payment-lists.service.ts';
-import { paymentVietQr, vietQrDataUrl } from './payment-vietqr.ts';
 
-const p = paymentTransaction;
 /** Menus whose screens read payment requests. */
 const PAYMENT_READ = PAYMENT_MENUS.read;
 const PAYMENT_WRITE = PAYMENT_MENUS.write;
@@ -54,6 +50,9 @@ const PAYMENT_WRITE = PAYMENT_MENUS.write;
 const FORM = ['payment-create', 'payment-update', 'payment-view'];
 const tags = ['payment'];
 const base = '/api/payment-transaction';
+const read = { menus: PAYMENT_READ };
+const write = { menus: PAYMENT_WRITE };
+const form = { menus: FORM };
 
 const contractOptionSchema = z.object({
   id: z.number(),
@@ -74,67 +73,19 @@ const contractOptionSchema = z.object({
   contract_value: z.string(),
 });
 
-/** Where a contract stands for payment requests: summary, advance, warranty, next number. */
-export async function contractStatusOf(
-  tx: Tx,
-  contractId: number,
-  user: CurrentUser,
-): Promise<PaymentContractStatus> {
-  const c = await contractState(tx, contractId, user);
-  const pos = await contractPosition(tx, contractId);
-  const summary = summarize(pos.money, pos.sums);
-  const reasons = contractRefusals(c);
-  if (compareAmounts(summary.remaining, '0') <= 0)
-    reasons.push({ code: 'ceiling_reached', message: 'nothing remains payable under the ceiling' });
-  return {
-    contract_id: contractId,
-    summary,
-    advance_requested: pos.sums.advance,
-    advance_recovered: pos.sums.recovered,
-    advance_outstanding: pos.advanceOutstanding,
-    guarantee_amount: pos.guarantee,
-    guarantee_requested: pos.sums.requested_warranty,
-    guarantee_remaining: pos.guaranteeRemaining,
-    guarantee_release_date: pos.money.guarantee_release_date,
-    next_requirement_no: await peekRequirementNo(tx, contractId),
-    can_request: reasons.length === 0,
-    reasons,
-  };
-}
-
-/** The next payment day on or after today among the company's payment dates (else today). */
-async function nextPaymentDate(tx: Tx): Promise<{ date: string; days: number[] }> {
-  const days = (
-    await tx
-      .select({ day: paymentDate.day_of_month })
-      .from(paymentDate)
-      .where(eq(paymentDate.status, 'O'))
-      .orderBy(asc(paymentDate.day_of_month))
-  ).map((d) => d.day);
-  const today = businessToday();
-  if (!days.length) return { date: today, days };
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  for (let add = 0; add < 2; add++) {
-    const month = new Date(Date.UTC(y, m - 1 + add, 1));
-    const last = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)).getUTCDate();
-    for (const day of days) {
-      const dd = Math.min(day, last);
-      if (add === 0 && dd < d) continue;
-      return {
-        date: new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), dd)).toISOString().slice(0, 10),
-        days,
-      };
-    }
-  }
-  return { date: today, days };
-}
-
 export function registerPaymentRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const read = { menus: PAYMENT_READ };
-  const write = { menus: PAYMENT_WRITE };
-  const form = { menus: FORM };
+  registerPaymentResourceRoutes(app);
+  registerPaymentWriteRoutes(app);
+  registerPaymentListRoutes(app);
+  registerPaymentFormRoutes(app);
+  registerPaymentStatusRoutes(app);
+  registerPaymentContractOptionRoutes(app);
+  registerPaymentDetailRoutes(app);
+  registerPaymentOutputRoutes(app);
+}
 
+/** Registers the generic record routes (paging, get, status changes, history), without all, create and update. */
+function registerPaymentResourceRoutes(app: FastifyInstance) {
   registerResource(app, {
     kind: paymentKind,
     basePath: base,
@@ -146,7 +97,11 @@ export function registerPaymentRoutes(app: FastifyInstance) {
     menus: { read: PAYMENT_READ, create: ['payment-create'], update: PAYMENT_WRITE },
     paths: { all: false, create: false, update: false },
   });
+}
 
+/** Registers `create` and `update/{id}`, each with the print template version. */
+function registerPaymentWriteRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     `${base}/create`,
     {
@@ -158,19 +113,7 @@ export function registerPaymentRoutes(app: FastifyInstance) {
         response: { 200: paymentSchema },
       },
     },
-    async (req) => {
-      const user = currentUser(req);
-      return app.db.transaction(async (tx) => {
-        const row = await createRecord(
-          tx,
-          paymentKind,
-          { ...req.body, template: req.query.template } as never,
-          user,
-        );
-        await writeMove(tx, row.id, 'create', null, 'O', null, user);
-        return row as never;
-      });
-    },
+    (req) => createPayment(app.db, req.body, req.query.template, currentUser(req)) as never,
   );
 
   r.put(
@@ -201,7 +144,11 @@ export function registerPaymentRoutes(app: FastifyInstance) {
       );
     },
   );
+}
 
+/** Registers the narrowed lists, the whole list and the lists of one contract. */
+function registerPaymentListRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   for (const [name, where] of Object.entries(narrowedPaymentLists)) {
     r.get(
       `${base}/${name}/paging`,
@@ -238,18 +185,7 @@ export function registerPaymentRoutes(app: FastifyInstance) {
   r.get(
     `${base}/get-by-contract/:id`,
     { config: read, schema: { tags, params: idParamsSchema, response: { 200: z.array(paymentSchema) } } },
-    async (req) => {
-      const user = currentUser(req);
-      await findRecord(app.db, contractKind, req.params.id, user);
-      const page = await listRecords(
-        app.db,
-        paymentKind,
-        { page: 1, itemsPerPage: 1000, sortBy: 'requirement_no', sortDesc: false } as never,
-        user,
-        eq(p.contract_id, req.params.id),
-      );
-      return page.items as never;
-    },
+    (req) => paymentsOfContract(app.db, req.params.id, currentUser(req)) as never,
   );
 
   r.get(
@@ -263,19 +199,13 @@ export function registerPaymentRoutes(app: FastifyInstance) {
         response: { 200: pageSchema(paymentSchema) },
       },
     },
-    async (req) => {
-      const user = currentUser(req);
-      await findRecord(app.db, contractKind, req.params.id, user);
-      return listRecords(
-        app.db,
-        paymentKind,
-        req.query as never,
-        user,
-        eq(p.contract_id, req.params.id),
-      ) as never;
-    },
+    (req) => paymentPageOfContract(app.db, req.params.id, req.query, currentUser(req)) as never,
   );
+}
 
+/** Registers the form's helpers: the next payment day and the next request number of a contract. */
+function registerPaymentFormRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     `${base}/get-payment-date`,
     {
@@ -287,8 +217,7 @@ export function registerPaymentRoutes(app: FastifyInstance) {
 
   const requirementNo = async (contractId: number | undefined, user: CurrentUser) => {
     if (!contractId) throw fieldError('contractId', 'required');
-    await findRecord(app.db, contractKind, contractId, user);
-    return { contract_id: contractId, requirement_no: await peekRequirementNo(app.db, contractId) };
+    return requirementNoOf(app.db, contractId, user);
   };
   const requirementNoSchema = z.object({ contract_id: z.number(), requirement_no: z.number() });
   r.get(
@@ -311,34 +240,15 @@ export function registerPaymentRoutes(app: FastifyInstance) {
     },
     (req) => requirementNo(req.params.contractId, currentUser(req)),
   );
+}
 
+/** Registers a request's status with its moves, and where a contract stands for requests. */
+function registerPaymentStatusRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     `${base}/get-payment-status/:id`,
     { config: read, schema: { tags, params: idParamsSchema, response: { 200: paymentStatusSchema } } },
-    async (req) => {
-      const user = currentUser(req);
-      const row = await findRecord(app.db, paymentKind, req.params.id, user);
-      const contract = await contractStatusOf(app.db, row.contract_id, user);
-      // a contract that no longer takes requests is neither sent to nor approved on: the screen
-      // offers neither and shows the contract's reasons instead
-      const stopped = contract.reasons.some((r) => r.code !== 'ceiling_reached');
-      const moves = (await movesOf(app.db, user, row)).filter(
-        (m) => !stopped || (m !== 'send' && m !== 'accept'),
-      );
-      return {
-        id: row.id,
-        contract_id: row.contract_id,
-        requirement_no: row.requirement_no,
-        approval_status: row.approval_status,
-        payment_status: row.payment_status,
-        status: row.status,
-        version: row.version,
-        amount: row.amount,
-        overdue: Boolean(row.overdue),
-        moves,
-        contract,
-      };
-    },
+    (req) => paymentStatusOf(app.db, req.params.id, currentUser(req)),
   );
 
   r.get(
@@ -349,7 +259,11 @@ export function registerPaymentRoutes(app: FastifyInstance) {
     },
     (req) => contractStatusOf(app.db, req.params.id, currentUser(req)),
   );
+}
 
+/** Registers the form's contract picker: the contracts that take requests, of one construction or all. */
+function registerPaymentContractOptionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     `${base}/get-list-contract-and-constructor-by-construction`,
     {
@@ -360,47 +274,20 @@ export function registerPaymentRoutes(app: FastifyInstance) {
         response: { 200: z.array(contractOptionSchema) },
       },
     },
-    async (req) => {
-      const user = currentUser(req);
-      const selected =
-        req.query.constructionId && req.query.constructionId > 0 ? req.query.constructionId : null;
-      const scope = user.isAdmin ? sql`true` : contractKind.scope!(user)!;
-      return queryRows(
-        app.db,
-        sql`select contract.id, contract.version, contract.contract_no, contract.signed_date::text, contract.construction_id,
-              cs.code as construction_code, cs.name as construction_name,
-              contract.constructor_id, k.code as constructor_code, k.name as constructor_name,
-              contract.beneficiary_id, b.name as beneficiary_name, bk.name as bank_name, b.account_number,
-              contract.amount_vat::text,
-              (contract.amount_vat + coalesce((select sum(a.amount) from contract_annex a
-                 where a.contract_id = contract.id and a.status <> 'D'), 0))::numeric(18,2)::text as contract_value
-            from contract
-            join construction cs on cs.id = contract.construction_id
-            join constructor k on k.id = contract.constructor_id
-            join beneficiary b on b.id = contract.beneficiary_id and b.status = 'O'
-            left join bank bk on bk.id = b.bank_id
-            where ${scope} and contract.status = 'O' and cs.status = 'O' and not cs.closed and k.status = 'O'
-              ${selected ? sql`and contract.construction_id = ${selected}` : sql``}
-            order by cs.code, contract.contract_no, contract.id
-            limit 2000`,
-      ) as never;
-    },
+    (req) => contractOptionsOf(app.db, req.query.constructionId, currentUser(req)) as never,
   );
+}
 
+/** Registers a request's document checklist and its timeline. */
+function registerPaymentDetailRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     `${base}/documents/:id`,
     {
       config: read,
       schema: { tags, params: idParamsSchema, response: { 200: z.array(documentChecklistItemSchema) } },
     },
-    async (req) => {
-      const row = await findRecord(app.db, paymentKind, req.params.id, currentUser(req));
-      const ticked = new Set<number>(row.attached_documents ?? []);
-      return (await checklistOf(app.db, row.transaction_type_id)).map((d) => ({
-        ...d,
-        attached: ticked.has(d.id),
-      }));
-    },
+    (req) => documentChecklist(app.db, req.params.id, currentUser(req)),
   );
 
   r.get(
@@ -409,18 +296,13 @@ export function registerPaymentRoutes(app: FastifyInstance) {
       config: read,
       schema: { tags, params: idParamsSchema, response: { 200: z.array(paymentHistorySchema) } },
     },
-    async (req) => {
-      await findRecord(app.db, paymentKind, req.params.id, currentUser(req));
-      const rows = await app.db
-        .select()
-        .from(paymentHistory)
-        .where(eq(paymentHistory.payment_id, req.params.id))
-        .orderBy(desc(paymentHistory.id))
-        .limit(500);
-      return rows.map((h) => ({ ...h, at: h.at.toISOString() })) as never;
-    },
+    (req) => paymentTimeline(app.db, req.params.id, currentUser(req)) as never,
   );
+}
 
+/** Registers the printed request (Word or PDF) and its VietQR code. */
+function registerPaymentOutputRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     `${base}/download/:id`,
     {
@@ -454,10 +336,6 @@ export function registerPaymentRoutes(app: FastifyInstance) {
         response: { 200: paymentVietQrSchema },
       },
     },
-    async (req) => {
-      const row = await findRecord(app.db, paymentKind, req.params.id, currentUser(req));
-      const qr = await paymentVietQr(app.db, row);
-      return { ...qr, png: await vietQrDataUrl(qr.payload) };
-    },
+    (req) => paymentVietQrOf(app.db, req.params.id, currentUser(req)),
   );
 }
