@@ -25,6 +25,7 @@
  * The generated user nv0001 is also made a director with a company scope (`addBenchDirector`): the
  * approval queue is benched as that user, not as admin.
  */
+import { requestCode } from '@sitepay/domain/payment-workflow';
 import { foldSearchText } from '@sitepay/domain/search-text';
 import { beneficiaryKind, constructorKind } from '../server/src/modules/constructor/constructor.resources.ts';
 import { contractKind } from '../server/src/modules/contract/contract.resource.ts';
@@ -498,6 +499,10 @@ const codeOf = (plan: ContractPlan, c: number, k: number): PaymentCode => {
 const progressCount = (plan: ContractPlan, c: number) =>
   Math.max(1, plan.n[c]! - (plan.advance[c]! > 0 ? 1 : 0) - plan.closing[c]!);
 
+/** The request numbers given so far, per company and year (`<company>:<year>`). */
+let requestNumbers: Map<string, number> | undefined;
+const VIETNAM_OFFSET_MS = 7 * 3_600_000;
+
 export const paymentRequests: TableGenerator = {
   table: 'payment_transaction',
   columns: [
@@ -506,6 +511,9 @@ export const paymentRequests: TableGenerator = {
     ['construction_id', 'int'],
     ['constructor_id', 'int'],
     ['company_id', 'int'],
+    ['code', 'varchar'],
+    ['code_year', 'int2'],
+    ['code_no', 'int'],
     ['requirement_no', 'int'],
     ['payment_code', 'varchar'],
     ['transaction_type_id', 'int'],
@@ -513,6 +521,7 @@ export const paymentRequests: TableGenerator = {
     ['date', 'date'],
     ['due_date', 'date'],
     ['amount', 'numeric'],
+    ['paid_amount', 'numeric'],
     ['invoice_amount', 'numeric'],
     ['settlement_amount', 'numeric'],
     ['guarantee_amount', 'numeric'],
@@ -573,6 +582,7 @@ export const paymentRequests: TableGenerator = {
     if (!accountants.length) accountants = users;
     if (!accountants.length) throw new Error('bench: payment requests need the generated users');
     schedule = scheduleRequests(r, contractPlan, scale.paymentRequests);
+    requestNumbers = new Map();
   },
   row(i, r) {
     const plan = contractPlan!;
@@ -623,6 +633,12 @@ export const paymentRequests: TableGenerator = {
     const updatedMs = Math.max(createdMs, sentMs ?? 0, decidedMs ?? 0, paidMs ?? 0);
     const moves = (sentMs ? 1 : 0) + (decidedMs ? 1 : 0) + (paidMs ? 1 : 0) + (status === 'O' ? 0 : 1);
     const accepted = approval === 'A';
+    // the company's next number of the year of creation (Vietnam's time), as the server gives it
+    const year = new Date(createdMs + VIETNAM_OFFSET_MS).getUTCFullYear();
+    const counter = `${contract.company_id ?? 0}:${year}`;
+    const no = (requestNumbers!.get(counter) ?? 0) + 1;
+    requestNumbers!.set(counter, no);
+    const requestNo = requestCode(year, no);
     return [
       status,
       moves,
@@ -630,11 +646,14 @@ export const paymentRequests: TableGenerator = {
       iso(updatedMs),
       user.user_name,
       paid ? user.user_name : decidedMs ? (director?.user_name ?? 'admin') : user.user_name,
-      searchText(paymentKind.searchFields, { ...contract, requirement_no: k, note }),
+      searchText(paymentKind.searchFields, { ...contract, code: requestNo, requirement_no: k, note }),
       contract.id,
       contract.construction_id,
       contract.constructor_id,
       contract.company_id,
+      requestNo,
+      year,
+      no,
       k,
       code,
       tt.id,
@@ -642,6 +661,7 @@ export const paymentRequests: TableGenerator = {
       isoDay(day),
       isoDay(day + tt.pay_date),
       money(amount),
+      paid ? money(amount) : '0',
       code === 'TD' || code === 'QT' ? (r.chance(0.8) ? money(amount) : null) : null,
       code === 'QT' ? contract.settlement : null,
       code === 'QT' ? contract.guarantee : null,

@@ -316,7 +316,7 @@ describe('documents out', () => {
     const shown = await listRows(page, ['requirement_no', 'contract_no', 'amount'], 3);
     const downloading = page.waitForEvent('download');
     await page.getByTestId('export').click();
-    const exported = await sheetRows(await downloading, ['Số yêu cầu', 'Số hợp đồng', 'Số tiền đề nghị']);
+    const exported = await sheetRows(await downloading, ['Đợt', 'Số hợp đồng', 'Số tiền đề nghị']);
     expect(exported.map(([no, contract, amount]) => [no, contract, formatAmount(amount!)])).toEqual(shown);
     // the paid request is left out, as on the screen
     expect(shown.map((r) => r[2])).not.toContain('100,000,000');

@@ -98,6 +98,17 @@ async function move(page: Page, name: string, note?: string) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** Records a payment in the request's payment dialog: the bank's reference, and the amount unless it is what remains. */
+async function recordPayment(page: Page, reference: string, amount?: string) {
+  await page.getByRole('button', { name: 'Ghi nhận thanh toán', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  if (amount) await dialog.getByLabel('Số tiền chi').fill(amount);
+  await dialog.getByLabel('Số UNC / số giao dịch').fill(reference);
+  await dialog.getByRole('button', { name: 'Lưu' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 const chip = (page: Page, testId: string) => textOf(page.getByTestId('payment-state').getByTestId(testId));
 
 describe('payment requests', () => {
@@ -116,7 +127,7 @@ describe('payment requests', () => {
     await page.getByRole('option', { name: new RegExp(contract.contract_no) }).click();
     await expect.poll(() => textOf(page.getByTestId('contract-contractor'))).toMatch(/Thành Công/);
     await expect.poll(() => textOf(page.getByTestId('status-remaining'))).toBe('1,045,000,000');
-    await expect.poll(() => textOf(page.getByTestId('requirement-no'))).toBe('Yêu cầu số 1 của hợp đồng');
+    await expect.poll(() => textOf(page.getByTestId('requirement-no'))).toBe('Đợt 1 của hợp đồng');
 
     await page.getByTestId('select-payment_code').locator('..').click();
     await page.getByRole('option', { name: progressType.name }).click();
@@ -149,9 +160,11 @@ describe('payment requests', () => {
 
     await page.waitForURL(/\/management\/payment\/view\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const created = await accountant<{ code: string }>('GET', `payment-transaction/get/${id}`);
+    expect(created.code).toMatch(/^YCTT-\d{4}-\d{6}$/);
     await expect
       .poll(() => textOf(page.getByTestId('payment-title')))
-      .toBe(`Yêu cầu số 1 – ${contract.contract_no}`);
+      .toBe(`${created.code} · Đợt 1 – ${contract.contract_no}`);
     await expect.poll(() => chip(page, 'approval-chip')).toBe('Mới tạo');
     await expect.poll(() => textOf(page.getByTestId('view-amount'))).toBe('250,000,000');
     await expect.poll(() => textOf(page.getByTestId('view-words'))).toBe('Hai trăm năm mươi triệu đồng');
@@ -192,11 +205,21 @@ describe('payment requests', () => {
     expect(director.consoleErrors).toEqual([]);
     await director.context.close();
 
-    // the accountant confirms it paid; the contract's page shows it paid
+    // the accountant records what the bank paid, in two parts; the contract's page shows it paid
     const again = await signedIn(`/management/payment/view/${id}`, { as: ACCOUNTANT });
     await expect.poll(() => chip(again.page, 'approval-chip')).toBe('Đã duyệt');
-    await move(again.page, 'Xác nhận đã thanh toán');
+    await recordPayment(again.page, 'UNC-0001', '100000000');
+    await expect.poll(() => chip(again.page, 'partly-paid')).toBe('Đã chi một phần');
+    await expect.poll(() => chip(again.page, 'payment-chip')).toBe('Chưa thanh toán');
+    const payouts = again.page.getByTestId('payouts');
+    await expect.poll(() => payouts.getByTestId('payout').count()).toBe(1);
+    expect(await payouts.textContent()).toContain('150,000,000');
+    // the second pays what remains (the dialog's amount unless told)
+    await recordPayment(again.page, 'UNC-0002');
     await expect.poll(() => chip(again.page, 'payment-chip')).toBe('Đã thanh toán');
+    await expect.poll(() => payouts.getByTestId('payout').count()).toBe(2);
+    expect(await payouts.textContent()).toMatch(/UNC-0001.*UNC-0002/);
+    await again.page.getByTestId('timeline').locator('[data-action="record_payment"]').waitFor();
     await again.page.getByTestId('timeline').locator('[data-action="confirm_paid"]').waitFor();
     // the printed request, a .docx named after it
     await again.page.getByRole('button', { name: 'In phiếu' }).click();

@@ -9,7 +9,7 @@ import {
 import { entities, settingEntities } from './entities.ts';
 import { commonFieldLabels, entityPath, entityStrings } from './entity.ts';
 import { entitySchemas } from './entity-schemas.ts';
-import { paymentInputSchema, paymentSchema } from './payment.schema.ts';
+import { paymentInputSchema, paymentSchema, payoutInputSchema, payoutSchema } from './payment.schema.ts';
 import {
   billingInputSchema,
   billingSchema,
@@ -48,6 +48,8 @@ describe('the entity descriptions', () => {
       'Zendesk',
       'ID',
       'URL',
+      'YCTT',
+      'UNC',
     ];
     const words = described.flatMap((e) =>
       (['vi', 'en'] as const).flatMap((lang) => {
@@ -82,6 +84,7 @@ describe('the entity descriptions', () => {
       contract: [contractInputSchema, contractSchema],
       'contract-annex': [contractAnnexInputSchema, contractAnnexSchema],
       payment: [paymentInputSchema, paymentSchema],
+      payout: [payoutInputSchema.omit({ version: true }), payoutSchema],
       customer: [customerInputSchema, customerSchema],
       billing: [billingInputSchema, billingSchema],
       ticket: [ticketInputSchema, ticketSchema],

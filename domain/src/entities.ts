@@ -7,6 +7,7 @@
 import { bank } from './entities/bank.entity.ts';
 import { beneficiary } from './entities/beneficiary.entity.ts';
 import { company } from './entities/company.entity.ts';
+import { companyBankAccount } from './entities/company-bank-account.entity.ts';
 import { construction } from './entities/construction.entity.ts';
 import { constructionItem } from './entities/construction-item.entity.ts';
 import { contractor } from './entities/constructor.entity.ts';
@@ -60,6 +61,7 @@ export const entities: readonly Entity[] = [
   endpoint,
   department,
   ...settingEntities,
+  companyBankAccount,
 ];
 
 export const entityNamed = (name: string): Entity | undefined => entities.find((e) => e.name === name);

@@ -63,14 +63,15 @@ const expected: Record<PaymentState, Record<string, PaymentAction[]>> = {
     adminAccepter: ['accept', 'reject'],
     nobody: [],
   },
+  // a payment, part or the rest; reversing one (someone else's: see below) is not paying
   A: {
-    accountant: ['confirm_paid'],
-    preparerAccountant: ['confirm_paid'],
+    accountant: ['record_payment', 'confirm_paid', 'reverse_payment'],
+    preparerAccountant: ['record_payment', 'confirm_paid', 'reverse_payment'],
     approver: [],
     preparerApprover: [],
-    admin: ['confirm_paid'],
-    adminPreparer: ['confirm_paid'],
-    adminAccepter: [],
+    admin: ['record_payment', 'confirm_paid', 'reverse_payment'],
+    adminPreparer: ['record_payment', 'confirm_paid', 'reverse_payment'],
+    adminAccepter: ['reverse_payment'],
     nobody: [],
   },
   R: {
@@ -84,13 +85,13 @@ const expected: Record<PaymentState, Record<string, PaymentAction[]>> = {
     nobody: [],
   },
   P: {
-    accountant: [],
-    preparerAccountant: [],
+    accountant: ['reverse_payment'],
+    preparerAccountant: ['reverse_payment'],
     approver: [],
     preparerApprover: [],
-    admin: [],
-    adminPreparer: [],
-    adminAccepter: [],
+    admin: ['reverse_payment'],
+    adminPreparer: ['reverse_payment'],
+    adminAccepter: ['reverse_payment'],
     nobody: [],
   },
 };
@@ -156,6 +157,17 @@ describe('payment workflow transition table', () => {
       refusal: 'approver_cannot_pay',
     });
     expect(decide(live('A'), 'confirm_paid', preparerAccountant).ok).toBe(true);
+    expect(decide(live('A'), 'record_payment', adminAccepter)).toEqual({
+      ok: false,
+      refusal: 'approver_cannot_pay',
+    });
+    // whoever recorded a payment does not reverse it
+    const recorder = who(['accountant'], { recordedPayment: true });
+    expect(decide(live('P'), 'reverse_payment', recorder)).toEqual({ ok: false, refusal: 'own_payment' });
+    expect(decide(live('P'), 'reverse_payment', accountant)).toEqual({
+      ok: true,
+      transition: expect.objectContaining({ to: 'A' }),
+    });
   });
 
   it('a request on hold for a changed payee account: no accept, no payment, until someone else confirms', () => {
@@ -168,8 +180,13 @@ describe('payment workflow transition table', () => {
     // rejecting stays open: the approver may refuse a request whose account he does not trust
     expect(decide(live('W', true), 'reject', admin, 'x').ok).toBe(true);
     expect(allowedMoves(live('W', true), admin)).toEqual(['reject', 'confirm_payee']);
-    expect(allowedMoves(live('A', true), admin)).toEqual(['confirm_payee']);
-    expect(allowedMoves(live('A', true), accountant)).toEqual([]);
+    // a reversal lowers what is paid: it stays open while the account awaits confirmation
+    expect(allowedMoves(live('A', true), admin)).toEqual(['confirm_payee', 'reverse_payment']);
+    expect(allowedMoves(live('A', true), accountant)).toEqual(['reverse_payment']);
+    expect(decide(live('A', true), 'record_payment', accountant)).toEqual({
+      ok: false,
+      refusal: 'payee_changed',
+    });
     expect(decide(live('W', true), 'confirm_payee', changer)).toEqual({
       ok: false,
       refusal: 'own_payee_change',
@@ -218,7 +235,9 @@ describe('the moves’ routes and effects', () => {
       accept: 'PATCH payment-approval/accept/{id}',
       reject: 'PATCH payment-approval/reject/{id}',
       confirm_payee: 'PATCH payment-transaction/confirm-payee/{id}',
+      record_payment: 'POST payment-transaction/payments/{id}',
       confirm_paid: 'PATCH payment-transaction/require-paid/{id}',
+      reverse_payment: 'PATCH payment-transaction/payments/reverse/{id}',
     });
     // a rejection's call requires its reason, as the table does
     expect(paymentMoveRoutes.reject.note).toBe('required');

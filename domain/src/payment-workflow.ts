@@ -2,8 +2,8 @@
  * The payment request (YCTT) workflow as data: one transition table that the server enforces and
  * the screens read to offer only the moves the caller may make (docs/product.md#payment-requests).
  *
- *   O --send--> W --accept--> A --confirm paid--> P
- *                 W --reject(reason)--> R --edit, send--> W
+ *   O --send--> W --accept--> A --record payment (part)--> A --confirm paid (the rest)--> P
+ *                 W --reject(reason)--> R --edit, send--> W       A, P --reverse payment--> A
  *
  * A request's place is its approval status (O created, W waiting, A approved, R rejected) and, once
  * approved, its payment status (P paid): `P` below is "approved and paid". Editing, deleting,
@@ -37,7 +37,9 @@ export const paymentActions = [
   'accept',
   'reject',
   'confirm_payee',
+  'record_payment',
   'confirm_paid',
+  'reverse_payment',
 ] as const;
 export type PaymentAction = (typeof paymentActions)[number];
 
@@ -55,6 +57,8 @@ export type Transition = {
   notPreparer?: boolean;
   /** Refused to whoever accepted the request: the approver does not pay. */
   notAccepter?: boolean;
+  /** Refused to whoever recorded the payment it undoes (four eyes on a reversal). */
+  notRecorder?: boolean;
   /** Refused while the request is on hold for a changed payee account. */
   notOnHold?: boolean;
   /** Only while the request is on hold, and never by whoever changed the account. */
@@ -108,6 +112,16 @@ export const paymentTransitions: readonly Transition[] = [
   },
   confirmPayee('W'),
   confirmPayee('A'),
+  // a payment that leaves something to pay; the one that pays the rest is `confirm_paid`
+  {
+    from: 'A',
+    action: 'record_payment',
+    to: 'A',
+    by: 'accountant',
+    recordStatus: 'O',
+    notAccepter: true,
+    notOnHold: true,
+  },
   {
     from: 'A',
     action: 'confirm_paid',
@@ -118,6 +132,16 @@ export const paymentTransitions: readonly Transition[] = [
     notOnHold: true,
     notify: 'creator',
   },
+  ...(['A', 'P'] as const).map(
+    (from): Transition => ({
+      from,
+      action: 'reverse_payment',
+      to: 'A',
+      by: 'accountant',
+      recordStatus: 'O',
+      notRecorder: true,
+    }),
+  ),
 ];
 
 /**
@@ -132,7 +156,11 @@ export const paymentTransitions: readonly Transition[] = [
 export const paymentChangeable = (r: Record<string, unknown>) =>
   paymentTransitions.some((t) => t.action === 'edit' && t.from === r.approval_status);
 
-export type MoveRoute = { method: 'PATCH' | 'PUT' | 'DELETE'; path: string; note?: 'optional' | 'required' };
+export type MoveRoute = {
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  note?: 'optional' | 'required';
+};
 export const paymentMoveRoutes: Record<PaymentAction, MoveRoute> = {
   edit: { method: 'PUT', path: 'payment-transaction/update/{id}' },
   delete: { method: 'DELETE', path: 'payment-transaction/delete/{id}' },
@@ -142,7 +170,11 @@ export const paymentMoveRoutes: Record<PaymentAction, MoveRoute> = {
   accept: { method: 'PATCH', path: 'payment-approval/accept/{id}', note: 'optional' },
   reject: { method: 'PATCH', path: 'payment-approval/reject/{id}', note: 'required' },
   confirm_payee: { method: 'PATCH', path: 'payment-transaction/confirm-payee/{id}' },
+  // a payment's own routes (payment-payout.routes.ts): the first takes the request's id, the
+  // reversal the payment's; require-paid records what remains, today
+  record_payment: { method: 'POST', path: 'payment-transaction/payments/{id}' },
   confirm_paid: { method: 'PATCH', path: 'payment-transaction/require-paid/{id}' },
+  reverse_payment: { method: 'PATCH', path: 'payment-transaction/payments/reverse/{id}' },
 };
 /** The moves with routes of their own (the others are the generic record routes with hooks). */
 export const workflowMoves = ['send', 'accept', 'reject', 'confirm_payee', 'confirm_paid'] as const;
@@ -167,6 +199,8 @@ export type Actor = {
   isAccepter: boolean;
   /** Changed the payee account that put the request on hold. */
   changedPayee: boolean;
+  /** Recorded the payment a reversal would undo. */
+  recordedPayment?: boolean;
 };
 
 /** Where one request stands: its workflow state, record status, and whether it is on hold. */
@@ -186,6 +220,7 @@ export type Refusal =
   | 'no_capacity' // the caller is not an accountant / approver of this request
   | 'own_request' // deciding a request he created, edited or sent
   | 'approver_cannot_pay' // confirming paid a request he accepted
+  | 'own_payment' // reversing a payment he recorded
   | 'payee_changed' // accept or pay while the payee account change awaits confirmation
   | 'payee_not_changed' // confirming a payee account that did not change
   | 'own_payee_change' // confirming the account change he made himself
@@ -207,6 +242,7 @@ export function decide(
   if (!actor.capacities.includes(t.by)) return { ok: false, refusal: 'no_capacity' };
   if (t.notPreparer && actor.isPreparer) return { ok: false, refusal: 'own_request' };
   if (t.notAccepter && actor.isAccepter) return { ok: false, refusal: 'approver_cannot_pay' };
+  if (t.notRecorder && actor.recordedPayment) return { ok: false, refusal: 'own_payment' };
   if (t.notOnHold && place.payeeHold) return { ok: false, refusal: 'payee_changed' };
   if (t.releasesHold && !place.payeeHold) return { ok: false, refusal: 'payee_not_changed' };
   if (t.releasesHold && actor.changedPayee) return { ok: false, refusal: 'own_payee_change' };
@@ -225,8 +261,16 @@ export const refusalMessage: Record<Refusal, string> = {
   no_capacity: 'you may not make this move on this request',
   own_request: 'you cannot approve or reject a request you created, edited or sent',
   approver_cannot_pay: 'you accepted this request: someone else confirms it paid',
+  own_payment: 'you recorded this payment: someone else reverses it',
   payee_changed: 'the payee’s account changed: an approver must confirm the new account on the request first',
   payee_not_changed: 'the payee’s account has not changed: there is nothing to confirm',
   own_payee_change: 'you changed the payee’s account: someone else must confirm it',
   note_required: 'a rejection needs its reason',
 };
+
+/**
+ * A request's own number (`code`): `YCTT-<year>-<6 digits>`, sequential per company and year of
+ * creation, never reused (docs/adr/0065-request-numbers.md).
+ */
+export const requestCode = (year: number, no: number): string =>
+  `YCTT-${year}-${String(no).padStart(6, '0')}`;

@@ -71,6 +71,8 @@ export type PaymentInput = z.infer<typeof paymentInputSchema>;
 export const paymentUpdateSchema = z.object({ ...fields, version: versionSchema });
 
 export const paymentSchema = recordMetaSchema.extend({
+  /** The request's own number, YCTT-<year>-<6 digits> (docs/adr/0065-request-numbers.md). */
+  code: z.string(),
   contract_id: z.number(),
   contract_no: z.string().nullable().optional(),
   construction_id: z.number(),
@@ -97,6 +99,8 @@ export const paymentSchema = recordMetaSchema.extend({
   due_date: z.string(),
   overdue: z.boolean().optional(),
   amount: z.string(),
+  /** The sum of its payments not reversed: paid (payment_status P) when it reaches the amount. */
+  paid_amount: z.string(),
   invoice_amount: z.string().nullable(),
   settlement_amount: z.string().nullable(),
   guarantee_amount: z.string().nullable(),
@@ -186,6 +190,50 @@ export const paymentRejectSchema = z.object({
   version: versionSchema,
   note: requiredText(2000),
 });
+/**
+ * A payment against an accepted request, as the bank made it (POST payments/{id},
+ * docs/adr/0066-payments-as-they-happened.md): the day, the amount (at most what remains), the bank's
+ * reference (số UNC / số giao dịch), the company account it was paid from (the company's default
+ * when left out) and a note.
+ */
+export const payoutInputSchema = z.object({
+  version: versionSchema,
+  paid_date: isoDate(),
+  amount: positiveAmount(),
+  bank_reference: requiredText(50),
+  company_bank_account_id: optionalRef(),
+  note: optionalText(2000),
+});
+export type PayoutInput = z.infer<typeof payoutInputSchema>;
+/** require-paid: one payment of what remains, today unless told, with the same optional fields. */
+export const requirePaidSchema = z.object({
+  version: versionSchema,
+  paid_date: isoDate().optional(),
+  bank_reference: optionalText(50),
+  company_bank_account_id: optionalRef(),
+  note: optionalText(2000),
+});
+/** A payment reversed, with why (by someone other than who recorded it). */
+export const payoutReverseSchema = z.object({ reason: requiredText(2000) });
+export const payoutSchema = z.object({
+  id: z.number(),
+  payment_id: z.number(),
+  paid_date: z.string(),
+  amount: z.string(),
+  bank_reference: z.string(),
+  company_bank_account_id: z.number().nullable(),
+  /** The account paid from, as its bank and number read. */
+  company_bank_account: z.string().nullable(),
+  note: z.string().nullable(),
+  recorded_at: z.string(),
+  recorded_by: z.string(),
+  recorded_by_id: z.number(),
+  reversed_at: z.string().nullable(),
+  reversed_by: z.string().nullable(),
+  reverse_reason: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
 export const paymentBulkSchema = z.object({
   items: z
     .array(z.object({ id: idParam, version: versionSchema }))

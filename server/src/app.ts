@@ -56,6 +56,7 @@ import { registerPaymentApprovalRoutes } from './modules/payment/payment-approva
 import { registerPaymentFileRoutes } from './modules/payment/payment-file.routes.ts';
 import { registerPaymentHistoryRoutes } from './modules/payment/payment-history.routes.ts';
 import { registerPaymentMoveRoutes } from './modules/payment/payment-moves.routes.ts';
+import { registerPaymentPayoutRoutes } from './modules/payment/payment-payout.routes.ts';
 import { projectKind } from './modules/project/project.resource.ts';
 import { registerProjectRoutes } from './modules/project/project.routes.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerContractFileRoutes(app);
   registerPaymentRoutes(app);
   registerPaymentMoveRoutes(app);
+  registerPaymentPayoutRoutes(app);
   registerPaymentApprovalRoutes(app);
   registerPaymentFileRoutes(app);
   registerPaymentHistoryRoutes(app);

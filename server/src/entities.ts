@@ -18,6 +18,7 @@ import { roleKind } from './modules/access/role.resource.ts';
 import { companyKind } from './modules/company/company.resource.ts';
 import { constructionKind } from './modules/construction/construction.resource.ts';
 import { beneficiaryKind, constructorKind } from './modules/constructor/constructor.resources.ts';
+import { companyBankAccountKind } from './modules/payment/company-bank-account.resource.ts';
 import { projectKind } from './modules/project/project.resource.ts';
 import { userKind } from './modules/user/user.resource.ts';
 
@@ -49,6 +50,7 @@ export const entityKinds: EntityKind[] = [
   endpointKind,
   departmentKind,
   ...Object.values(settingKinds),
+  companyBankAccountKind,
 ];
 
 export function missingEntityKinds(): string[] {

@@ -141,9 +141,11 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
     const items = await list(`/api/payment-transaction/paging?${query}&itemsPerPage=1000`, ketoan);
     expect(items.length).toBe(4);
     const rows = dataRows(ws);
-    const [no, contract, amount] = ['Số yêu cầu', 'Số hợp đồng', 'Số tiền đề nghị'].map((h) => column(ws, h));
-    expect(rows.map((r) => [r[no!], r[contract!], r[amount!]])).toEqual(
-      items.map((i) => [i.requirement_no, i.contract_no, Number(i.amount)]),
+    const [code, no, contract, amount] = ['Số YCTT', 'Đợt', 'Số hợp đồng', 'Số tiền đề nghị'].map((h) =>
+      column(ws, h),
+    );
+    expect(rows.map((r) => [r[code!], r[no!], r[contract!], r[amount!]])).toEqual(
+      items.map((i) => [i.code, i.requirement_no, i.contract_no, Number(i.amount)]),
     );
     // a date range and the selector "all": the same rows as the list
     const ranged = 'constructionId=-1&from=2025-05-01&to=2025-05-31&sortBy=date';
@@ -160,7 +162,8 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
     expect(cell('Số tiền đề nghị').value).toBe(150000000);
     expect(cell('Số tiền đề nghị').type).toBe(ExcelJS.ValueType.Number);
     expect(cell('Số tiền đề nghị').numFmt).toBe('#,##0');
-    expect(cell('Số yêu cầu').type).toBe(ExcelJS.ValueType.Number);
+    expect(cell('Đợt').type).toBe(ExcelJS.ValueType.Number);
+    expect(cell('Đã chi').value).toBe(0);
     expect(cell('Ngày thanh toán').value).toEqual(new Date(Date.UTC(2025, 3, 10)));
     expect(cell('Ngày thanh toán').type).toBe(ExcelJS.ValueType.Date);
     expect(cell('Ngày thanh toán').numFmt).toBe('dd/mm/yyyy');
@@ -186,11 +189,11 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
     expect(String(ws.getCell('A3').value)).toMatch(
       /^Xuất lúc \d\d\/\d\d\/\d{4} \d\d:\d\d \(giờ Việt Nam\) bởi ketoan$/,
     );
-    expect(headerOf(ws).slice(0, 3)).toEqual(['Số yêu cầu', 'Số hợp đồng', 'Mã công trình']);
+    expect(headerOf(ws).slice(0, 3)).toEqual(['Số YCTT', 'Đợt', 'Số hợp đồng']);
     expect(ws.getRow(HEADER_ROW).getCell(1).font?.bold).toBe(true);
     expect(xml).toContain('<pane ySplit="4" topLeftCell="A5" activePane="bottomLeft" state="frozen"/>');
     expect(xml).toMatch(/<autoFilter ref="A4:[A-Z]+4"\/>/);
-    expect(xml).toContain('<col min="6" max="6" width="30" customWidth="1"/>'); // the contractor's name
+    expect(xml).toContain('<col min="7" max="7" width="30" customWidth="1"/>'); // the contractor's name
     const today = businessToday();
     expect(headers['content-disposition']).toBe(
       `attachment; filename="payment-${today}.xlsx"; filename*=UTF-8''payment-${today}.xlsx`,

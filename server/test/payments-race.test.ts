@@ -4,6 +4,7 @@ import { addAmounts } from '@sitepay/domain/money';
 import { reportQuerySchema } from '@sitepay/domain/report.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessToday } from '../src/core/business-time.ts';
 import { queryRows } from '../src/db/client.ts';
 import { constructorReport } from '../src/modules/report/report.queries.ts';
 import { inSnapshot } from '../src/modules/report/report.routes.ts';
@@ -70,6 +71,48 @@ describe('payment and annex races on PostgreSQL', () => {
     expect(results.every((r) => r.status === 200)).toBe(true);
     const numbers = results.map((r) => r.body.requirement_no).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+
+  it('request numbers under 20 concurrent creates on two contracts of one company: 20 in a row, none twice', async () => {
+    const [c1, c2] = [await contract('100000000000'), await contract('100000000000')];
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => request((i % 2 ? c1 : c2).id, '1000000')),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const numbers = results.map((r) => Number(r.body.code.slice(-6))).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => numbers[0]! + i));
+    const year = new Set(results.map((r) => r.body.code.slice(5, 9)));
+    expect(year.size).toBe(1);
+  });
+
+  it('10 concurrent payments of one request read at one version: one lands, the paid amount is its amount', async () => {
+    const c = await contract('1000000000');
+    const r0 = await f.request(c, { ...fields('100000000'), state: 'accepted', decider: directors[0] });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        s.call('POST', `/api/payment-transaction/payments/${r0.id}`, ketoan, {
+          version: r0.version,
+          paid_date: businessToday(),
+          amount: '60000000',
+          bank_reference: `UNC-${i}`,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(9);
+    const payouts = (await s.call('GET', `/api/payment-transaction/payments/${r0.id}`, ketoan)).body;
+    expect(payouts).toHaveLength(1);
+    const now = (await s.call('GET', `/api/payment-transaction/get/${r0.id}`, ketoan)).body;
+    expect(now).toMatchObject({ paid_amount: '60000000.00', payment_status: 'O' });
+    // each payer reading the version he was answered: the second 60,000,000 is more than remains
+    const second = await s.call('POST', `/api/payment-transaction/payments/${r0.id}`, ketoan, {
+      version: now.version,
+      paid_date: payouts[0].paid_date,
+      amount: '60000000',
+      bank_reference: 'UNC-X',
+    });
+    expect(second.status).toBe(422);
+    expect(second.body.reason).toBe('overpaid');
   });
 
   it('20 concurrent accepts of one request: exactly one succeeds, the rest get 409', async () => {

@@ -25,13 +25,21 @@ export const payment = defineEntity({
   title: 'requirement_no',
   defaultSort: { by: 'created_at', desc: true },
   fields: {
+    // its own number, given by the server at creation: sequential per company and year
+    code: {
+      type: 'text',
+      output: true,
+      label: { vi: 'Số YCTT', en: 'Request code' },
+      sort: true,
+      export: 18,
+    },
     // the next in its contract, given by the server
     requirement_no: {
       type: 'integer',
       min: 1,
       max: 2147483647,
       output: true,
-      label: { vi: 'Số yêu cầu', en: 'Request no.' },
+      label: { vi: 'Đợt', en: 'Instalment' },
       column: { vi: 'Đợt', en: 'No.' },
       export: 9,
     },
@@ -116,6 +124,7 @@ export const payment = defineEntity({
       column: { vi: 'Số tiền', en: 'Amount' },
       export: 17,
     },
+    paid_amount: { type: 'money', output: true, label: { vi: 'Đã chi', en: 'Paid' }, export: 17 },
     invoice_amount: { type: 'money', label: { vi: 'Giá trị hóa đơn', en: 'Invoice amount' }, export: 17 },
     settlement_amount: { type: 'money', label: { vi: 'Giá trị quyết toán', en: 'Settlement amount' } },
     guarantee_amount: { type: 'money', label: { vi: 'Tiền bảo hành', en: 'Warranty amount' }, export: 15 },

@@ -19,6 +19,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -248,6 +249,32 @@ export const beneficiary = pgTable(
   ],
 );
 
+/**
+ * The company's own bank accounts, which it pays from (a setting, scoped to the company): a payment
+ * recorded against a request names one, the company's default when none is given.
+ */
+export const companyBankAccount = pgTable(
+  'company_bank_account',
+  {
+    ...recordColumns(),
+    company_id: integer('company_id').references(() => company.id),
+    bank_id: integer('bank_id')
+      .notNull()
+      .references(() => bank.id),
+    account_number: varchar('account_number', { length: 19 }).notNull(),
+    holder: varchar('holder', { length: 255 }).notNull(),
+    is_default: boolean('is_default').notNull().default(false),
+  },
+  (t) => [
+    ...recordIndexes('company_bank_account', t),
+    uniqueIndex('company_bank_account_account_uq').on(t.bank_id, t.account_number).where(sql`status <> 'D'`),
+    // one default account per company
+    uniqueIndex('company_bank_account_default_uq')
+      .on(sql`coalesce(${t.company_id}, 0)`)
+      .where(sql`is_default and status <> 'D'`),
+  ],
+);
+
 // ---------------------------------------------------------------- contracts
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
@@ -379,6 +406,14 @@ export const paymentTransaction = pgTable(
       .notNull()
       .references(() => constructorTable.id),
     company_id: integer('company_id').references(() => company.id),
+    /**
+     * The request's own number, `YCTT-<year>-<6 digits>`: sequential per company and year of
+     * creation, with no gap and no reuse (a deleted request keeps it); `code_year` and `code_no`
+     * are its parts, which the next number is taken from (docs/adr/0065-request-numbers.md).
+     */
+    code: varchar('code', { length: 20 }).notNull(),
+    code_year: smallint('code_year').notNull(),
+    code_no: integer('code_no').notNull(),
     requirement_no: integer('requirement_no').notNull(),
     payment_code: varchar('payment_code', { length: 50 }).notNull(),
     transaction_type_id: integer('transaction_type_id')
@@ -388,6 +423,8 @@ export const paymentTransaction = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     due_date: date('due_date', { mode: 'string' }).notNull(),
     amount: money('amount').notNull(),
+    /** The sum of its payments not reversed (payment_payout): paid (P) when it reaches the amount. */
+    paid_amount: money('paid_amount').notNull().default('0'),
     invoice_amount: money('invoice_amount'),
     settlement_amount: money('settlement_amount'),
     guarantee_amount: money('guarantee_amount'),
@@ -437,6 +474,8 @@ export const paymentTransaction = pgTable(
   (t) => [
     ...recordIndexes('payment_transaction', t),
     uniqueIndex('payment_requirement_no_uq').on(t.contract_id, t.requirement_no),
+    // one number per company and year; a request of no company counts as company 0
+    uniqueIndex('payment_code_uq').on(sql`coalesce(${t.company_id}, 0)`, t.code_year, t.code_no),
     index('payment_contract_idx').on(t.contract_id, t.status),
     index('payment_construction_created_idx').on(
       t.construction_id,
@@ -480,6 +519,39 @@ export const paymentTransaction = pgTable(
       .where(sql`approval_status = 'W' and status = 'O'`),
     index('payment_requirement_idx').on(t.requirement_no, t.id),
     index('payment_amount_idx').on(t.amount, t.id),
+  ],
+);
+
+/**
+ * The payments made against an approved request, as the bank made them: the day, the amount, the
+ * bank's reference (số UNC / số giao dịch) and the company account paid from. A payment is never
+ * edited or deleted; a wrong one is reversed, by someone other than who recorded it
+ * (docs/adr/0065-request-numbers.md and docs/adr/0066-payments-as-they-happened.md).
+ */
+export const paymentPayout = pgTable(
+  'payment_payout',
+  {
+    id: serial('id').primaryKey(),
+    payment_id: integer('payment_id')
+      .notNull()
+      .references(() => paymentTransaction.id),
+    paid_date: date('paid_date', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    bank_reference: varchar('bank_reference', { length: 50 }).notNull(),
+    company_bank_account_id: integer('company_bank_account_id').references(() => companyBankAccount.id),
+    note: text('note'),
+    recorded_at: stamp('recorded_at').notNull().defaultNow(),
+    recorded_by: varchar('recorded_by', { length: 100 }).notNull(),
+    recorded_by_id: integer('recorded_by_id').notNull(),
+    reversed_at: stamp('reversed_at'),
+    reversed_by: varchar('reversed_by', { length: 100 }),
+    reversed_by_id: integer('reversed_by_id'),
+    reverse_reason: text('reverse_reason'),
+  },
+  (t) => [
+    index('payment_payout_payment_idx').on(t.payment_id, t.id),
+    // the reports count paid money by the day it was paid
+    index('payment_payout_date_idx').on(t.paid_date).where(sql`reversed_at is null`),
   ],
 );
 

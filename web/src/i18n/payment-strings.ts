@@ -6,6 +6,7 @@
  * live in vi.json / en.json.
  */
 import { payment } from '@sitepay/domain/entities/payment.entity';
+import { payout } from '@sitepay/domain/entities/payout.entity';
 import { addDescribedStrings } from './entity-strings.ts';
 import { i18n } from './i18n.ts';
 import en from './payment.en.json';
@@ -13,7 +14,8 @@ import vi from './payment.vi.json';
 
 i18n.addResourceBundle('vi', 'translation', vi, true, false);
 i18n.addResourceBundle('en', 'translation', en, true, false);
-// the request's field labels and choices, from its description
-addDescribedStrings(i18n, [payment]);
+// the request's field labels and choices, from its description; the approval queue lists requests
+// under the same words (its own name stays in payment.*.json)
+addDescribedStrings(i18n, [payment, payout, { ...payment, name: 'approval' }]);
 
 export const paymentStringsLoaded = true;

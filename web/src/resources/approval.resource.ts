@@ -15,7 +15,7 @@ export const resource: ResourceDescription = {
   apiBase: 'payment-approval',
   routeBase: '/management/approval',
   viewRoute: '/management/payment/view/{id}',
-  titleField: 'requirement_no',
+  titleField: 'code',
   scopedByConstruction: 'explicit',
   list: {
     statuses: [],
@@ -24,9 +24,8 @@ export const resource: ResourceDescription = {
   },
   columns: [
     {
-      field: 'requirement_no',
-      kind: 'number',
-      width: 72,
+      field: 'code',
+      width: 168,
       link: (r) => `/management/payment/view/${r.id}`,
       flags: [{ field: 'isPriority', icon: 'flag' }, { field: 'overdue', icon: 'clock' }, ...payeeFlags],
     },

@@ -38,15 +38,15 @@ export const resource: ResourceDescription = resourceOf(
       highlight: { field: 'overdue', color: 'error' },
       hideOnPhones: ['rowNumber'],
     },
-    // fits 1280 px beside the drawer; on a phone: the request (a link), the amount and its approval
+    // fits 1280 px beside the drawer; on a phone: the request's number (a link), the amount and its approval
     columns: [
       {
-        field: 'requirement_no',
-        kind: 'number',
-        width: 84,
+        field: 'code',
+        width: 168,
         link: (r) => `/management/payment/view/${r.id}`,
         flags: [{ field: 'isPriority', icon: 'flag' }, { field: 'overdue', icon: 'clock' }, ...payeeFlags],
       },
+      { field: 'requirement_no', kind: 'number', width: 64, hideBelow: 'lg' },
       { field: 'contract_no', width: 116, sortable: false, hideBelow: 'sm' },
       { field: 'constructor_name', flex: 1, minWidth: 100, sortable: false, hideBelow: 'md' },
       { field: 'amount', kind: 'amount', flex: 0.8, minWidth: 110 },

@@ -5,6 +5,7 @@
  */
 import { settingEntities } from '@sitepay/domain/entities';
 import { company } from '@sitepay/domain/entities/company.entity';
+import { companyBankAccount } from '@sitepay/domain/entities/company-bank-account.entity';
 import { construction } from '@sitepay/domain/entities/construction.entity';
 import { contractor } from '@sitepay/domain/entities/constructor.entity';
 import { department } from '@sitepay/domain/entities/department.entity';
@@ -245,6 +246,7 @@ export const seedMenus: SeedMenu[] = [
 
   area('setting', '/admin/setting', 'Danh mục', 'Settings', 'settings', '/admin/setting/bank/list'),
   ...settingEntities.flatMap(entityMenus),
+  ...entityMenus(companyBankAccount),
   ...crud('application', '/admin/setting/application', 'Ứng dụng', 'Applications', 'apps', 'setting'),
 
   area('system', '/system', 'Hệ thống', 'System', 'security', '/system/groups'),

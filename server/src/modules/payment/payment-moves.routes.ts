@@ -1,7 +1,8 @@
 /**
  * The workflow's own moves, registered from the transition table's routes
- * (domain/src/payment-workflow.ts `paymentMoveRoutes`): send, confirm payee and confirm paid under
- * /api/payment-transaction, accept and reject under /api/payment-approval. Each takes the version
+ * (domain/src/payment-workflow.ts `paymentMoveRoutes`): send and confirm payee under
+ * /api/payment-transaction, accept and reject under /api/payment-approval (the payments, confirm
+ * paid among them, are payment-payout.routes.ts). Each takes the version
  * read (and the decision's note: required to reject) and moves the request in one transaction
  * (payment.workflow.ts `applyMove`). A move is open to the menus of the capacity that makes it; the
  * table then decides, request by request, who may.
@@ -28,7 +29,8 @@ const bodyOf = { none: versionBodySchema, optional: paymentDecisionSchema, requi
 
 export function registerPaymentMoveRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  for (const action of workflowMoves) {
+  // confirm paid records a payment, with its own body: payment-payout.routes.ts
+  for (const action of workflowMoves.filter((a) => a !== 'confirm_paid')) {
     const route = paymentMoveRoutes[action];
     const by = paymentTransitions.find((t) => t.action === action)!.by;
     r.route({

@@ -94,6 +94,7 @@ export const paymentKind: RecordKind = {
   name: 'payment',
   table: p,
   searchFields: [
+    'code',
     'requirement_no',
     'contract_no',
     'constructor_code',
@@ -102,6 +103,7 @@ export const paymentKind: RecordKind = {
     'note',
   ],
   sortable: {
+    code: p.code,
     requirement_no: p.requirement_no,
     date: p.date,
     due_date: p.due_date,
@@ -140,7 +142,11 @@ export const paymentKind: RecordKind = {
     'construction_id',
     'constructor_id',
     'company_id',
+    'code',
+    'code_year',
+    'code_no',
     'requirement_no',
+    'paid_amount',
     'pay_date',
     'due_date',
     'user_id',

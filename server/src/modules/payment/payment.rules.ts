@@ -16,6 +16,7 @@
 import { addAmounts, compareAmounts, subtractAmounts } from '@sitepay/domain/money';
 import { formatAmount } from '@sitepay/domain/number-format';
 import { paymentKindOf } from '@sitepay/domain/payment.schema';
+import { requestCode } from '@sitepay/domain/payment-workflow';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { addDays, businessToday } from '../../core/business-time.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
@@ -27,6 +28,7 @@ import {
   contract,
   department,
   documentAttachment,
+  paymentTransaction,
   paymentType,
   transactionType,
 } from '../../db/schema.ts';
@@ -327,7 +329,30 @@ export async function prepareWrite(tx: Tx, values: Row, existing: Row | undefine
     },
     existing?.id,
   );
-  if (!existing) values.requirement_no = await nextRequirementNo(tx, merged.contract_id);
+  if (!existing) {
+    values.requirement_no = await nextRequirementNo(tx, merged.contract_id);
+    Object.assign(values, await nextRequestCode(tx, c.company_id));
+  }
+}
+
+/** The advisory lock of a company's request numbers ("YCTT" in ASCII), held to the commit. */
+const REQUEST_CODE_LOCK = 0x59435454;
+
+/**
+ * Takes the company's next request number of this business year. Creates of one company wait for
+ * each other on an advisory lock held to their commit, so no two take the same number; a create
+ * that rolls back took none, so there is no gap (docs/adr/0065-request-numbers.md).
+ */
+async function nextRequestCode(tx: Tx, companyId: number | null) {
+  const company = companyId ?? 0;
+  const year = Number(businessToday().slice(0, 4));
+  await queryRows(tx, sql`select pg_advisory_xact_lock(${REQUEST_CODE_LOCK}, ${company})`);
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select coalesce(max(code_no), 0)::int + 1 as n from ${paymentTransaction}
+        where coalesce(company_id, 0) = ${company} and code_year = ${year}`,
+  );
+  return { code_year: year, code_no: row!.n, code: requestCode(year, row!.n) };
 }
 
 /** Takes the next number of the contract (the row is locked already): never given twice. */

@@ -20,7 +20,7 @@ import {
 } from '@sitepay/domain/payment-workflow';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { department, paymentHistory } from '../../db/schema.ts';
+import { department, paymentHistory, paymentPayout } from '../../db/schema.ts';
 import { endpointAllowed, userRoleIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { staleVersion, unprocessable } from '../../http/errors.ts';
@@ -109,11 +109,18 @@ export async function actorOf(tx: Tx, user: CurrentUser, payment: Row): Promise<
 }
 
 export async function movesOf(tx: Tx, user: CurrentUser, payment: Row): Promise<PaymentAction[]> {
-  return allowedMoves(placeOf(payment as never), await actorOf(tx, user, payment));
+  const actor = await actorOf(tx, user, payment);
+  // a reversal is offered when some payment not reversed was recorded by someone else
+  const [other] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from ${paymentPayout} where payment_id = ${payment.id} and reversed_at is null
+          and recorded_by_id <> ${user.id} limit 1`,
+  );
+  return allowedMoves(placeOf(payment as never), { ...actor, recordedPayment: !other });
 }
 
 /** Refuses (422, with the reason) a move the table does not allow; answers its transition. */
-function check(existing: Row, action: PaymentAction, actor: Actor, note?: string | null): Transition {
+export function check(existing: Row, action: PaymentAction, actor: Actor, note?: string | null): Transition {
   const d = decide(placeOf(existing as never), action, actor, note);
   if (!d.ok) throw unprocessable(refusalMessage[d.refusal], d.refusal);
   return d.transition;
@@ -122,7 +129,7 @@ function check(existing: Row, action: PaymentAction, actor: Actor, note?: string
 /** A move as its listeners hear it, once it is written: the request as the move left it. */
 export type PaymentMoveEvent = {
   payment: Row;
-  action: Move;
+  action: PaymentAction;
   /** The transition table's word on whom to tell (`notify`). */
   notify: Transition['notify'];
   /** The move's payment_history line. */
@@ -234,15 +241,9 @@ export async function applyMove(
   user: CurrentUser,
   note?: string | null,
 ): Promise<Row> {
-  // the contract first, then the request: the order of every writer of a contract's requests
-  // (payment-payee.service.ts), so that a payee switched on the contract and a move queue
-  const { contract_id } = await findRecord(tx, kind, id, user);
-  await lockContract(tx, contract_id);
-  const existing = await findRecord(tx, kind, id, user, true);
-  if (existing.version !== version) throw staleVersion();
+  const existing = await lockRequest(tx, kind, id, version, user);
   const from = stateOf(existing as never);
   const transition = check(existing, action, await actorOf(tx, user, existing), note);
-  const to = transition.to;
   const changes: Row = {} as Row;
   switch (action) {
     case 'send': {
@@ -293,13 +294,45 @@ export async function applyMove(
         payee_confirmed_by: user.user_name,
       });
       break;
-    case 'confirm_paid':
-      Object.assign(changes, { payment_status: 'P', paid_at: stamp(), paid_by: user.user_name });
-      break;
+    // confirm paid records a payment: payment-payout.service.ts
   }
-  const updated = await updateRecord(tx, kind, id, version, changes, user, action);
-  const historyId = await writeMove(tx, id, action, from, to, note, user);
+  return writeMoveChanges(tx, kind, existing, { changes, action, from, transition, note }, user);
+}
+
+/**
+ * The end of every move: the request's changed columns (its version checked and raised, its field
+ * history written), the move's payment_history line, then the listeners. Answers the request.
+ */
+export async function writeMoveChanges(
+  tx: Tx,
+  kind: RecordKind,
+  existing: Row,
+  move: {
+    changes: Record<string, unknown>;
+    action: PaymentAction;
+    from: PaymentState;
+    transition: Transition;
+    note?: string | null;
+  },
+  user: CurrentUser,
+): Promise<Row> {
+  const { changes, action, from, transition, note } = move;
+  const updated = await updateRecord(tx, kind, existing.id, existing.version, changes as Row, user, action);
+  const historyId = await writeMove(tx, existing.id, action, from, transition.to, note, user);
   const event = { payment: updated, action, notify: transition.notify, historyId, note, actor: user };
   for (const listener of moveListeners) await listener(tx, event);
   return updated;
+}
+
+/**
+ * Locks a request for a move — its contract first, then the request: the order of every writer of
+ * a contract's requests (payment-payout.service.ts, payment-payee.service.ts) — and checks the
+ * version read. Answers the request as stored.
+ */
+export async function lockRequest(tx: Tx, kind: RecordKind, id: number, version: number, user: CurrentUser) {
+  const { contract_id } = await findRecord(tx, kind, id, user);
+  await lockContract(tx, contract_id);
+  const existing = await findRecord(tx, kind, id, user, true);
+  if (existing.version !== version) throw staleVersion();
+  return existing;
 }

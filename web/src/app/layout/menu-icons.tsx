@@ -56,6 +56,7 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TuneIcon from '@mui/icons-material/Tune';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import WalletIcon from '@mui/icons-material/Wallet';
 import WorkIcon from '@mui/icons-material/Work';
 
 /** The shipped screens (the seed's menu names), each with an icon of its own. */
@@ -91,6 +92,7 @@ const byName: Record<string, SvgIconComponent> = {
   'payment-type': RequestQuoteIcon,
   'payment-date': EventIcon,
   'payment-method': CreditCardIcon,
+  'company-bank-account': WalletIcon,
   application: AppsIcon,
   system: SecurityIcon,
   group: GroupWorkIcon,
@@ -163,6 +165,7 @@ const byIcon: Record<string, SvgIconComponent> = {
   'support-agent': SupportAgentIcon,
   'mail-outline': MailOutlineIcon,
   savings: SavingsIcon,
+  wallet: WalletIcon,
 };
 
 const normalize = (key: string | null | undefined) =>

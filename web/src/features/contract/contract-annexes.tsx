@@ -35,6 +35,7 @@ import { type FieldError, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../components/amount-field.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { currentLang } from '../../i18n/i18n.ts';
 import { ApiError, errorMessage } from '../../lib/error-catalogue.ts';
 import { translateFieldError } from '../../lib/field-errors.ts';
@@ -236,15 +237,6 @@ export function ContractAnnexes({ contractId, canEdit }: { contractId: number; c
     </Paper>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function AnnexEditor({
   annex,

@@ -195,7 +195,11 @@ function Outcomes({
         {items.map(({ row, result }) => (
           <li key={row.id} data-ok={result?.ok === true} data-testid="bulk-result">
             <Link component={RouterLink} to={`/management/payment/view/${row.id}`} color="inherit">
-              {t('payment.request', { no: row.requirement_no, contract: row.contract_no ?? '' })}
+              {t('payment.request', {
+                code: row.code,
+                no: row.requirement_no,
+                contract: row.contract_no ?? '',
+              })}
             </Link>
             {': '}
             <strong>{result?.ok ? t('payment.approval.ok') : t('payment.approval.failed')}</strong>

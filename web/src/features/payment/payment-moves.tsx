@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { movesQuery, type PaymentMoves as PaymentStatusAnswer, usePaymentMove } from './payment.queries.ts';
+import { PayoutDialog } from './payment-payouts.tsx';
 
 type Look = {
   icon: React.ReactNode;
@@ -33,11 +34,17 @@ type Look = {
   variant: 'contained' | 'outlined';
 };
 
+/** The moves offered as buttons: a reversal is offered on its payment (payment-payouts.tsx). */
+type Offered = Exclude<PaymentAction, 'reverse_payment'>;
+/** Recording a payment, partial or the last: one button, the payment dialog. */
+const PAYS = new Set<PaymentAction>(['record_payment', 'confirm_paid']);
+
 /** In the order they are offered: the next step of the workflow first, removal last. */
-const LOOKS: Record<PaymentAction, Look> = {
+const LOOKS: Record<Offered, Look> = {
   send: { icon: <SendOutlinedIcon />, color: 'primary', variant: 'contained' },
   confirm_payee: { icon: <VerifiedUserOutlinedIcon />, color: 'warning', variant: 'contained' },
   accept: { icon: <DoneAllIcon />, color: 'success', variant: 'contained' },
+  record_payment: { icon: <PaidOutlinedIcon />, color: 'success', variant: 'contained' },
   confirm_paid: { icon: <PaidOutlinedIcon />, color: 'success', variant: 'contained' },
   reject: { icon: <HighlightOffIcon />, color: 'error', variant: 'outlined' },
   edit: { icon: <EditOutlinedIcon />, color: 'primary', variant: 'outlined' },
@@ -45,20 +52,28 @@ const LOOKS: Record<PaymentAction, Look> = {
   deactivate: { icon: <BlockIcon />, color: 'warning', variant: 'outlined' },
   delete: { icon: <DeleteOutlineIcon />, color: 'error', variant: 'outlined' },
 };
-const ORDER = Object.keys(LOOKS) as PaymentAction[];
+const ORDER = Object.keys(LOOKS) as Offered[];
 
 export function PaymentMoves({ payment, routeBase }: { payment: Payment; routeBase: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const moves = useQuery(movesQuery(payment.id));
   const move = usePaymentMove();
-  const [pending, setPending] = useState<PaymentAction | null>(null);
+  const [pending, setPending] = useState<Offered | null>(null);
+  const [paying, setPaying] = useState(false);
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
   if (moves.isPending) return <Skeleton variant="rounded" width={160} height={36} />;
   const allowed = new Set(moves.data?.moves ?? []);
-  const offered = ORDER.filter((action) => allowed.has(action));
-  const request = t('payment.request', { no: payment.requirement_no, contract: payment.contract_no ?? '' });
+  // a part payment and the last are one button: the dialog's amount decides which it is
+  const offered = ORDER.filter(
+    (action) => allowed.has(action) && !(action === 'confirm_paid' && allowed.has('record_payment')),
+  );
+  const request = t('payment.request', {
+    code: payment.code,
+    no: payment.requirement_no,
+    contract: payment.contract_no ?? '',
+  });
   const account = [payment.account_number, payment.bank_name].filter(Boolean).join(' – ');
   const amount = formatAmount(payment.amount);
   const needsReason = pending === 'reject';
@@ -92,7 +107,7 @@ export function PaymentMoves({ payment, routeBase }: { payment: Payment; routeBa
       {offered.length === 0 && moves.data && <StoppedContract status={moves.data} payment={payment} />}
       {offered.map((action) => {
         const look = LOOKS[action];
-        const label = t(`payment.moves.${action}`);
+        const label = t(`payment.moves.${PAYS.has(action) ? 'record_payment' : action}`);
         return action === 'edit' ? (
           <Button
             key={action}
@@ -110,13 +125,20 @@ export function PaymentMoves({ payment, routeBase }: { payment: Payment; routeBa
             variant={look.variant}
             color={look.color}
             startIcon={look.icon}
-            onClick={() => setPending(action)}
+            onClick={() => (PAYS.has(action) ? setPaying(true) : setPending(action))}
             data-move={action}
           >
             {label}
           </Button>
         );
       })}
+      {paying && (
+        <PayoutDialog
+          payment={payment}
+          version={moves.data?.version ?? payment.version}
+          onClose={() => setPaying(false)}
+        />
+      )}
       <ConfirmDialog
         open={pending !== null}
         title={pending ? t(`payment.doing.${pending}`) : ''}

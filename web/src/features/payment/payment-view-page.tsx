@@ -13,11 +13,13 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { compareAmounts } from '@sitepay/domain/money';
 import { formatAmount } from '@sitepay/domain/number-format';
 import type { Payment } from '@sitepay/domain/payment.schema';
 import { paymentChangeable } from '@sitepay/domain/payment-workflow';
@@ -39,6 +41,7 @@ import type { ResourceDescription } from '../../resources/resource.types.ts';
 import { invalidatePayments, movesQuery, paymentDocumentsQuery } from './payment.queries.ts';
 import { documentNeed } from './payment-form-parts.tsx';
 import { PaymentMoves } from './payment-moves.tsx';
+import { PaymentPayoutsSection } from './payment-payouts.tsx';
 import { PaymentPrintButton } from './payment-print-button.tsx';
 import { PaymentTimeline } from './payment-timeline.tsx';
 import { PaymentVietQrSection } from './payment-vietqr.tsx';
@@ -79,7 +82,11 @@ export function PaymentViewPage({ resource }: { resource: ResourceDescription })
               sx={{ wordBreak: 'break-word' }}
               data-testid="payment-title"
             >
-              {t('payment.request', { no: payment.requirement_no, contract: payment.contract_no ?? '' })}
+              {t('payment.request', {
+                code: payment.code,
+                no: payment.requirement_no,
+                contract: payment.contract_no ?? '',
+              })}
             </Typography>
             <Typography color="text.secondary" sx={{ wordBreak: 'break-word' }}>
               {[payment.construction_code, payment.construction_name].filter(Boolean).join(' – ')}
@@ -91,6 +98,15 @@ export function PaymentViewPage({ resource }: { resource: ResourceDescription })
           >
             <ApprovalChip status={payment.approval_status} />
             <PaidChip status={payment.payment_status} />
+            {payment.payment_status === 'O' && compareAmounts(payment.paid_amount ?? '0', '0') > 0 && (
+              <Chip
+                size="small"
+                color="info"
+                variant="outlined"
+                label={t('payment.payouts.partlyPaid')}
+                data-testid="partly-paid"
+              />
+            )}
             {payment.status !== 'O' && <StatusChip status={payment.status} />}
             {payment.isPriority && <FlagChip resource="payment" field="isPriority" icon="flag" />}
             {payment.overdue && <FlagChip resource="payment" field="overdue" icon="clock" />}
@@ -126,6 +142,7 @@ export function PaymentViewPage({ resource }: { resource: ResourceDescription })
         </Box>
       </Box>
       <PaymentVietQrSection payment={payment} />
+      <PaymentPayoutsSection payment={payment} />
       <Documents id={payment.id} />
       <PaymentTimeline
         id={payment.id}
