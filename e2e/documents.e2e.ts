@@ -212,11 +212,11 @@ describe('documents out', () => {
     expect(await textOf(qr.getByTestId('vietqr-amount'))).toContain('250,000,000 đồng');
     expect(await textOf(qr.getByTestId('vietqr-words'))).toBe('Hai trăm năm mươi triệu đồng');
     expect(await textOf(qr.getByTestId('vietqr-content'))).toBe(
-      `YCTT ${p.requirement_no} HD-QR-${tag}-1`.slice(0, 25),
+      `${p.code} HD-QR-${tag}-1`.slice(0, 25),
     );
     expect(await seriousViolations(page)).toEqual([]);
 
-    const fileName = `YCTT-HĐ-QR-${tag}-1-${p.requirement_no}`;
+    const fileName = `${p.code}-HĐ-QR-${tag}-1-${p.requirement_no}`;
     await page.getByTestId('print').click();
     await page.getByTestId('print-pdf').waitFor();
     expect(await seriousViolations(page)).toEqual([]);

@@ -131,7 +131,7 @@ function letterhead() {
 function titleBlock() {
   return [
     para('GIẤY ĐỀ NGHỊ THANH TOÁN', { style: 'Title' }),
-    para(italic('Số: {requirement_no} – Ngày {date}'), { align: 'center', after: 6 }),
+    para(italic('Số: {code} (đợt {requirement_no}) – Ngày {date}'), { align: 'center', after: 6 }),
     para([run('Kính gửi: '), bold('Ban Giám đốc {company_name}')], { align: 'center', after: 6 }),
   ];
 }

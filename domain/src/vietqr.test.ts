@@ -130,18 +130,18 @@ describe('VietQR payload (NAPAS 247, EMVCo)', () => {
 });
 
 describe('transfer content of a payment request', () => {
-  it('names the request and the contract in plain letters a bank keeps', () => {
-    expect(vietQrContent(7, 'HĐ 12/2024/HĐXD')).toBe('YCTT 7 HD 12-2024-HDXD');
-    expect(vietQrContent(7, '12/2024/HĐXD')).toBe('YCTT 7 HD 12-2024-HDXD');
-    expect(vietQrContent(7, 'HDXD-05')).toBe('YCTT 7 HD HDXD-05');
-    expect(vietQrContent(12, null)).toBe('YCTT 12');
-    expect(vietQrContent(3, '  //  ')).toBe('YCTT 3');
+  it('names the request by its number, then the contract, in plain letters a bank keeps', () => {
+    expect(vietQrContent('YCTT-2026-000007', 'HĐ 12/2024')).toBe('YCTT-2026-000007 HD 12-20');
+    expect(vietQrContent('YCTT-2026-000007', '12/24/HĐ')).toBe('YCTT-2026-000007 HD 12-24');
+    expect(vietQrContent('YCTT-2026-000007', 'XD-05')).toBe('YCTT-2026-000007 HD XD-05');
+    expect(vietQrContent('YCTT-2026-000012', null)).toBe('YCTT-2026-000012');
+    expect(vietQrContent('YCTT-2026-000003', '  //  ')).toBe('YCTT-2026-000003');
   });
 
   it('keeps the request number whole when the contract number is long', () => {
-    const content = vietQrContent(123, 'Hợp đồng thi công số 0001/2025/HĐTC-CTY ABC');
+    const content = vietQrContent('YCTT-2026-000123', 'Hợp đồng thi công số 0001/2025/HĐTC-CTY ABC');
+    expect(content).toBe('YCTT-2026-000123 HD HOP D');
     expect(content.length).toBeLessThanOrEqual(25);
-    expect(content.startsWith('YCTT 123 HD ')).toBe(true);
     expect(vietQrProblem({ ...example, content })).toBeNull();
   });
 });

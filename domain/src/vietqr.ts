@@ -84,13 +84,14 @@ export function vietQrPayload(input: VietQrInput): string {
 }
 
 /**
- * The transfer content of a payment request: "YCTT <request no> HD <contract no>" (no second "HD"
- * when the contract number starts with one), in the plain letters, digits, spaces and dashes every
- * bank keeps (diacritics dropped, "/" as "-"), cut to MAX_CONTENT_LENGTH at the contract number's
- * end — the request number always survives.
+ * The transfer content of a payment request: its number first ("YCTT-2026-000123",
+ * docs/adr/0065-request-numbers.md), then "HD <contract no>" (no second "HD" when the contract number
+ * starts with one), in the plain letters, digits, spaces and dashes every bank keeps (diacritics
+ * dropped, "/" as "-"), cut to MAX_CONTENT_LENGTH at the contract number's end — the request number
+ * always survives.
  */
-export function vietQrContent(requirementNo: number, contractNo: string | null | undefined): string {
-  const head = `YCTT ${requirementNo}`;
+export function vietQrContent(code: string, contractNo: string | null | undefined): string {
+  const head = code;
   const contract = (contractNo ?? '')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

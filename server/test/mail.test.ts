@@ -641,6 +641,9 @@ describe.each(backends)('mail (%s)', (backend) => {
     expect(toApprover!.key).toMatch(new RegExp(`^payment:${a.id}:send:\\d+:${giamdocId}$`));
     expect(toApprover!.subject).toContain('Yêu cầu thanh toán chờ duyệt');
     expect(toApprover!.subject).toContain('1.250.000 đồng');
+    // the request by its own number, in the subject and the summary
+    expect(toApprover!.subject).toContain(a.code);
+    expect(toApprover!.text).toContain(`- Số YCTT: ${a.code}`);
     expect(toApprover!.text).toContain('Kính gửi Trần Văn Minh');
     expect(toApprover!.text).toContain('- Số tiền: 1.250.000 đồng');
     expect(toApprover!.text).toContain('- Ngày thanh toán: 10/06/2025');

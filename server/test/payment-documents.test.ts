@@ -191,8 +191,11 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
       bin: '970436',
       amount: '123456789',
       account_number: expect.stringMatching(/^00710012345\d\d$/),
-      content: expect.stringMatching(/^YCTT 1 HD \d+-2025-HDXD-IN$/),
     });
+    // the request's own number first, then as much of the contract's as 25 characters hold
+    expect(r.code).toMatch(/^YCTT-\d{4}-\d{6}$/);
+    expect(qr.body.content).toMatch(new RegExp(`^${r.code} HD \\d+-2`));
+    expect(qr.body.content).toHaveLength(25);
     expect(qr.body.payload).toContain('0010A000000727');
     const account: string = qr.body.account_number;
     expect(qr.body.payload).toContain(

@@ -21,6 +21,7 @@ const approved: PaymentPrintData = {
     address: '235 Võ Thị Sáu, Phường 7, Quận 3, TP. Hồ Chí Minh',
     tax_code: '0301234567',
   },
+  code: 'YCTT-2024-000123',
   requirement_no: 7,
   date: '2024-03-05',
   created_at: '2024-03-04T20:30:00.000Z', // already 5 March in Vietnam
@@ -88,6 +89,7 @@ describe('the values printed on a payment request', () => {
   it('writes amounts with Vietnamese thousands dots, dates as DD/MM/YYYY and the amount in words', () => {
     const data = paymentTemplateData(approved);
     expect(data).toMatchObject({
+      code: 'YCTT-2024-000123',
       requirement_no: '7',
       date: '05/03/2024',
       date_day: '05',
@@ -141,8 +143,8 @@ describe('the values printed on a payment request', () => {
     expect(JSON.stringify(paymentTemplateData(withNote))).not.toContain(INTERNAL_NOTE);
   });
 
-  it('names the download after the contract and the request number', () => {
-    expect(paymentPrintFileName(approved)).toBe('YCTT-HĐ 12-2024-HĐXD-7.docx');
+  it('names the download after the request number, the contract and the instalment', () => {
+    expect(paymentPrintFileName(approved)).toBe('YCTT-2024-000123-HĐ 12-2024-HĐXD-7.docx');
   });
 });
 
@@ -152,7 +154,7 @@ describe('the printed payment request (template v1)', () => {
     for (const expected of [
       'GIẤY ĐỀ NGHỊ THANH TOÁN',
       'CỘNG HÒA XÃ HỘI CHỦ NGHĨA VIỆT NAM',
-      'Số: 7',
+      'Số: YCTT-2024-000123 (đợt 7)',
       'Ngày 05/03/2024',
       'Công ty Cổ phần Xây dựng Hòa Bình Miền Trung',
       '235 Võ Thị Sáu, Phường 7, Quận 3, TP. Hồ Chí Minh',

@@ -109,6 +109,10 @@ describe.each(backends)('the payment record (%s)', (backend) => {
         payment_status: 'O',
         paid_amount: '40000000.00',
       });
+      // the contract counts what was paid, part payments included
+      const summary = async () =>
+        (await s.call('GET', `/api/validate/contract/${r.contract_id}`, ketoan)).body.summary;
+      expect(await summary()).toMatchObject({ approved: '100000000.00', paid: '40000000.00' });
 
       const over = await pay(first.body.id, {
         version: first.body.version,
@@ -132,6 +136,7 @@ describe.each(backends)('the payment record (%s)', (backend) => {
         paid_amount: '100000000.00',
         paid_by: 'ketoan',
       });
+      expect((await summary()).paid).toBe('100000000.00');
 
       const list = await payments(r.id);
       expect(list.status).toBe(200);

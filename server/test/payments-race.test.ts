@@ -320,7 +320,7 @@ describe('payment and annex races on PostgreSQL', () => {
             (select coalesce(sum(a.amount), 0) from contract_annex a where a.contract_id = t.contract_id and a.status <> 'D')::numeric(18,2)::text as annex,
             (select coalesce(sum(p.amount), 0) from payment_transaction p where p.contract_id = t.contract_id and p.status = 'O' and p.approval_status <> 'R')::numeric(18,2)::text as requested,
             (select coalesce(sum(p.amount), 0) from payment_transaction p where p.contract_id = t.contract_id and p.status = 'O' and p.approval_status = 'A')::numeric(18,2)::text as approved,
-            (select coalesce(sum(p.amount), 0) from payment_transaction p where p.contract_id = t.contract_id and p.status = 'O' and p.approval_status <> 'R' and p.payment_status = 'P')::numeric(18,2)::text as paid
+            (select coalesce(sum(p.paid_amount), 0) from payment_transaction p where p.contract_id = t.contract_id and p.status = 'O' and p.approval_status <> 'R')::numeric(18,2)::text as paid
           from contract_totals t where t.contract_id = ${c.id}`,
     );
     expect([row!.kept_annex, row!.kept_requested, row!.kept_approved, row!.kept_paid]).toEqual([

@@ -522,7 +522,7 @@ describe.each(backends)('reports (%s)', (backend) => {
             coalesce((select sum(x.amount) from contract_annex x where x.contract_id = k.id and x.status <> 'D'), 0)::numeric(18,2)::text as annex,
             coalesce((select sum(p.amount) from payment_transaction p where p.contract_id = k.id and p.status = 'O' and p.approval_status <> 'R'), 0)::numeric(18,2)::text as requested,
             coalesce((select sum(p.amount) from payment_transaction p where p.contract_id = k.id and p.status = 'O' and p.approval_status = 'A'), 0)::numeric(18,2)::text as approved,
-            coalesce((select sum(p.amount) from payment_transaction p where p.contract_id = k.id and p.status = 'O' and p.approval_status <> 'R' and p.payment_status = 'P'), 0)::numeric(18,2)::text as paid
+            coalesce((select sum(p.paid_amount) from payment_transaction p where p.contract_id = k.id and p.status = 'O' and p.approval_status <> 'R'), 0)::numeric(18,2)::text as paid
           from contract k left join contract_totals t on t.contract_id = k.id order by k.id`,
     );
     for (const r of rows)

@@ -6,8 +6,9 @@
  *   contract's penalty − the penalties of its live payment requests;
  * - guarantee retention = its percentage of that same base (settlement, else the value with its
  *   annexes) when the contract gives a percentage, else the fixed amount it gives;
- * - requested / approved / paid = sums of its live payment requests (not rejected, deactivated or
- *   deleted); warranty requests draw on the retention, not on the ceiling;
+ * - requested / approved = sums of its live payment requests (not rejected, deactivated or
+ *   deleted), paid = what their payments paid (`paid_amount`, partial payments included);
+ *   warranty requests draw on the retention, not on the ceiling;
  * - remaining = ceiling − what ordinary (non-warranty) live requests ask.
  * Sums are done in SQL on NUMERIC and combined as BigInt hundredths, never floats.
  *
@@ -115,7 +116,7 @@ export async function paymentSums(tx: Tx, contractId: number, excludeId?: number
           ${n(`p.amount) filter (where upper(p.payment_code) <> '${WARRANTY_CODE}'`)} as requested_ordinary,
           ${n(`p.amount) filter (where upper(p.payment_code) = '${WARRANTY_CODE}'`)} as requested_warranty,
           ${n(`p.amount) filter (where p.approval_status = 'A'`)} as approved,
-          ${n(`p.amount) filter (where p.payment_status = 'P'`)} as paid,
+          ${n('p.paid_amount')} as paid,
           ${n('p.penalty_amount')} as penalties,
           ${n(`p.amount) filter (where upper(p.payment_code) = '${ADVANCE_CODE}'`)} as advance,
           ${n('p.advance_recovery')} as recovered

@@ -84,6 +84,8 @@ export function resetPasswordMail(user: { user_name: string; full_name?: string 
 /** The fields of a payment request (the API's record) the mails show. */
 export type PaymentForMail = {
   id: number;
+  /** The request's own number, YCTT-<year>-<6 digits>. */
+  code?: string | null;
   requirement_no: number | null;
   contract_no?: string | null;
   construction_code?: string | null;
@@ -98,6 +100,7 @@ export type PaymentForMail = {
 };
 
 const summary = (p: PaymentForMail): Line[] => [
+  ['Số YCTT', p.code],
   ['Công trình', joined(p.construction_code, p.construction_name)],
   ['Hợp đồng', p.contract_no],
   ['Nhà thầu', joined(p.constructor_code, p.constructor_name)],
@@ -108,11 +111,11 @@ const summary = (p: PaymentForMail): Line[] => [
 ];
 
 const title = (p: PaymentForMail) =>
-  [p.contract_no ? `HĐ ${p.contract_no}` : null, p.requirement_no ? `lần ${p.requirement_no}` : null]
+  [p.code, p.contract_no ? `HĐ ${p.contract_no}` : null, p.requirement_no ? `lần ${p.requirement_no}` : null]
     .filter(Boolean)
     .join(', ');
 const titleEn = (p: PaymentForMail) =>
-  `contract ${p.contract_no ?? '—'}, request no. ${p.requirement_no ?? '—'}, ${vnd(p.amount)}`;
+  `${p.code ? `${p.code}, ` : ''}contract ${p.contract_no ?? '—'}, instalment ${p.requirement_no ?? '—'}, ${vnd(p.amount)}`;
 
 /** Sent for approval: to each approver. */
 export function paymentSentMail(

@@ -78,8 +78,8 @@ export async function paymentPrintData(
     db,
     sql`select co.name as company_name, co.address as company_address, co.tax_code as company_tax_code,
           k.signed_date::text,
-          (select coalesce(sum(x.amount), 0)::numeric(18,2)::text from ${paymentTransaction} x
-            where x.contract_id = ${row.contract_id} and x.payment_status = 'P' and x.status <> 'D'
+          (select coalesce(sum(x.paid_amount), 0)::numeric(18,2)::text from ${paymentTransaction} x
+            where x.contract_id = ${row.contract_id} and x.status <> 'D'
               and x.requirement_no < ${row.requirement_no}) as paid_before,
           (select coalesce(u.full_name, u.user_name) from ${appUser} u where u.user_name = ${row.decided_by ?? ''}) as approver_name,
           (select coalesce(u.full_name, u.user_name) from ${department} d join ${appUser} u on u.id = d.director_id
@@ -101,6 +101,7 @@ export async function paymentPrintData(
       address: extra?.company_address ?? null,
       tax_code: extra?.company_tax_code ?? null,
     },
+    code: row.code,
     requirement_no: row.requirement_no,
     date: row.date,
     created_at: row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at),

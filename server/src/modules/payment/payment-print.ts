@@ -32,6 +32,8 @@ import { vietQrPng } from './payment-vietqr.ts';
 /** A payment request as the API has it, with what the printout needs around it. */
 export type PaymentPrintData = {
   company: { name: string | null; address: string | null; tax_code: string | null };
+  /** The request's own number, YCTT-<year>-<6 digits>. */
+  code: string;
   requirement_no: number;
   /** ISO YYYY-MM-DD: the payment date. */
   date: string;
@@ -87,6 +89,8 @@ export type PaymentTemplateData = {
   company_name: string;
   company_address: string;
   company_tax_code: string;
+  /** The request's own number, YCTT-<year>-<6 digits>; `requirement_no` its instalment in the contract. */
+  code: string;
   requirement_no: string;
   /** DD/MM/YYYY, and its parts for "ngày {date_day} tháng {date_month} năm {date_year}". */
   date: string;
@@ -219,6 +223,7 @@ export function paymentTemplateData(d: PaymentPrintData): PaymentTemplateData {
     company_name: text(d.company.name),
     company_address: text(d.company.address),
     company_tax_code: text(d.company.tax_code),
+    code: d.code,
     requirement_no: String(d.requirement_no),
     date,
     date_day: day,
@@ -271,11 +276,14 @@ export function paymentTemplateData(d: PaymentPrintData): PaymentTemplateData {
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /**
- * The download's name, "YCTT-<contract no>-<requirement no>.docx", with the characters a file name
- * cannot hold on Windows (a contract no. is often "12/2024/HĐXD") turned into dashes.
+ * The download's name, "<request number>-<contract no>-<instalment>.docx"
+ * ("YCTT-2026-000123-HĐ 12-2024-3.docx"), with the characters a file name cannot hold on Windows (a
+ * contract no. is often "12/2024/HĐXD") turned into dashes.
  */
-export const paymentPrintFileName = (d: Pick<PaymentPrintData, 'contract_no' | 'requirement_no'>): string => {
-  const parts = ['YCTT', text(d.contract_no), String(d.requirement_no)].filter(Boolean);
+export const paymentPrintFileName = (
+  d: Pick<PaymentPrintData, 'code' | 'contract_no' | 'requirement_no'>,
+): string => {
+  const parts = [text(d.code) || 'YCTT', text(d.contract_no), String(d.requirement_no)].filter(Boolean);
   return `${parts.join('-').replace(/[\\/:*?"<>|]/g, '-')}.docx`;
 };
 

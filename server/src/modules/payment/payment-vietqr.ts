@@ -56,7 +56,7 @@ export async function paymentVietQr(db: Tx, row: Row): Promise<PaymentVietQr> {
     bin: b.bin,
     account: String(row.account_number ?? '').trim(),
     amount: String(row.amount),
-    content: vietQrContent(row.requirement_no, row.contract_no),
+    content: vietQrContent(row.code, row.contract_no),
   };
   const problem = vietQrProblem(input);
   if (problem === 'account')
