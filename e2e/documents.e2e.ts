@@ -211,9 +211,7 @@ describe('documents out', () => {
     expect(await textOf(qr.getByTestId('vietqr-holder'))).toBeTruthy();
     expect(await textOf(qr.getByTestId('vietqr-amount'))).toContain('250,000,000 đồng');
     expect(await textOf(qr.getByTestId('vietqr-words'))).toBe('Hai trăm năm mươi triệu đồng');
-    expect(await textOf(qr.getByTestId('vietqr-content'))).toBe(
-      `${p.code} HD-QR-${tag}-1`.slice(0, 25),
-    );
+    expect(await textOf(qr.getByTestId('vietqr-content'))).toBe(`${p.code} HD-QR-${tag}-1`.slice(0, 25));
     expect(await seriousViolations(page)).toEqual([]);
 
     const fileName = `${p.code}-HĐ-QR-${tag}-1-${p.requirement_no}`;

@@ -112,7 +112,7 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
       state: opts.state,
       by,
     });
-    return { ...created, contract_no: contract.contract_no as string };
+    return { ...created, code: created.code as string, contract_no: contract.contract_no as string };
   }
 
   const download = async (id: number, format?: 'docx' | 'pdf', token = ketoan) => {
