@@ -20,6 +20,7 @@ export const payout = defineEntity({
       max: 50,
       required: true,
       label: { vi: 'Số UNC / số giao dịch', en: 'Bank reference' },
+      column: { vi: 'Số UNC', en: 'Reference' },
       hint: {
         vi: 'Số ủy nhiệm chi hoặc số giao dịch trên sao kê ngân hàng',
         en: 'The payment order or transaction number on the bank statement',

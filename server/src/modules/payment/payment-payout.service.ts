@@ -10,6 +10,7 @@
  * never pay more than the amount.
  */
 import { addAmounts, compareAmounts, subtractAmounts } from '@sitepay/domain/money';
+import { formatAmount } from '@sitepay/domain/number-format';
 import type { PayoutInput } from '@sitepay/domain/payment.schema';
 import { stateOf } from '@sitepay/domain/payment-workflow';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
@@ -91,7 +92,7 @@ export async function recordPayout(
   if (action === 'confirm_paid')
     Object.assign(changes, { payment_status: 'P', paid_at: new Date(), paid_by: user.user_name });
   // the history line says what was paid, and the bank's reference
-  const note = [amount, reference].filter(Boolean).join(' · ');
+  const note = [formatAmount(amount), reference].filter(Boolean).join(' · ');
   return writeMoveChanges(
     tx,
     kind,
@@ -138,7 +139,7 @@ export async function reversePayout(
   };
   if (existing.payment_status === 'P')
     Object.assign(changes, { payment_status: 'O', paid_at: null, paid_by: null });
-  const note = `${locked!.amount} · ${reason}`;
+  const note = `${formatAmount(locked!.amount)} · ${reason}`;
   return writeMoveChanges(
     tx,
     kind,

@@ -173,7 +173,7 @@ export function PaymentPayoutsSection({ payment }: { payment: Payment }) {
               <TableRow>
                 <TableCell>{t('resources.payout.fields.paid_date')}</TableCell>
                 <TableCell align="right">{t('resources.payout.fields.amount')}</TableCell>
-                <TableCell>{t('resources.payout.fields.bank_reference')}</TableCell>
+                <TableCell>{t('resources.payout.columns.bank_reference')}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                   {t('resources.payout.fields.company_bank_account_id')}
                 </TableCell>
