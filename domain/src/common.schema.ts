@@ -181,7 +181,12 @@ export type Page<T> = {
   nextCursor?: string | null;
   /** Cursor of the previous page, null on the first one. */
   prevCursor?: string | null;
+  /** A list with money: its figures over every matching row, not the page (`count` and sums). */
+  totals?: ListTotals;
 };
+
+/** A list's figures over the whole filter: how many rows, and sums as exact decimal strings. */
+export type ListTotals = { count: number } & Record<string, string | number>;
 
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -192,6 +197,11 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     itemsPerPage: z.number().int(),
     nextCursor: z.string().nullable().optional(),
     prevCursor: z.string().nullable().optional(),
+    totals: z
+      .object({ count: z.number().int() })
+      .catchall(z.union([z.string(), z.number()]))
+      .optional()
+      .describe('Over every matching row, not the page: the count and the sums of its money'),
   });
 
 /** The answer of a call that has nothing else to say. */

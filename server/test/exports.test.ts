@@ -54,12 +54,12 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
       headers: res.headers as Sheet['headers'],
     };
   }
-  /** The data rows (below the header), as arrays of cell values from column A. */
+  /** The data rows (below the header, above a list's totals row), as arrays of cell values from column A. */
   const dataRows = (ws: ExcelJS.Worksheet) => {
     const rows: ExcelJS.CellValue[][] = [];
     for (let n = HEADER_ROW + 1; n <= ws.rowCount; n++)
       rows.push((ws.getRow(n).values as ExcelJS.CellValue[]).slice(1));
-    return rows;
+    return rows.at(-1)?.[0] === 'Tổng cộng' ? rows.slice(0, -1) : rows;
   };
   const headerOf = (ws: ExcelJS.Worksheet) => (ws.getRow(HEADER_ROW).values as string[]).slice(1);
   const column = (ws: ExcelJS.Worksheet, header: string) => headerOf(ws).indexOf(header);

@@ -4,10 +4,11 @@
  * the company's own bank accounts they are paid from. Races on the numbers and the payments are in
  * payments-race.test.ts (PostgreSQL only).
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessToday } from '../src/core/business-time.ts';
 import { type Factories, factories, type Rec } from './factories.ts';
-import { backends, createTestServer, type TestServer } from './helpers.ts';
+import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
 describe.each(backends)('the payment record (%s)', (backend) => {
   let s: TestServer;
@@ -247,6 +248,47 @@ describe.each(backends)('the payment record (%s)', (backend) => {
       const [payout] = (await payments(r.id)).body;
       expect(paid.status).toBe(200);
       expect((await reverse(payout.id, 'x', ketoan2)).status).toBe(404);
+    });
+  });
+
+  describe('the lists of the job', () => {
+    it('the payment list answers its totals over the whole filter, not the page, and its export ends with them', async () => {
+      const c = await contract();
+      const paid = await f.request(c, { state: 'paid', decider: admin, amount: '30000000' });
+      const part = await f.request(c, { state: 'accepted', decider: admin, amount: '50000000' });
+      await pay(part.id, {
+        version: part.version,
+        paid_date: businessToday(),
+        amount: '20000000',
+        bank_reference: 'UNC-T',
+      });
+      await f.request(c, { amount: '10000000' });
+      const query = `contractId=${c.id}&status=all&itemsPerPage=1`;
+      const page = await s.call('GET', `/api/payment-transaction/paging?${query}`, ketoan);
+      expect(page.status).toBe(200);
+      expect(page.body.items).toHaveLength(1);
+      expect(page.body.totals).toEqual({
+        count: 3,
+        amount: '90000000.00',
+        paid_amount: '50000000.00',
+        remaining: '40000000.00',
+      });
+      expect(paid.paid_amount).toBe('30000000.00');
+
+      const res = await s.app.inject({
+        method: 'GET',
+        url: `/api/export/payment?contractId=${c.id}&status=all&lang=vi`,
+        headers: authHeaders(ketoan),
+      });
+      expect(res.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as never);
+      const sheet = workbook.worksheets[0]!;
+      const header = sheet.getRow(4).values as unknown[];
+      const last = sheet.getRow(sheet.rowCount).values as unknown[];
+      expect(last[1]).toBe('Tổng cộng');
+      expect(last[header.indexOf('Số tiền đề nghị')]).toBe(90000000);
+      expect(last[header.indexOf('Đã chi')]).toBe(50000000);
     });
   });
 

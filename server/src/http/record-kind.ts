@@ -58,6 +58,11 @@ export type RecordKind = {
   inUse?: InUseRule[];
   /** Extra filters from the list query (e.g. constructionId). */
   filters?: (query: Record<string, unknown>, user: CurrentUser) => (SQL | undefined)[];
+  /**
+   * A list with money answers its figures over every matching row (`totals`, beside the count):
+   * each an aggregate over the kind's table, as exact text (`sum(amount)`).
+   */
+  totals?: Record<string, SQL>;
   /** Display columns computed per row (e.g. the parent's name), as SQL; also sortable by key. */
   extraColumns?: Record<string, SQL>;
   /**

@@ -4,11 +4,11 @@
  * without deleted rows unless asked.
  */
 
-import type { Page, PagingQuery } from '@sitepay/domain/common.schema';
+import type { ListTotals, Page, PagingQuery } from '@sitepay/domain/common.schema';
 import { foldSearchText } from '@sitepay/domain/search-text';
 import { and, asc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db/client.ts';
+import { queryRows, type Tx } from '../db/client.ts';
 import type { CurrentUser } from './auth.ts';
 import { notFound } from './errors.ts';
 import { type PageSpec, readPage, sortKeyOf } from './paging.ts';
@@ -93,7 +93,22 @@ export async function listRecords(
   extraWhere?: SQL,
 ): Promise<Page<Row>> {
   // read as records (listSpec's asRecords): no second pass through toRecord
-  return readPage(tx, listSpec(kind, query, user, extraWhere), query, (row) => row as Row);
+  const spec = listSpec(kind, query, user, extraWhere);
+  const page = await readPage(tx, spec, query, (row) => row as Row);
+  return kind.totals ? { ...page, totals: await listTotals(tx, kind, spec.where) } : page;
+}
+
+/** The list's figures over every row matching `where`: the count and the kind's sums. */
+export async function listTotals(tx: Tx, kind: RecordKind, where: SQL | undefined): Promise<ListTotals> {
+  const sums = Object.entries(kind.totals ?? {}).map(
+    ([name, total]) => sql`${total} as ${sql.identifier(name)}`,
+  );
+  const [row] = await queryRows<ListTotals>(
+    tx,
+    sql`select count(*)::int as count${sums.length ? sql`, ${sql.join(sums, sql`, `)}` : sql``}
+        from ${kind.table}${where ? sql` where ${where}` : sql``}`,
+  );
+  return row ?? { count: 0 };
 }
 
 /** Every active record the user may see, for pickers. Bounded: pickers of larger sets use paging. */

@@ -27,7 +27,7 @@ import type { CurrentUser } from '../../http/auth.ts';
 import { heavyWork, type Turn } from '../../http/load.ts';
 import { readBatches } from '../../http/paging.ts';
 import { batchedLookups } from '../../http/record-columns.ts';
-import { listSpec } from '../../http/record-reads.ts';
+import { listSpec, listTotals } from '../../http/record-reads.ts';
 import type { RecordKind } from '../../http/records.ts';
 import { lazyPackage } from '../../lazy-package.ts';
 
@@ -444,6 +444,8 @@ async function stream(
   }
   const batches = named();
   const first = await batches.next();
+  // a list with money ends with its totals, over the same filter
+  const totals = spec.kind.totals ? await listTotals(app.db, spec.kind, list.where) : undefined;
 
   // A megabyte may wait for a slow client in the stream; past that the writer waits for it.
   const out = new PassThrough({ highWaterMark: 1 << 20 });
@@ -480,6 +482,7 @@ async function stream(
       if (out.writableNeedDrain) await turn(once(out, 'drain', { signal: aborted.signal }));
       batch = await next;
     }
+    if (totals) sheet.totals(totals);
     sheet.commit();
     await workbook.commit();
   };

@@ -135,6 +135,12 @@ export const paymentKind: RecordKind = {
       q.dueTo ? lte(p.due_date, q.dueTo) : undefined,
     ];
   },
+  // the list's money over its whole filter (the list and its export show them)
+  totals: {
+    amount: sql`coalesce(sum(${p.amount}), 0)::numeric(18,2)::text`,
+    paid_amount: sql`coalesce(sum(${p.paid_amount}), 0)::numeric(18,2)::text`,
+    remaining: sql`coalesce(sum(${p.amount} - ${p.paid_amount}), 0)::numeric(18,2)::text`,
+  },
   extraColumns: paymentExtraColumns,
   lookups: paymentLookups,
   references: [{ field: 'transaction_type_id', table: transactionType as never, activeOnly: true }],
