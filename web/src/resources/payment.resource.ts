@@ -10,7 +10,7 @@
 
 import { payment } from '@sitepay/domain/entities/payment.entity';
 import { paymentInputSchema, paymentUpdateSchema } from '@sitepay/domain/payment.schema';
-import { paymentChangeable } from '@sitepay/domain/payment-workflow';
+import { approvalStatuses, paymentChangeable, paymentStatuses } from '@sitepay/domain/payment-workflow';
 import { approvalColors, payeeFlags, paymentColors } from '../components/payment-state.tsx';
 import '../i18n/payment-strings.ts';
 import { resourceOf } from './entity-resource.ts';
@@ -34,7 +34,40 @@ export const resource: ResourceDescription = resourceOf(
         { key: 'mine', paging: `${API}/transaction-created/paging` },
       ],
       // the reports' and the home page's drill-downs: a contractor's, a contract's, my rejected requests
-      filters: ['constructorId', 'contractId', 'approvalStatus', 'dueFrom', 'dueTo'],
+      filters: [
+        'constructorId',
+        'contractId',
+        'approvalStatus',
+        'paymentStatus',
+        'from',
+        'to',
+        'dueFrom',
+        'dueTo',
+      ],
+      filterFields: [
+        {
+          key: 'approvalStatus',
+          label: 'resources.payment.fields.approval_status',
+          kind: 'choice',
+          choices: approvalStatuses,
+          words: 'resources.payment.choices.approval_status',
+        },
+        {
+          key: 'paymentStatus',
+          label: 'resources.payment.fields.payment_status',
+          kind: 'choice',
+          choices: paymentStatuses,
+          words: 'resources.payment.choices.payment_status',
+        },
+        {
+          key: 'constructorId',
+          label: 'resources.payment.fields.constructor_id',
+          kind: 'reference',
+          endpoint: 'constructor/list/all',
+        },
+        { key: 'from', label: 'resources.payment.filterFields.from', kind: 'date' },
+        { key: 'to', label: 'resources.payment.filterFields.to', kind: 'date' },
+      ],
       highlight: { field: 'overdue', color: 'error' },
       hideOnPhones: ['rowNumber'],
     },

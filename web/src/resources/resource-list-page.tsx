@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ConstructionFilter } from '../app/layout/construction-filter.tsx';
 import { currentLang } from '../i18n/i18n.ts';
 import { ListToolbar } from './list/list-toolbar.tsx';
+import { ListTotals } from './list/list-totals.tsx';
 import { RowActionDialogs, usePendingRowActions } from './list/row-actions.tsx';
 import { useGridColumns } from './list/use-grid-columns.tsx';
 import { type ListState, useListState, useRowSelection } from './list/use-list-state.ts';
@@ -100,6 +101,7 @@ export function ResourceListPage({
           sx={style}
         />
       </Box>
+      <ListTotals name={resource.name} totals={answer?.totals} />
       <RowActionDialogs
         resource={resource}
         pending={dialogs.pending}

@@ -250,6 +250,16 @@ export type RelatedSection = LinkedSection | ChildrenSection | PagedSection;
  * `resources.<name>.views.<key>`, filters `resources.<name>.filters.<key>`, the highlight
  * `resources.<name>.flags.<field>`.
  */
+/**
+ * A list filter's control: a choice (its words under `words.<value>`), a day, or a record picked from
+ * `endpoint`; `label` is an i18n key.
+ */
+export type ListFilterField = { key: string; label: string } & (
+  | { kind: 'choice'; choices: readonly string[]; words: string }
+  | { kind: 'date' }
+  | { kind: 'reference'; endpoint: string }
+);
+
 export type ListOptions = {
   /** The API's `status` values, offered as chips instead of the select; `[]` offers none. */
   statuses?: readonly string[];
@@ -262,6 +272,8 @@ export type ListOptions = {
   views?: { key: string; paging: string }[];
   /** URL parameters passed to the API as they are (`paymentId`), shown as a chip that removes them. */
   filters?: string[];
+  /** Of those, the ones offered as controls above the grid (list/list-filters.tsx). */
+  filterFields?: readonly ListFilterField[];
   /** A boolean field that marks its row (an overdue request). */
   highlight?: { field: string; color: 'error' | 'warning' };
   /**

@@ -20,7 +20,8 @@ import { useAbility } from '../../app/use-ability.ts';
 import { ExportButton } from '../../components/export-button.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
 import { toExportQuery } from '../../lib/list-params.ts';
-import type { ResourceDescription } from '../resource.types.ts';
+import type { ListFilterField, ResourceDescription } from '../resource.types.ts';
+import { ListFilters } from './list-filters.tsx';
 import { listActions } from './row-actions.tsx';
 import type { ListState } from './use-list-state.ts';
 
@@ -45,13 +46,14 @@ export function ListToolbar({
         status={options.statuses ? null : list.status}
         onStatus={state.setStatus}
       />
+      <ListFilters fields={options.filterFields ?? []} values={list.filters} onChange={state.setFilter} />
       <ListChips
         resource={resource.name}
         statuses={options.statuses ?? []}
         status={list.status}
         views={options.views?.map((v) => v.key) ?? []}
         view={list.view}
-        filters={list.filters}
+        filters={withoutControls(list.filters, options.filterFields)}
         onStatus={state.setStatus}
         onView={state.setView}
         onClearFilter={state.clearFilter}
@@ -59,6 +61,14 @@ export function ListToolbar({
     </>
   );
 }
+
+/** The URL's filters that have no control of their own: those show as removable chips. */
+const withoutControls = (
+  filters: Record<string, string> | undefined,
+  controls?: readonly ListFilterField[],
+) =>
+  filters &&
+  Object.fromEntries(Object.entries(filters).filter(([key]) => !controls?.some((c) => c.key === key)));
 
 /** The list's title, the construction it follows, the export, a feature's buttons and create. */
 function ListHeading({

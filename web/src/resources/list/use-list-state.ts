@@ -158,6 +158,8 @@ export function useListState(resource: ResourceDescription) {
     setStatus: (status: string) => change(statusChange(status)),
     setView: (view: string | undefined) => change({ view, page: 1 }),
     clearFilter: (key: string) => change({ [key]: undefined, page: 1, cursor: undefined }),
+    setFilter: (key: string, value: string | undefined) =>
+      change({ [key]: value, page: 1, cursor: undefined }),
   };
 }
 
