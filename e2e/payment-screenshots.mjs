@@ -1,7 +1,8 @@
 // Screenshots of the payment screens for review (not a test): the list (with its filters, an overdue
 // and a priority request), the form (contract picked, amount typed and read in words, documents), a
-// request's page (timeline, documents, files), a request held for its payee's changed account, and the
-// approver's queue (two ticked, the held ones flagged), in Vietnamese and
+// request's page (timeline, documents, files), a request held for its payee's changed account, the
+// approver's queue (two ticked, the held ones flagged), and — as the accountant who sent it — a
+// waiting request with its Recall button, its discussion and the recall's confirmation, in Vietnamese and
 // English at 1280 and 375 px, into screenshots/. It writes a contract and requests in every state
 // through the API first: the accountant (ketoan) writes and sends them, the director (giamdoc)
 // decides; the pages are shot as the admin, whose queue holds the accountant's waiting requests.
@@ -45,7 +46,11 @@ const transactionTypes = (await call('GET', 'transaction-type/list/all')).filter
 const shortest = [...transactionTypes].sort((a, b) => a.pay_date - b.pay_date)[0];
 const departments = await call('GET', 'account/department/list');
 
-const { call: accountant, headers: accountantHeaders } = await apiAs(base, 'ketoan', 'ketoan123');
+const {
+  call: accountant,
+  headers: accountantHeaders,
+  session: accountantSession,
+} = await apiAs(base, 'ketoan', 'ketoan123');
 const { call: director } = await apiAs(base, 'giamdoc', 'giamdoc123');
 const write = (amount, note, extra = {}) =>
   accountant('POST', 'payment-transaction/create', {
@@ -104,24 +109,50 @@ await accountant('PUT', `beneficiary/update/${beneficiary.id}`, {
   version: payee.version,
 });
 
+// a request the accountant sent and may still recall, with its discussion
+const discussed = await send(
+  await write('312000000', 'Thanh toán khối lượng đợt 4: lắp dựng kết cấu thép mái nhà xưởng', {
+    invoice_amount: '312000000',
+  }),
+);
+for (const [by, text] of [
+  [
+    accountant,
+    '@giamdoc anh xem giúp: biên bản nghiệm thu đợt 4 đã đính kèm, hóa đơn GTGT sẽ bổ sung trong tuần.',
+  ],
+  [director, 'Đã xem. Biên bản còn thiếu chữ ký của tư vấn giám sát, em bổ sung rồi gửi lại giúp anh.'],
+  [accountant, 'Vâng, em thu hồi để bổ sung ạ.\nSẽ gửi lại trước thứ Sáu.'],
+])
+  await by('POST', `payment-transaction/comments/${discussed.id}`, { text });
+// a colleague with an e-mail address who may see the request: a mention of her mails her
+const colleague = await call('POST', 'admin/user/create', {
+  user_name: `mai.${tag.toLowerCase()}`,
+  full_name: 'Đỗ Thị Mai',
+  email: `mai.${tag.toLowerCase()}@hoaphat-xd.vn`,
+  password: 'mai-123456',
+});
+const roles = await call('GET', 'admin/role/list/all');
+for (const code of ['ROLE_ACCOUNTANT', 'SCOPE_HP'])
+  await call('PATCH', `admin/user/roles/${colleague.id}`, { roleId: roles.find((r) => r.code === code).id });
+
 const browser = await launchChromium();
 const errors = [];
 async function shoot({ lang, sidebar, width }) {
   const { context, page, key } = await reviewPage(browser, { base, lang, sidebar, width, errors, session });
   const name = (what) => `${out}payment-${what}-${key}.png`;
-  const shootPage = async (what) => {
-    await page.screenshot({ path: name(what), fullPage: true });
+  const shootPage = async (what, on = page) => {
+    await on.screenshot({ path: name(what), fullPage: true });
     if (width > 500) return;
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    const screen = await page.evaluate(() => window.innerHeight);
+    const height = await on.evaluate(() => document.documentElement.scrollHeight);
+    const screen = await on.evaluate(() => window.innerHeight);
     for (let y = 0, part = 1; y < height; y += screen - 120, part += 1) {
-      await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: name(`${what}-part${part}`) });
+      await on.evaluate((top) => window.scrollTo(0, top), y);
+      await on.waitForTimeout(150);
+      await on.screenshot({ path: name(`${what}-part${part}`) });
     }
   };
-  const sideways = async (what) => {
-    const wide = await page.evaluate(() => {
+  const sideways = async (what, on = page) => {
+    const wide = await on.evaluate(() => {
       const grid = document.querySelector('.MuiDataGrid-virtualScroller');
       return {
         page: document.documentElement.scrollWidth > window.innerWidth,
@@ -183,6 +214,34 @@ async function shoot({ lang, sidebar, width }) {
   await sideways('history');
   await page.screenshot({ path: name('history') });
   await context.close();
+
+  // the sender's page of a waiting request: Recall, the discussion, the recall's confirmation
+  const own = await reviewPage(browser, { base, lang, sidebar, width, errors, session: accountantSession });
+  await own.page.goto(`/management/payment/view/${discussed.id}`);
+  await own.page.locator('[data-move="recall"]').waitFor();
+  await own.page.getByTestId('comments').locator('li').nth(2).waitFor();
+  await own.page.waitForTimeout(400);
+  await sideways('view discussion', own.page);
+  await shootPage('view-discussion', own.page);
+  await own.page.evaluate(() => window.scrollTo(0, 0));
+  await own.page.locator('[data-move="recall"]').click();
+  await own.page.getByRole('dialog').waitFor();
+  await own.page.waitForTimeout(400);
+  await own.page.screenshot({ path: name('recall-confirm') });
+  await own.page.keyboard.press('Escape');
+  await own.page.getByRole('dialog').waitFor({ state: 'hidden' });
+  // a comment sent from the page: the section says whom its mention mailed
+  const discussion = own.page.getByTestId('discussion');
+  await discussion
+    .getByTestId('comment-text')
+    .fill(`@${colleague.user_name} chị kiểm tra giúp hóa đơn GTGT số 0001245 (${lang}, ${width} px).`);
+  await discussion.getByRole('button', { name: lang === 'vi' ? 'Gửi' : 'Send', exact: true }).click();
+  const notified = discussion.getByTestId('comment-notified');
+  await notified.waitFor();
+  await notified.evaluate((alert) => alert.scrollIntoView({ block: 'center' }));
+  await own.page.waitForTimeout(300);
+  await own.page.screenshot({ path: name('discussion-sent') });
+  await own.context.close();
 }
 await forEachCombination(
   browser,

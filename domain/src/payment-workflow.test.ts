@@ -19,17 +19,20 @@ import {
 const who = (capacities: Actor['capacities'], flags: Partial<Omit<Actor, 'capacities'>> = {}): Actor => ({
   capacities,
   isPreparer: false,
+  isSender: false,
   isAccepter: false,
   changedPayee: false,
   ...flags,
 });
 const accountant = who(['accountant']);
 const preparerAccountant = who(['accountant'], { isPreparer: true });
+const sender = who(['accountant'], { isPreparer: true, isSender: true });
 const approver = who(['approver']);
 const preparerApprover = who(['approver'], { isPreparer: true });
 const admin = who(['accountant', 'approver']);
 const adminPreparer = who(['accountant', 'approver'], { isPreparer: true });
 const adminAccepter = who(['accountant', 'approver'], { isAccepter: true });
+const adminSender = who(['accountant', 'approver'], { isPreparer: true, isSender: true });
 const nobody = who([]);
 
 const live = (state: PaymentState, payeeHold = false): RequestPlace => ({
@@ -46,63 +49,75 @@ const expected: Record<PaymentState, Record<string, PaymentAction[]>> = {
   O: {
     accountant: ['edit', 'delete', 'deactivate', 'send'],
     preparerAccountant: ['edit', 'delete', 'deactivate', 'send'],
+    sender: ['edit', 'delete', 'deactivate', 'send'],
     approver: [],
     preparerApprover: [],
     admin: ['edit', 'delete', 'deactivate', 'send'],
     adminPreparer: ['edit', 'delete', 'deactivate', 'send'],
     adminAccepter: ['edit', 'delete', 'deactivate', 'send'],
+    adminSender: ['edit', 'delete', 'deactivate', 'send'],
     nobody: [],
   },
   W: {
     accountant: [],
     preparerAccountant: [],
+    sender: ['recall'],
     approver: ['accept', 'reject'],
     preparerApprover: [],
     admin: ['accept', 'reject'],
     adminPreparer: [],
     adminAccepter: ['accept', 'reject'],
+    adminSender: ['recall'],
     nobody: [],
   },
   // a payment, part or the rest; reversing one (someone else's: see below) is not paying
   A: {
     accountant: ['record_payment', 'confirm_paid', 'reverse_payment'],
     preparerAccountant: ['record_payment', 'confirm_paid', 'reverse_payment'],
+    sender: ['record_payment', 'confirm_paid', 'reverse_payment'],
     approver: [],
     preparerApprover: [],
     admin: ['record_payment', 'confirm_paid', 'reverse_payment'],
     adminPreparer: ['record_payment', 'confirm_paid', 'reverse_payment'],
     adminAccepter: ['reverse_payment'],
+    adminSender: ['record_payment', 'confirm_paid', 'reverse_payment'],
     nobody: [],
   },
   R: {
     accountant: ['edit', 'delete', 'deactivate', 'send'],
     preparerAccountant: ['edit', 'delete', 'deactivate', 'send'],
+    sender: ['edit', 'delete', 'deactivate', 'send'],
     approver: [],
     preparerApprover: [],
     admin: ['edit', 'delete', 'deactivate', 'send'],
     adminPreparer: ['edit', 'delete', 'deactivate', 'send'],
     adminAccepter: ['edit', 'delete', 'deactivate', 'send'],
+    adminSender: ['edit', 'delete', 'deactivate', 'send'],
     nobody: [],
   },
   P: {
     accountant: ['reverse_payment'],
     preparerAccountant: ['reverse_payment'],
+    sender: ['reverse_payment'],
     approver: [],
     preparerApprover: [],
     admin: ['reverse_payment'],
     adminPreparer: ['reverse_payment'],
     adminAccepter: ['reverse_payment'],
+    adminSender: ['reverse_payment'],
     nobody: [],
   },
 };
 const actors: Record<string, Actor> = {
   accountant,
   preparerAccountant,
+  sender,
   approver,
   preparerApprover,
   admin,
   adminPreparer,
   adminAccepter,
+  adminSender,
   nobody,
 };
 
@@ -130,6 +145,7 @@ describe('payment workflow transition table', () => {
     expect(to('W', 'reject')).toBe('R');
     expect(to('R', 'edit')).toBe('R');
     expect(to('R', 'send')).toBe('W');
+    expect(to('W', 'recall', sender)).toBe('O');
     expect(to('O', 'edit')).toBe('O');
     expect(to('W', 'confirm_payee', admin, true)).toBe('W');
     expect(to('A', 'confirm_payee', admin, true)).toBe('A');
@@ -214,6 +230,21 @@ describe('payment workflow transition table', () => {
     expect(decide(live('W'), 'accept', approver).ok).toBe(true);
   });
 
+  it('only whoever sent a waiting request recalls it, and only before anyone decides it', () => {
+    expect(decide(live('W'), 'recall', sender).ok).toBe(true);
+    expect(decide(live('W', true), 'recall', sender).ok).toBe(true); // on hold too: nobody decided
+    expect(decide(live('W'), 'recall', preparerAccountant)).toEqual({ ok: false, refusal: 'not_sender' });
+    expect(decide(live('W'), 'recall', admin)).toEqual({ ok: false, refusal: 'not_sender' });
+    expect(decide(live('W'), 'recall', who(['approver'], { isSender: true }))).toEqual({
+      ok: false,
+      refusal: 'no_capacity',
+    });
+    for (const decided of ['A', 'R', 'P', 'O'] as PaymentState[])
+      expect(decide(live(decided), 'recall', sender)).toEqual({ ok: false, refusal: 'not_allowed_in_state' });
+    // whoever sent it still never decides it
+    expect(decide(live('W'), 'accept', adminSender)).toEqual({ ok: false, refusal: 'own_request' });
+  });
+
   it('reads the state from the two statuses', () => {
     expect(stateOf({ approval_status: 'A', payment_status: 'P' })).toBe('P');
     expect(stateOf({ approval_status: 'A', payment_status: 'O' })).toBe('A');
@@ -232,6 +263,7 @@ describe('the moves’ routes and effects', () => {
       deactivate: 'PATCH payment-transaction/deactivate/{id}',
       activate: 'PATCH payment-transaction/active/{id}',
       send: 'PATCH payment-transaction/require-approval/{id}',
+      recall: 'PATCH payment-transaction/recall/{id}',
       accept: 'PATCH payment-approval/accept/{id}',
       reject: 'PATCH payment-approval/reject/{id}',
       confirm_payee: 'PATCH payment-transaction/confirm-payee/{id}',
@@ -255,13 +287,14 @@ describe('the moves’ routes and effects', () => {
     });
   });
 
-  it('tells the approvers of a sent request and its creator of a decision or a payment, and nobody else', () => {
+  it('tells the approvers of a sent or recalled request and its creator of a decision or a payment, and nobody else', () => {
     const told = paymentTransitions.filter((t) => t.notify).map((t) => `${t.from} ${t.action} → ${t.notify}`);
     expect(told).toEqual([
       'O send → approvers',
       'R send → approvers',
       'W accept → creator',
       'W reject → creator',
+      'W recall → approvers',
       'A confirm_paid → creator',
     ]);
     // only moves with routes of their own tell anyone

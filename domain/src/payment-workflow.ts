@@ -4,14 +4,16 @@
  *
  *   O --send--> W --accept--> A --record payment (part)--> A --confirm paid (the rest)--> P
  *                 W --reject(reason)--> R --edit, send--> W       A, P --reverse payment--> A
+ *                 W --recall (by its sender)--> O
  *
  * A request's place is its approval status (O created, W waiting, A approved, R rejected) and, once
  * approved, its payment status (P paid): `P` below is "approved and paid". Editing, deleting,
  * deactivating and activating happen only in O or R. A deactivated request (record status C) can
- * only be activated again or deleted. Who may act is a capacity the server works out per request:
- * `accountant` (the payment screens' write right within the request's scope, or admin) or
- * `approver` (the head of the request's department or its named director, a ROLE_DIRECTOR within
- * scope, or admin).
+ * only be activated again or deleted. Whoever sent a request may recall it while it waits, before
+ * anyone decides it: it is back in O, editable again. Who may act is a capacity the server works
+ * out per request: `accountant` (the payment screens' write right within the request's scope, or
+ * admin) or `approver` (the head of the request's department or its named director, a
+ * ROLE_DIRECTOR within scope, or admin).
  *
  * Four eyes over the whole life of a request: whoever created, edited or sent it (or changed its
  * files) never accepts or rejects it, administrators included; whoever accepted it never confirms
@@ -34,6 +36,7 @@ export const paymentActions = [
   'deactivate',
   'activate',
   'send',
+  'recall',
   'accept',
   'reject',
   'confirm_payee',
@@ -63,6 +66,8 @@ export type Transition = {
   notOnHold?: boolean;
   /** Only while the request is on hold, and never by whoever changed the account. */
   releasesHold?: boolean;
+  /** Only by whoever sent the request (the user of its last `send`): a recall. */
+  senderOnly?: boolean;
   /** A note is required (the reason of a rejection). */
   noteRequired?: boolean;
   /** Who is told of the move by mail: the request's approvers, or its creator. */
@@ -110,6 +115,16 @@ export const paymentTransitions: readonly Transition[] = [
     noteRequired: true,
     notify: 'creator',
   },
+  {
+    // the sender takes back what no one has decided yet, to edit it (docs/adr/0067-recall-and-comments.md)
+    from: 'W',
+    action: 'recall',
+    to: 'O',
+    by: 'accountant',
+    recordStatus: 'O',
+    senderOnly: true,
+    notify: 'approvers',
+  },
   confirmPayee('W'),
   confirmPayee('A'),
   // a payment that leaves something to pay; the one that pays the rest is `confirm_paid`
@@ -148,9 +163,9 @@ export const paymentTransitions: readonly Transition[] = [
  * The call that makes each move (the API's paths: docs/product.md#payment-requests): its method,
  * its path under /api with `{id}` the request's, and what its body carries beside the version read
  * (`note`: the decision's note, required to reject). The server registers the workflow's own moves
- * from it (send, accept, reject, confirm payee, confirm paid; edit, delete, deactivate and activate
- * are the generic record routes, whose hooks are moves of the same table), the screens call it, and
- * the server reads a capacity's right from the route of the move that needs it (`capacityMove`).
+ * from it (send, recall, accept, reject, confirm payee, confirm paid; edit, delete, deactivate and
+ * activate are the generic record routes, whose hooks are moves of the same table), the screens call
+ * it, and the server reads a capacity's right from the route of the move that needs it (`capacityMove`).
  */
 /** Whether a request may be edited (hence deactivated, activated, deleted) now: the states with an `edit` move. */
 export const paymentChangeable = (r: Record<string, unknown>) =>
@@ -167,6 +182,7 @@ export const paymentMoveRoutes: Record<PaymentAction, MoveRoute> = {
   deactivate: { method: 'PATCH', path: 'payment-transaction/deactivate/{id}' },
   activate: { method: 'PATCH', path: 'payment-transaction/active/{id}' },
   send: { method: 'PATCH', path: 'payment-transaction/require-approval/{id}' },
+  recall: { method: 'PATCH', path: 'payment-transaction/recall/{id}' },
   accept: { method: 'PATCH', path: 'payment-approval/accept/{id}', note: 'optional' },
   reject: { method: 'PATCH', path: 'payment-approval/reject/{id}', note: 'required' },
   confirm_payee: { method: 'PATCH', path: 'payment-transaction/confirm-payee/{id}' },
@@ -177,7 +193,7 @@ export const paymentMoveRoutes: Record<PaymentAction, MoveRoute> = {
   reverse_payment: { method: 'PATCH', path: 'payment-transaction/payments/reverse/{id}' },
 };
 /** The moves with routes of their own (the others are the generic record routes with hooks). */
-export const workflowMoves = ['send', 'accept', 'reject', 'confirm_payee', 'confirm_paid'] as const;
+export const workflowMoves = ['send', 'recall', 'accept', 'reject', 'confirm_payee', 'confirm_paid'] as const;
 export type WorkflowMove = (typeof workflowMoves)[number];
 /** The move whose right makes a user hold a capacity: writing requests is sending them, deciding is accepting. */
 export const capacityMove: Record<Capacity, WorkflowMove> = { accountant: 'send', approver: 'accept' };
@@ -195,6 +211,8 @@ export type Actor = {
   capacities: readonly Capacity[];
   /** Created, edited or sent the request, or changed its files. */
   isPreparer: boolean;
+  /** Sent the request as it waits now (the user of its last `send`). */
+  isSender: boolean;
   /** Accepted the request. */
   isAccepter: boolean;
   /** Changed the payee account that put the request on hold. */
@@ -218,6 +236,7 @@ export type Refusal =
   | 'not_allowed_in_state' // no such move from here
   | 'payment_inactive' // the request is deactivated (or active, for activate)
   | 'no_capacity' // the caller is not an accountant / approver of this request
+  | 'not_sender' // recalling a request someone else sent
   | 'own_request' // deciding a request he created, edited or sent
   | 'approver_cannot_pay' // confirming paid a request he accepted
   | 'own_payment' // reversing a payment he recorded
@@ -240,6 +259,7 @@ export function decide(
   if (t.recordStatus !== 'any' && t.recordStatus !== place.recordStatus)
     return { ok: false, refusal: 'payment_inactive' };
   if (!actor.capacities.includes(t.by)) return { ok: false, refusal: 'no_capacity' };
+  if (t.senderOnly && !actor.isSender) return { ok: false, refusal: 'not_sender' };
   if (t.notPreparer && actor.isPreparer) return { ok: false, refusal: 'own_request' };
   if (t.notAccepter && actor.isAccepter) return { ok: false, refusal: 'approver_cannot_pay' };
   if (t.notRecorder && actor.recordedPayment) return { ok: false, refusal: 'own_payment' };
@@ -259,6 +279,7 @@ export const refusalMessage: Record<Refusal, string> = {
   not_allowed_in_state: 'this move is not allowed in the request’s current state',
   payment_inactive: 'the request is deactivated: activate it first',
   no_capacity: 'you may not make this move on this request',
+  not_sender: 'only whoever sent the request may recall it',
   own_request: 'you cannot approve or reject a request you created, edited or sent',
   approver_cannot_pay: 'you accepted this request: someone else confirms it paid',
   own_payment: 'you recorded this payment: someone else reverses it',

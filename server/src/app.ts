@@ -48,11 +48,13 @@ import { registerExportRoutes } from './modules/export/export.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { registerEmailConfigRoutes } from './modules/mail/email-config.routes.ts';
 import { registerMailListRoutes } from './modules/mail/mail.list.ts';
-import { mailPaymentMove } from './modules/mail/mail.payment.ts';
+import { mailPaymentComment, mailPaymentMove } from './modules/mail/mail.payment.ts';
 import { type MailWorkerOptions, registerMailWorker } from './modules/mail/mail.worker.ts';
 import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
 import { onPaymentMove } from './modules/payment/payment.workflow.ts';
 import { registerPaymentApprovalRoutes } from './modules/payment/payment-approval.routes.ts';
+import { registerPaymentCommentRoutes } from './modules/payment/payment-comment.routes.ts';
+import { onPaymentComment } from './modules/payment/payment-comment.service.ts';
 import { registerPaymentFileRoutes } from './modules/payment/payment-file.routes.ts';
 import { registerPaymentHistoryRoutes } from './modules/payment/payment-history.routes.ts';
 import { registerPaymentMoveRoutes } from './modules/payment/payment-moves.routes.ts';
@@ -233,6 +235,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerPaymentApprovalRoutes(app);
   registerPaymentFileRoutes(app);
   registerPaymentHistoryRoutes(app);
+  registerPaymentCommentRoutes(app);
   registerExportRoutes(app);
   registerEmailConfigRoutes(app, config);
   // receivables (issue 16)
@@ -242,8 +245,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerTicketRoutes(app);
   registerMailListRoutes(app);
   registerStatisticsRoutes(app);
-  // the workflow's mails: a listener of its written moves (the workflow imports no mailer)
+  // the workflow's and the discussion's mails: listeners of written moves and comments (neither
+  // imports a mailer)
   onPaymentMove(mailPaymentMove);
+  onPaymentComment(mailPaymentComment);
   registerMailWorker(app, config);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) serveWeb(app, config.webDist);

@@ -142,6 +142,29 @@ describe('payment and annex races on PostgreSQL', () => {
     expect([a.status, b.status].sort()).toEqual([200, 409]);
   });
 
+  it('recall racing accept, ten times: exactly one wins each time, the other gets 409 or 422, never both', async () => {
+    const c = await contract('1000000000');
+    for (let i = 0; i < 10; i++) {
+      const r0 = await f.request(c, { ...fields('1000000'), state: 'waiting' });
+      const [recall, accept] = await Promise.all([
+        s.call('PATCH', `/api/payment-transaction/recall/${r0.id}`, ketoan, { version: r0.version }),
+        s.call('PATCH', `/api/payment-approval/accept/${r0.id}`, directors[i % 2], { version: r0.version }),
+      ]);
+      const statuses = [recall.status, accept.status];
+      expect(
+        statuses.filter((x) => x === 200),
+        JSON.stringify([recall.body, accept.body]),
+      ).toHaveLength(1);
+      expect(statuses.filter((x) => x !== 200).every((x) => x === 409 || x === 422)).toBe(true);
+      // the request is where the winner left it, with the winner's line only
+      const stored = (await s.call('GET', `/api/payment-transaction/get/${r0.id}`, ketoan)).body;
+      expect(stored.approval_status).toBe(recall.status === 200 ? 'O' : 'A');
+      const timeline = (await s.call('GET', `/api/payment-transaction/timeline/${r0.id}`, ketoan)).body;
+      const lines = timeline.map((h: { action: string }) => h.action).filter((a: string) => a !== 'create');
+      expect(lines).toEqual([recall.status === 200 ? 'recall' : 'accept', 'send']);
+    }
+  });
+
   it('the contractor report read in pieces sees one moment while an annex and a request land between its pieces', async () => {
     const c = await contract('1000000000');
     // a contractor read in the first piece, before the race's own

@@ -229,7 +229,7 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect(own.body.message).toMatch(/you created/);
     const status = (await s.call('GET', `/api/payment-transaction/get-payment-status/${mine.id}`, admin))
       .body;
-    expect(status.moves).toEqual([]);
+    expect(status.moves).toEqual(['recall']); // his own request: he may take it back, never decide it
     const queue = (await s.call('GET', '/api/payment-approval/paging?itemsPerPage=100', admin)).body.items;
     expect(queue.map((x: { id: number }) => x.id)).not.toContain(mine.id);
     const other = await decide('accept', mine.id, { version: w.version }, giamdoc);

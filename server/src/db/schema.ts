@@ -577,6 +577,27 @@ export const paymentHistory = pgTable(
   ],
 );
 
+/**
+ * A payment request's discussion (docs/adr/0067-recall-and-comments.md): written once, never edited
+ * or deleted — a trail beside the workflow's history. Seen by whoever sees the request.
+ */
+export const paymentComment = pgTable(
+  'payment_comment',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    payment_id: integer('payment_id')
+      .notNull()
+      .references(() => paymentTransaction.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => appUser.id),
+    user_name: varchar('user_name', { length: 100 }).notNull(),
+    text: varchar('text', { length: 2000 }).notNull(),
+    created_at: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('payment_comment_payment_idx').on(t.payment_id, t.id)],
+);
+
 // ---------------------------------------------------------------- receivables (issue 16)
 
 /** The customers the company bills: the owners and investors (chủ đầu tư) of its constructions. */

@@ -1,7 +1,7 @@
 /**
  * Reading records: a list's filter, sort and paging (`listSpec`, `listRecords`), the active records
- * of a picker (`listAllRecords`) and one record (`findRecord`), each within the user's scope and
- * without deleted rows unless asked.
+ * of a picker (`listAllRecords`) and one record (`findRecord`, or only whether a user would find it:
+ * `recordVisible`), each within the user's scope and without deleted rows unless asked.
  */
 
 import type { ListTotals, Page, PagingQuery } from '@sitepay/domain/common.schema';
@@ -139,15 +139,26 @@ export async function findRecord(tx: Tx, kind: RecordKind, id: number, user: Cur
   const q = tx
     .select(lock ? getTableColumns(t) : selection(kind))
     .from(t)
-    .where(
-      and(
-        eq(t.id, id),
-        ne(t.status, 'D'),
-        scopeOf(kind, user),
-        lock && !user.isAdmin ? kind.writeScope?.(user) : undefined,
-      ),
-    );
+    .where(and(foundWhere(kind, id, user), lock && !user.isAdmin ? kind.writeScope?.(user) : undefined));
   const rows = (lock ? await q.for('update') : await q) as Row[];
   if (!rows[0]) throw notFound(kind.name);
   return rows[0];
+}
+
+/** What findRecord finds: the live record inside the user's scope. */
+const foundWhere = (kind: RecordKind, id: number, user: CurrentUser) =>
+  and(eq(kind.table.id, id), ne(kind.table.status, 'D'), scopeOf(kind, user));
+
+/**
+ * Whether `user` would find the record (findRecord without the 404): for deciding about someone
+ * other than the caller, such as who may be told of it.
+ */
+export async function recordVisible(tx: Tx, kind: RecordKind, id: number, user: CurrentUser) {
+  const t = kind.table;
+  const rows = await tx
+    .select({ id: t.id })
+    .from(t)
+    .where(foundWhere(kind, id, user))
+    .limit(1);
+  return rows.length > 0;
 }

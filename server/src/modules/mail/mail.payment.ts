@@ -1,8 +1,10 @@
 /**
  * Mails of the payment workflow, queued in the move's own transaction: a listener of written moves
  * (payment.workflow.ts, onPaymentMove; app.ts adds it), mailing whom the transition table's
- * `notify` names: sent for approval → each approver; accepted, rejected, paid → the creator.
- * One mail per recipient and move: key `payment:<id>:<action>:<history id>:<user id>`.
+ * `notify` names: sent for approval or recalled → each approver; accepted, rejected, paid → the
+ * creator. One mail per recipient and move: key `payment:<id>:<action>:<history id>:<user id>`.
+ * The discussion's mails (a comment's mentions) are a listener of written comments
+ * (payment-comment.service.ts, onPaymentComment).
  *
  * Approvers are found as payment.workflow.ts decides them (isApproverOf: the approval right, and
  * admin, ROLE_DIRECTOR or head of the request), among active users with an e-mail whose data
@@ -17,11 +19,14 @@ import { ADMIN_ROLE, isAdminSql, scopeConstructionIds, userRoleIds } from '../..
 import type { CurrentUser } from '../../http/auth.ts';
 import type { Row } from '../../http/record-kind.ts';
 import { DIRECTOR_ROLE, isApproverOf, type PaymentMoveEvent } from '../payment/payment.workflow.ts';
+import type { PaymentCommentEvent } from '../payment/payment-comment.service.ts';
 import { enqueueMail } from './mail.outbox.ts';
 import {
   type PaymentForMail,
+  paymentCommentMail,
   paymentDecidedMail,
   paymentPaidMail,
+  paymentRecalledMail,
   paymentSentMail,
 } from './mail.templates.ts';
 
@@ -114,8 +119,9 @@ export async function mailPaymentMove(tx: Tx, event: PaymentMoveEvent) {
         });
 
   if (notify === 'approvers') {
+    const mail = action === 'recall' ? paymentRecalledMail : paymentSentMail;
     for (const approver of await approversToMail(tx, payment)) {
-      await queue(approver, 'payment_send', paymentSentMail(p, approver, by));
+      await queue(approver, `payment_${action}`, mail(p, approver, by));
     }
     return;
   }
@@ -129,4 +135,24 @@ export async function mailPaymentMove(tx: Tx, event: PaymentMoveEvent) {
       `payment_${action}`,
       paymentDecidedMail(p, to, action as 'accept' | 'reject', by, note ?? payment.decision_note),
     );
+}
+
+/**
+ * Queues the mails of one written comment: to each user its mentions tell (whom the discussion
+ * chose: payment-comment.service.ts). One mail per comment and user: key
+ * `payment-comment:<comment id>:<user id>`.
+ */
+export async function mailPaymentComment(tx: Tx, event: PaymentCommentEvent) {
+  const { payment, comment, mentioned, author } = event;
+  const by = comment.user_full_name?.trim() || author.user_name;
+  for (const to of mentioned) {
+    if (to.id === author.id) continue;
+    await enqueueMail(tx, {
+      key: `payment-comment:${comment.id}:${to.id}`,
+      event: 'payment_comment',
+      to: to.email,
+      construction_id: payment.construction_id,
+      ...paymentCommentMail(payment as unknown as PaymentForMail, to, by, comment.text),
+    });
+  }
 }

@@ -136,6 +136,44 @@ export function paymentSentMail(
   );
 }
 
+/** Recalled by its sender before any decision: to each approver, whose queue it left. */
+export function paymentRecalledMail(
+  p: PaymentForMail,
+  to: { full_name: string | null },
+  by: string,
+): MailContent {
+  return compose(
+    `[SitePay] Yêu cầu thanh toán đã được thu hồi: ${title(p)} – ${dong(p.amount)}`,
+    hello(to.full_name),
+    [
+      `${by} đã thu hồi yêu cầu thanh toán sau trước khi được duyệt; yêu cầu không còn chờ anh/chị duyệt:`,
+      ...summary(p),
+      'Yêu cầu sẽ đến lại anh/chị nếu được gửi duyệt lần nữa.',
+    ],
+    `A payment request was recalled by its sender and no longer awaits your approval: ${titleEn(p)}.`,
+  );
+}
+
+/** A comment mentioned the recipient (`@user_name`): to him, with the comment and the request. */
+export function paymentCommentMail(
+  p: PaymentForMail,
+  to: { full_name: string | null },
+  by: string,
+  text: string,
+): MailContent {
+  return compose(
+    `[SitePay] ${by} nhắc đến anh/chị trong trao đổi về yêu cầu thanh toán: ${title(p)}`,
+    hello(to.full_name),
+    [
+      `${by} đã nhắc đến anh/chị trong phần trao đổi của yêu cầu thanh toán sau:`,
+      ['Nội dung trao đổi', text],
+      ...summary(p),
+      'Vui lòng vào SitePay, mở yêu cầu thanh toán để xem và trả lời.',
+    ],
+    `${by} mentioned you in the discussion of a payment request: ${titleEn(p)}.`,
+  );
+}
+
 /** Accepted or rejected: to the creator, with the approver's note or reason. */
 export function paymentDecidedMail(
   p: PaymentForMail,

@@ -18,7 +18,7 @@ import {
   type Transition,
   type WorkflowMove,
 } from '@sitepay/domain/payment-workflow';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { department, paymentHistory, paymentPayout } from '../../db/schema.ts';
 import { endpointAllowed, userRoleIds } from '../../http/access-sql.ts';
@@ -90,14 +90,33 @@ export const withPreparer = (payment: Row | undefined, user: CurrentUser): numbe
   return ids.includes(user.id) ? ids : [...ids, user.id];
 };
 
+/** Who sent the request as it waits now: the user of its last `send` line (null unless it waits). */
+async function senderOf(tx: Tx, payment: Row): Promise<number | null> {
+  if (payment.approval_status !== 'W') return null;
+  const [line] = await tx
+    .select({ user_id: paymentHistory.user_id })
+    .from(paymentHistory)
+    .where(and(eq(paymentHistory.payment_id, payment.id), eq(paymentHistory.action, 'send')))
+    .orderBy(desc(paymentHistory.id))
+    .limit(1);
+  return line?.user_id ?? null;
+}
+
 /** Who the caller is to the request, from his rights and what he did on it. */
-function actorFrom(rights: Rights, isApprover: boolean, user: CurrentUser, payment: Row): Actor {
+function actorFrom(
+  rights: Rights,
+  isApprover: boolean,
+  user: CurrentUser,
+  payment: Row,
+  senderId: number | null = null,
+): Actor {
   const capacities: Capacity[] = [];
   if (rights.mayWrite) capacities.push('accountant');
   if (isApprover) capacities.push('approver');
   return {
     capacities,
     isPreparer: preparedBy(payment, user),
+    isSender: senderId === user.id,
     isAccepter: payment.approval_status === 'A' && payment.decided_by_id === user.id,
     changedPayee: Boolean(payment.payee_hold) && payment.payee_changed_by_id === user.id,
   };
@@ -105,7 +124,8 @@ function actorFrom(rights: Rights, isApprover: boolean, user: CurrentUser, payme
 
 export async function actorOf(tx: Tx, user: CurrentUser, payment: Row): Promise<Actor> {
   const rights = await rightsOf(tx, user);
-  return actorFrom(rights, await isApproverOf(tx, user, payment, rights), user, payment);
+  const isApprover = await isApproverOf(tx, user, payment, rights);
+  return actorFrom(rights, isApprover, user, payment, await senderOf(tx, payment));
 }
 
 export async function movesOf(tx: Tx, user: CurrentUser, payment: Row): Promise<PaymentAction[]> {
@@ -227,8 +247,9 @@ function heldAtSend(existing: Row, account: PayeeAccount): Record<string, unknow
 }
 
 /**
- * Send, accept, reject or confirm paid: locks the request, checks its version and the transition
- * table, applies the move's effects and writes its history line. Answers the updated request.
+ * Send, recall, accept, reject, confirm payee or confirm paid: locks the request, checks its
+ * version and the transition table, applies the move's effects and writes its history line.
+ * Answers the updated request.
  */
 export type Move = WorkflowMove;
 
@@ -278,6 +299,10 @@ export async function applyMove(
       });
       break;
     }
+    case 'recall':
+      // back to a draft: unsent, editable; its history keeps when it was sent and recalled
+      Object.assign(changes, { approval_status: 'O', sent_at: null });
+      break;
     case 'reject':
       Object.assign(changes, {
         approval_status: 'R',

@@ -1,8 +1,9 @@
 /**
  * The buttons of the moves the caller may make on a request now, as the server lists them
  * (GET payment-transaction/get-payment-status/{id} → moves), each behind a 400 px confirmation: a
- * rejection asks its reason (required), an approval an optional note. Edit opens the form; a delete
- * goes back to the list.
+ * rejection asks its reason (required), an approval an optional note, a recall (the sender's, while
+ * the request waits) says it comes back to be edited. Edit opens the form; a delete goes back to
+ * the list.
  */
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
@@ -12,6 +13,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import UndoIcon from '@mui/icons-material/Undo';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -47,6 +49,7 @@ const LOOKS: Record<Offered, Look> = {
   record_payment: { icon: <PaidOutlinedIcon />, color: 'success', variant: 'contained' },
   confirm_paid: { icon: <PaidOutlinedIcon />, color: 'success', variant: 'contained' },
   reject: { icon: <HighlightOffIcon />, color: 'error', variant: 'outlined' },
+  recall: { icon: <UndoIcon />, color: 'warning', variant: 'outlined' },
   edit: { icon: <EditOutlinedIcon />, color: 'primary', variant: 'outlined' },
   activate: { icon: <CheckCircleOutlineIcon />, color: 'success', variant: 'outlined' },
   deactivate: { icon: <BlockIcon />, color: 'warning', variant: 'outlined' },

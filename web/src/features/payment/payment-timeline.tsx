@@ -20,6 +20,7 @@ const actionColors: Record<string, 'default' | 'primary' | 'success' | 'error' |
   create: 'default',
   edit: 'default',
   send: 'info',
+  recall: 'warning',
   accept: 'success',
   reject: 'error',
   confirm_paid: 'success',

@@ -1,9 +1,10 @@
 /**
  * A payment request's page (/management/payment/view/:id): where it stands (approval, payment,
  * overdue), every field, the contract's money, the receiving account, the documents handed in, its
- * files, its approval steps, a print of the request (Word or PDF), once accepted its VietQR code, and
- * its change history. It offers only the moves the server says the caller may make now
- * (GET get-payment-status/{id} → moves), each behind a confirmation (a rejection asks its reason).
+ * files, its approval steps, its discussion, a print of the request (Word or PDF), once accepted its
+ * VietQR code, and its change history. It offers only the moves the server says the caller may make
+ * now (GET get-payment-status/{id} → moves), each behind a confirmation (a rejection asks its
+ * reason).
  */
 
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -39,6 +40,7 @@ import { FlagChip } from '../../resources/record-actions.tsx';
 import { resourceRecordQuery } from '../../resources/resource.queries.ts';
 import type { ResourceDescription } from '../../resources/resource.types.ts';
 import { invalidatePayments, movesQuery, paymentDocumentsQuery } from './payment.queries.ts';
+import { PaymentDiscussion } from './payment-discussion.tsx';
 import { documentNeed } from './payment-form-parts.tsx';
 import { PaymentMoves } from './payment-moves.tsx';
 import { PaymentPayoutsSection } from './payment-payouts.tsx';
@@ -158,6 +160,7 @@ export function PaymentViewPage({ resource }: { resource: ResourceDescription })
           )
         }
       />
+      <PaymentDiscussion id={payment.id} />
       <Box>
         <FilePanel
           title={t('payment.view.files')}

@@ -11,6 +11,7 @@ import type {
   paymentBulkResultSchema,
   paymentStatusSchema,
 } from '@sitepay/domain/payment.schema';
+import type { PaymentComment, PaymentCommentPosted } from '@sitepay/domain/payment-comment.schema';
 import { type PaymentAction, paymentMoveRoutes } from '@sitepay/domain/payment-workflow';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -103,6 +104,9 @@ export const paymentDocumentsQuery = (id: number) =>
 export const timelineQuery = (id: number) =>
   list<PaymentHistory[]>([...PAYMENT, 'timeline', id], `${API}/timeline/${id}`, 0);
 
+export const commentsQuery = (id: number) =>
+  list<PaymentComment[]>([...PAYMENT, 'comments', id], `${API}/comments/${id}`, 0);
+
 export const contractPaymentsQuery = (contractId: number) =>
   list<Payment[]>([...PAYMENT, 'by-contract', contractId], `${API}/get-by-contract/${contractId}`, 0);
 
@@ -147,6 +151,21 @@ export function usePaymentMove() {
         : api.patch<Payment>(call.path, call.body, options);
     },
     onSettled: () => invalidatePayments(client),
+  });
+}
+
+/** A comment on a request; the answer names whom its mentions mailed, which the screen says itself. */
+export function usePostComment(id: number) {
+  const client = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (text: string) =>
+      api.post<PaymentCommentPosted>(
+        `${API}/comments/${id}`,
+        { text },
+        { action: t('payment.discussion.doing'), quietSuccess: true },
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: commentsQuery(id).queryKey }),
   });
 }
 
