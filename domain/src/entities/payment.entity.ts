@@ -40,7 +40,7 @@ export const payment = defineEntity({
       max: 2147483647,
       output: true,
       label: { vi: 'Đợt', en: 'Instalment' },
-      column: { vi: 'Đợt', en: 'No.' },
+      column: { vi: 'Đợt', en: 'Instalment' },
       export: 9,
     },
     contract_id: {

@@ -157,7 +157,7 @@ function ControlledField({ spec, control, resource, label, required, autoFocus, 
   );
 }
 
-type InputProps = Omit<Props, 'spec' | 'control' | 'resource' | 'record'> & {
+export type InputProps = Omit<Props, 'spec' | 'control' | 'resource' | 'record'> & {
   name: string;
   value: unknown;
   onChange: (value: unknown) => void;
@@ -189,7 +189,8 @@ function BooleanInput({ value, onChange, onBlur, label, name, inputRef, helperTe
   );
 }
 
-function DateInput({ value, onChange, onBlur, helperText, error, ...rest }: InputProps) {
+/** A day typed as DD/MM/YYYY (or picked), kept as ISO; also the lists' date filters. */
+export function DateInput({ value, onChange, onBlur, helperText, error, ...rest }: InputProps) {
   const { t } = useTranslation();
   const lang = currentLang();
   const [text, setText] = useState(() => (value ? formatValue(value, 'date', 'vi') : ''));

@@ -9,6 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../form-field.tsx';
 import { optionLabel } from '../format-value.ts';
 import { referenceOptionsQuery } from '../resource.queries.ts';
 import type { ListFilterField, ResourceRecord } from '../resource.types.ts';
@@ -29,7 +30,7 @@ export function ListFilters({ fields, values, onChange }: Props) {
         display: 'grid',
         gap: 1.5,
         mb: 1.5,
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(auto-fill, minmax(170px, 1fr))' },
+        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' },
       }}
     >
       {fields.map((f) => {
@@ -39,20 +40,25 @@ export function ListFilters({ fields, values, onChange }: Props) {
           return <ReferenceFilter key={f.key} field={f} label={label} value={value} onChange={onChange} />;
         if (f.kind === 'date')
           return (
-            <TextField
-              key={f.key}
-              size="small"
-              type="date"
+            <DateInput
+              key={`${f.key}:${value}`}
+              name={f.key}
               label={label}
-              value={value}
-              onChange={(e) => onChange(f.key, e.target.value || undefined)}
-              slotProps={{ inputLabel: { shrink: true } }}
+              required={false}
+              value={value || null}
+              // a day typed whole (ISO once read) filters; a half-typed one waits
+              onChange={(day) =>
+                (day === null || /^\d{4}-\d{2}-\d{2}$/.test(String(day))) &&
+                onChange(f.key, (day as string | null) ?? undefined)
+              }
+              onBlur={() => {}}
+              inputRef={null}
+              error={false}
             />
           );
         return (
           <TextField
             key={f.key}
-            size="small"
             select
             label={label}
             value={value}
@@ -88,7 +94,6 @@ function ReferenceFilter({
   const chosen = list.find((o) => String(o.id) === value) ?? null;
   return (
     <Autocomplete<ResourceRecord>
-      size="small"
       options={list}
       value={chosen}
       loading={options.isPending}
@@ -97,7 +102,7 @@ function ReferenceFilter({
       onChange={(_, o) => onChange(field.key, o ? String(o.id) : undefined)}
       noOptionsText={t('common.noData')}
       renderInput={(params) => <TextField {...params} label={label} />}
-      sx={{ gridColumn: { xs: '1 / -1', md: 'span 2' } }}
+      sx={{ gridColumn: { xs: '1 / -1', md: 'auto', lg: 'span 2' } }}
     />
   );
 }
