@@ -10,6 +10,7 @@ import { entities, settingEntities } from './entities.ts';
 import { commonFieldLabels, entityPath, entityStrings } from './entity.ts';
 import { entitySchemas } from './entity-schemas.ts';
 import { paymentInputSchema, paymentSchema } from './payment.schema.ts';
+import { paymentInvoiceInputSchema, paymentInvoiceSchema } from './payment-invoice.schema.ts';
 import {
   billingInputSchema,
   billingSchema,
@@ -82,6 +83,7 @@ describe('the entity descriptions', () => {
       contract: [contractInputSchema, contractSchema],
       'contract-annex': [contractAnnexInputSchema, contractAnnexSchema],
       payment: [paymentInputSchema, paymentSchema],
+      'payment-invoice': [paymentInvoiceInputSchema, paymentInvoiceSchema],
       customer: [customerInputSchema, customerSchema],
       billing: [billingInputSchema, billingSchema],
       ticket: [ticketInputSchema, ticketSchema],

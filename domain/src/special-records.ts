@@ -10,6 +10,7 @@ import { contract } from './entities/contract.entity.ts';
 import { contractAnnex } from './entities/contract-annex.entity.ts';
 import { customer } from './entities/customer.entity.ts';
 import { payment } from './entities/payment.entity.ts';
+import { paymentInvoice } from './entities/payment-invoice.entity.ts';
 import { ticket } from './entities/ticket.entity.ts';
 import type { Entity } from './entity.ts';
 
@@ -17,6 +18,7 @@ export const specialRecords: readonly Entity[] = [
   contract,
   contractAnnex,
   payment,
+  paymentInvoice,
   customer,
   billing,
   ticket,

@@ -55,6 +55,7 @@ import { onPaymentMove } from './modules/payment/payment.workflow.ts';
 import { registerPaymentApprovalRoutes } from './modules/payment/payment-approval.routes.ts';
 import { registerPaymentFileRoutes } from './modules/payment/payment-file.routes.ts';
 import { registerPaymentHistoryRoutes } from './modules/payment/payment-history.routes.ts';
+import { registerPaymentInvoiceRoutes } from './modules/payment/payment-invoice.routes.ts';
 import { registerPaymentMoveRoutes } from './modules/payment/payment-moves.routes.ts';
 import { projectKind } from './modules/project/project.resource.ts';
 import { registerProjectRoutes } from './modules/project/project.routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerPaymentMoveRoutes(app);
   registerPaymentApprovalRoutes(app);
   registerPaymentFileRoutes(app);
+  registerPaymentInvoiceRoutes(app);
   registerPaymentHistoryRoutes(app);
   registerExportRoutes(app);
   registerEmailConfigRoutes(app, config);
