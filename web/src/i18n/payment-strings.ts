@@ -6,6 +6,7 @@
  * live in vi.json / en.json.
  */
 import { payment } from '@sitepay/domain/entities/payment.entity';
+import { paymentInvoice } from '@sitepay/domain/entities/payment-invoice.entity';
 import { addDescribedStrings } from './entity-strings.ts';
 import { i18n } from './i18n.ts';
 import en from './payment.en.json';
@@ -13,7 +14,7 @@ import vi from './payment.vi.json';
 
 i18n.addResourceBundle('vi', 'translation', vi, true, false);
 i18n.addResourceBundle('en', 'translation', en, true, false);
-// the request's field labels and choices, from its description
-addDescribedStrings(i18n, [payment]);
+// the request's and its invoices' field labels and choices, from their descriptions
+addDescribedStrings(i18n, [payment, paymentInvoice]);
 
 export const paymentStringsLoaded = true;
