@@ -1,8 +1,9 @@
 // Screenshots of the payment screens for review (not a test): the list (with its filters, an overdue
 // and a priority request), the form (contract picked, amount typed and read in words, documents), a
-// request's page (timeline, documents, files), a request held for its payee's changed account, the
-// approver's queue (two ticked, the held ones flagged), and — as the accountant who sent it — a
-// waiting request with its Recall button, its discussion and the recall's confirmation, in Vietnamese and
+// request's page (timeline, documents, files, VAT invoices; a created one whose invoices may change),
+// a request held for its payee's changed account, the approver's queue (two ticked, the held ones
+// flagged), and — as the accountant who sent it — a waiting request with its Recall button, its
+// discussion and the recall's confirmation, in Vietnamese and
 // English at 1280 and 375 px, into screenshots/. It writes a contract and requests in every state
 // through the API first: the accountant (ketoan) writes and sends them, the director (giamdoc)
 // decides; the pages are shot as the admin, whose queue holds the accountant's waiting requests.
@@ -63,8 +64,11 @@ const write = (amount, note, extra = {}) =>
     department_id: departments[0]?.id,
     ...extra,
   });
-const send = (p) =>
-  accountant('PATCH', `payment-transaction/require-approval/${p.id}`, { version: p.version });
+// the version as it is now: an invoice added since the request was written moved it on
+const send = async (p) =>
+  accountant('PATCH', `payment-transaction/require-approval/${p.id}`, {
+    version: (await accountant('GET', `payment-transaction/get/${p.id}`)).version,
+  });
 
 const advance = await write('1200000000', 'Tạm ứng 25% giá trị hợp đồng theo điều 5', { payment_code: 'TU' });
 const paidOne = await write('850000000', 'Thanh toán khối lượng hoàn thành đợt 1: phần móng và tầng hầm', {
@@ -78,6 +82,20 @@ await fetch(`${base}/api/payment-file-upload/upload/${paidOne.id}`, {
   headers: accountantHeaders,
   body: form,
 });
+// its VAT invoices (docs/adr/0068-payment-invoices.md): 550,000,000 + 300,000,000 = its invoice amount
+const invoice = (paymentId, number, amount, rate, date) =>
+  accountant('POST', 'payment-invoice/create', {
+    payment_id: paymentId,
+    form: '1',
+    symbol: 'C25TPN',
+    number,
+    date,
+    seller_tax_code: '0312345678',
+    amount_before_vat: amount,
+    vat_rate: rate,
+  });
+await invoice(paidOne.id, `000${tag.slice(-5)}1`, '500000000', '10', '2025-11-28');
+await invoice(paidOne.id, `000${tag.slice(-5)}2`, '277777778', '8', '2025-12-02');
 for (const p of [advance, paidOne]) {
   const sent = await send(p);
   const accepted = await director('PATCH', `payment-approval/accept/${p.id}`, {
@@ -98,7 +116,8 @@ const overdue = await write('150000000', 'Thanh toán vật tư thép đợt 3',
 });
 await send(overdue);
 await send(await write('275500000', 'Thanh toán khối lượng đợt 3: hoàn thiện tầng 1–3'));
-await write('98000000', 'Thanh toán chi phí thí nghiệm vật liệu', { isPriority: true });
+const created = await write('98000000', 'Thanh toán chi phí thí nghiệm vật liệu', { isPriority: true });
+await invoice(created.id, `000${tag.slice(-5)}3`, '98000000', 'KCT', '2025-12-05');
 // the payee's account changed while two requests wait: both held until a second person confirms it
 const payee = await call('GET', `beneficiary/get/${beneficiary.id}`);
 await accountant('PUT', `beneficiary/update/${beneficiary.id}`, {
@@ -188,6 +207,25 @@ async function shoot({ lang, sidebar, width }) {
   await page.waitForTimeout(500);
   await sideways('view');
   await shootPage('view');
+
+  // a created request: its invoices may change
+  await page.goto(`/management/payment/view/${created.id}`);
+  await page.locator('section[data-section="invoices"]').getByTestId('related-totals').waitFor();
+  await page.waitForTimeout(500);
+  await sideways('view with invoices');
+  await shootPage('view-invoices');
+  // its add dialog, half filled
+  const invoices = page.locator('section[data-section="invoices"]');
+  await invoices.getByRole('button', { name: /tạo mới|create/i }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[name="number"]').fill('00001234');
+  await dialog.locator('input[name="amount_before_vat"]').pressSequentially('125000000');
+  await dialog.getByRole('combobox', { name: /Thuế suất|VAT rate/ }).click();
+  await page.getByRole('option', { name: '8%', exact: true }).click();
+  await dialog.getByTestId('child-preview').waitFor();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: name('invoice-dialog') });
+  await page.keyboard.press('Escape');
 
   await page.goto(`/management/payment/view/${rejected.id}`);
   await page.getByTestId('rejection').waitFor();

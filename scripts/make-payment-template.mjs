@@ -180,6 +180,7 @@ function contract() {
 
 function amounts() {
   const widths = [700, 5471, 2900];
+  const small = { size: 10.5 };
   const line = (no, label, tag, strong) =>
     row([
       cell(widths[0], para(run(no, { bold: strong }), { align: 'center' })),
@@ -201,6 +202,15 @@ function amounts() {
       line('2', 'Đã thanh toán các lần trước', '{paid_before}'),
       line('3', 'Đề nghị thanh toán lần này', '{amount}', true),
       line('4', 'Giá trị hóa đơn', '{invoice_amount}'),
+      // the request's VAT invoices under their sum, one row each in a smaller type (none: no row)
+      row([
+        cell(
+          widths[0],
+          para([italic('{#invoices}4.', small), italic('{index}', small)], { align: 'center' }),
+        ),
+        cell(widths[1], para(italic('Hóa đơn {number}, mẫu {form}, ký hiệu {symbol}, ngày {date}', small))),
+        cell(widths[2], para([italic('{total}', small), italic('{/invoices}', small)], { align: 'right' })),
+      ]),
       line('5', 'Giá trị giữ lại bảo hành', '{guarantee_amount}'),
       line('6', 'Tiền phạt', '{penalty_amount}'),
       line('7', 'Thu hồi tạm ứng', '{advance_recovery}'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { amountField, rateField } from './common.schema.ts';
+import { amountField, rateField, requiredText } from './common.schema.ts';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -57,5 +57,17 @@ describe('rate fields', () => {
     for (const value of ['8,5', ' 10', '1e1', '+5', '.5', 10.123])
       expect(messageOf(rateField(), value), String(value)).toBe('invalid_number');
     expect(messageOf(rateField({ max: 100 }), '100.01')).toBe('too_big');
+  });
+});
+
+describe('a required text', () => {
+  it('names what is wrong: blank is required, too long is too long', () => {
+    const issue = (v: unknown) => requiredText(5).safeParse(v).error?.issues[0]?.message;
+    expect([issue('  '), issue(undefined), issue('123456'), issue(' 12345 ')]).toEqual([
+      'required',
+      'required',
+      'too_long',
+      undefined,
+    ]);
   });
 });

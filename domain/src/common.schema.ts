@@ -40,11 +40,14 @@ export const specName = <T extends z.ZodType>(name: string, schema: T): T => {
 /** Turns "" and whitespace-only strings into null, as the API promises for every field. */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
-/** A required text field: trimmed, not blank, at most `max` characters. */
+/**
+ * A required text field: trimmed, not blank, at most `max` characters. The string's own message
+ * (`required`) would otherwise name a text that is too long too.
+ */
 export const requiredText = (max = 255) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: 'required' }).min(1, { error: 'required' }).max(max),
+    z.string({ error: 'required' }).min(1, { error: 'required' }).max(max, { error: 'too_long' }),
   );
 
 /**

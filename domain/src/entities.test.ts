@@ -10,6 +10,7 @@ import { entities, settingEntities } from './entities.ts';
 import { commonFieldLabels, entityPath, entityStrings } from './entity.ts';
 import { entitySchemas } from './entity-schemas.ts';
 import { paymentInputSchema, paymentSchema, payoutInputSchema, payoutSchema } from './payment.schema.ts';
+import { paymentInvoiceInputSchema, paymentInvoiceSchema } from './payment-invoice.schema.ts';
 import {
   billingInputSchema,
   billingSchema,
@@ -85,6 +86,7 @@ describe('the entity descriptions', () => {
       'contract-annex': [contractAnnexInputSchema, contractAnnexSchema],
       payment: [paymentInputSchema, paymentSchema],
       payout: [payoutInputSchema.omit({ version: true }), payoutSchema],
+      'payment-invoice': [paymentInvoiceInputSchema, paymentInvoiceSchema],
       customer: [customerInputSchema, customerSchema],
       billing: [billingInputSchema, billingSchema],
       ticket: [ticketInputSchema, ticketSchema],

@@ -11,6 +11,7 @@ import { contractAnnex } from './entities/contract-annex.entity.ts';
 import { customer } from './entities/customer.entity.ts';
 import { payment } from './entities/payment.entity.ts';
 import { payout } from './entities/payout.entity.ts';
+import { paymentInvoice } from './entities/payment-invoice.entity.ts';
 import { ticket } from './entities/ticket.entity.ts';
 import type { Entity } from './entity.ts';
 
@@ -19,6 +20,7 @@ export const specialRecords: readonly Entity[] = [
   contractAnnex,
   payment,
   payout,
+  paymentInvoice,
   customer,
   billing,
   ticket,

@@ -57,6 +57,7 @@ import { registerPaymentCommentRoutes } from './modules/payment/payment-comment.
 import { onPaymentComment } from './modules/payment/payment-comment.service.ts';
 import { registerPaymentFileRoutes } from './modules/payment/payment-file.routes.ts';
 import { registerPaymentHistoryRoutes } from './modules/payment/payment-history.routes.ts';
+import { registerPaymentInvoiceRoutes } from './modules/payment/payment-invoice.routes.ts';
 import { registerPaymentMoveRoutes } from './modules/payment/payment-moves.routes.ts';
 import { registerPaymentPayoutRoutes } from './modules/payment/payment-payout.routes.ts';
 import { projectKind } from './modules/project/project.resource.ts';
@@ -234,6 +235,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerPaymentPayoutRoutes(app);
   registerPaymentApprovalRoutes(app);
   registerPaymentFileRoutes(app);
+  registerPaymentInvoiceRoutes(app);
   registerPaymentHistoryRoutes(app);
   registerPaymentCommentRoutes(app);
   registerExportRoutes(app);

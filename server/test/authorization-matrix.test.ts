@@ -215,7 +215,11 @@ describe('authorization matrix (pglite)', () => {
     if (path.includes('{constructionId}')) return hp.construction;
     if (/contract(?!-annex)[^/]*\/(\{|get\/|paging)|\{contractId\}|validate\/contract|by-contract/.test(path))
       return hp.contract;
-    if (path.startsWith('/api/payment-transaction/') || path.startsWith('/api/payment-file-upload/uploaded'))
+    if (
+      path.startsWith('/api/payment-transaction/') ||
+      path.startsWith('/api/payment-file-upload/uploaded') ||
+      path.startsWith('/api/payment-invoice/list/')
+    )
       return hp.payment;
     if (path.startsWith('/api/contract/')) return hp.contract;
     if (path.startsWith('/api/construction/') && !/get-by-project|get-by-company|not-in-project/.test(path))

@@ -194,6 +194,49 @@ describe('the printed payment request (template v1)', () => {
     expect(text).toContain('Không có hồ sơ kèm theo');
   });
 
+  it('lists the VAT invoices under the invoice amount, each with its total', async () => {
+    const invoices = [
+      {
+        form: '1',
+        symbol: 'C24TAA',
+        number: '00001234',
+        date: '2024-02-28',
+        seller_tax_code: '0312345678',
+        total: '648000000.00',
+      },
+      {
+        form: '1',
+        symbol: 'C24TAA',
+        number: '00001301',
+        date: '2024-03-01',
+        seller_tax_code: '0312345678-001',
+        total: '432000000.00',
+      },
+    ];
+    const docx = await renderPaymentDocx(v1, { ...approved, invoices });
+    const html = await htmlOf(docx);
+    const row = (...values: string[]) =>
+      `<tr>${values.map((v) => `<td><p><em>${v}</em></p></td>`).join('')}</tr>`;
+    expect(html).toContain(
+      row('4.1', 'Hóa đơn 00001234, mẫu 1, ký hiệu C24TAA, ngày 28/02/2024', '648.000.000'),
+    );
+    expect(html).toContain(
+      row('4.2', 'Hóa đơn 00001301, mẫu 1, ký hiệu C24TAA, ngày 01/03/2024', '432.000.000'),
+    );
+    const text = await textOf(docx);
+    expect(text.indexOf('Giá trị hóa đơn')).toBeLessThan(text.indexOf('00001234'));
+    expect(text.indexOf('00001301')).toBeLessThan(text.indexOf('Giá trị giữ lại bảo hành'));
+  });
+
+  it('prints no invoice row for a request without invoices', async () => {
+    for (const invoices of [undefined, []]) {
+      const text = await textOf(await renderPaymentDocx(v1, { ...approved, invoices }));
+      expect(text).not.toContain('4.1');
+      expect(text).not.toContain('ký hiệu');
+      expect(text).toMatch(/4\s+Giá trị hóa đơn\s+1\.080\.000\.000\s+5\s+Giá trị giữ lại bảo hành/);
+    }
+  });
+
   it("prints the director's name and date once the request is approved, and not before", async () => {
     const signed = await textOf(await renderPaymentDocx(v1, approved));
     expect(signed).toContain('Trần Văn Hùng');

@@ -598,6 +598,46 @@ export const paymentComment = pgTable(
   (t) => [index('payment_comment_payment_idx').on(t.payment_id, t.id)],
 );
 
+/**
+ * The VAT invoices a payment request is backed by (docs/adr/0068-payment-invoices.md); their live
+ * totals make the request's `invoice_amount`. The request's company is copied on the row (fixed with
+ * its contract) so that one invoice — seller's tax code, form, symbol, number — is claimed once per
+ * company: `payment_invoice_uq`, among live invoices, and a deleted request deletes its invoices.
+ * Read per request only: no list indexes beyond the request's.
+ */
+export const paymentInvoice = pgTable(
+  'payment_invoice',
+  {
+    ...recordColumns(),
+    payment_id: integer('payment_id')
+      .notNull()
+      .references(() => paymentTransaction.id),
+    company_id: integer('company_id').references(() => company.id),
+    form: varchar('form', { length: 11 }).notNull(),
+    symbol: varchar('symbol', { length: 20 }).notNull(),
+    number: varchar('number', { length: 20 }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    seller_tax_code: varchar('seller_tax_code', { length: 14 }).notNull(),
+    amount_before_vat: money('amount_before_vat').notNull(),
+    /** A percentage ("10"), or KCT / KKKNT: no VAT. */
+    vat_rate: varchar('vat_rate', { length: 5 }).notNull(),
+    vat_amount: money('vat_amount').notNull(),
+    total: money('total').notNull(),
+  },
+  (t) => [
+    index('payment_invoice_payment_idx').on(t.payment_id, t.status),
+    uniqueIndex('payment_invoice_uq')
+      .on(
+        sql`coalesce(${t.company_id}, 0)`,
+        t.seller_tax_code,
+        sql`lower(${t.form})`,
+        sql`lower(${t.symbol})`,
+        t.number,
+      )
+      .where(sql`status <> 'D'`),
+  ],
+);
+
 // ---------------------------------------------------------------- receivables (issue 16)
 
 /** The customers the company bills: the owners and investors (chủ đầu tư) of its constructions. */

@@ -59,6 +59,8 @@ const globalStyles = (
   <GlobalStyles
     styles={(theme) => ({
       '.notistack-MuiContent': { whiteSpace: 'pre-line', maxWidth: 520 },
+      // notistack's own green (#43a047) gives white text 3.3:1; the theme's dark green reads (WCAG AA)
+      '.notistack-MuiContent-success': { backgroundColor: theme.palette.success.dark },
       // Notices stay 20–30 s: clicks pass through them to the form below (a Save button under a
       // toast must still work); only their close button takes the pointer.
       '.notistack-SnackbarContainer, .notistack-SnackbarContainer *': { pointerEvents: 'none' },

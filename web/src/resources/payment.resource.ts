@@ -5,11 +5,21 @@
  * (today, this week, this month, created by me: their own paging endpoints), approval and payment chips, a
  * priority mark and overdue rows marked. Its fields are described in
  * `@sitepay/domain/entities/payment.entity`; the list's columns, the form and the view (the approval
- * workflow) are its own: features/payment/.
+ * workflow) are its own: features/payment/. Its VAT invoices are a related section of the view.
  */
 
 import { payment } from '@sitepay/domain/entities/payment.entity';
+import { paymentInvoice } from '@sitepay/domain/entities/payment-invoice.entity';
+import { amountText, compareAmounts } from '@sitepay/domain/money';
+import { formatAmount } from '@sitepay/domain/number-format';
 import { paymentInputSchema, paymentUpdateSchema } from '@sitepay/domain/payment.schema';
+import {
+  invoiceAmounts,
+  paymentInvoiceInputSchema,
+  paymentInvoiceUpdateSchema,
+  type VatRate,
+  vatRates,
+} from '@sitepay/domain/payment-invoice.schema';
 import { approvalStatuses, paymentChangeable, paymentStatuses } from '@sitepay/domain/payment-workflow';
 import { approvalColors, payeeFlags, paymentColors } from '../components/payment-state.tsx';
 import '../i18n/payment-strings.ts';
@@ -17,6 +27,25 @@ import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
 const API = payment.api;
+
+/** What the server will store for the invoice typed so far: its VAT and total (null until it can tell). */
+function invoicePreview(
+  values: Record<string, unknown>,
+  t: (key: string, o?: Record<string, unknown>) => string,
+) {
+  const amount = amountText(values.amount_before_vat);
+  const rate = values.vat_rate as VatRate | undefined;
+  if (!amount || !rate || !vatRates.includes(rate) || compareAmounts(amount, '0') < 0) return null;
+  const { vat_amount, total } = invoiceAmounts(amount, rate);
+  return t('payment.invoices.preview', { vat: formatAmount(vat_amount), total: formatAmount(total) });
+}
+
+/** A request's VAT invoices (docs/adr/0068-payment-invoices.md), as its view page lists and edits them. */
+const invoices = resourceOf(
+  paymentInvoice,
+  {},
+  { input: paymentInvoiceInputSchema, update: paymentInvoiceUpdateSchema },
+);
 
 export const resource: ResourceDescription = resourceOf(
   payment,
@@ -96,6 +125,37 @@ export const resource: ResourceDescription = resourceOf(
     ],
     // the row offers view and edit; delete, activation and the workflow are on the view page
     actions: { status: false, delete: false },
+    // on the view page (features/payment), changed only while the request may be edited
+    related: [
+      {
+        kind: 'children',
+        key: 'invoices',
+        childResource: paymentInvoice.name,
+        apiBase: paymentInvoice.api,
+        list: `${paymentInvoice.api}/list/{id}`,
+        parentField: 'payment_id',
+        titleField: 'number',
+        columns: [
+          { field: 'number', width: 90 },
+          { field: 'symbol', width: 70 },
+          { field: 'form', width: 40, hideBelow: 'md' },
+          { field: 'date', kind: 'date', width: 90 },
+          { field: 'seller_tax_code', width: 100, hideBelow: 'md' },
+          { field: 'amount_before_vat', kind: 'amount', width: 100, hideBelow: 'md' },
+          // "10%", "KCT": the choice's long words are the form's
+          {
+            field: 'vat_rate',
+            width: 40,
+            text: (r) => (/^\d+$/.test(String(r.vat_rate)) ? `${r.vat_rate}%` : String(r.vat_rate)),
+          },
+          { field: 'vat_amount', kind: 'amount', width: 90, hideBelow: 'md' },
+          { field: 'total', kind: 'amount', width: 100 },
+        ],
+        totals: ['amount_before_vat', 'vat_amount', 'total'],
+        form: invoices.form,
+        preview: invoicePreview,
+      },
+    ],
     pages: {
       create: () => import('../features/payment/payment-form-page.tsx').then((m) => m.PaymentFormPage),
       update: () => import('../features/payment/payment-form-page.tsx').then((m) => m.PaymentFormPage),

@@ -1,8 +1,10 @@
 /**
- * Records the viewed one owns, edited in place (a contractor's beneficiaries): listed; created and
- * edited in a dialog with the child's own fields and schema (server field errors on the fields);
- * deleted after a confirmation; each with its change history in a dialog. Calls go to the child's
- * API base (`create`, `update/{id}`, `delete/{id}`, `history/{id}`) with the version read.
+ * Records the viewed one owns, edited in place (a contractor's beneficiaries, a payment request's
+ * invoices): listed, with a totals line when the section sums amounts; created and edited in a
+ * dialog with the child's own fields and schema (server field errors on the fields); deleted after a
+ * confirmation; each with its change history in a dialog. Changes are offered only while the viewed
+ * record may change (`changeable`). Calls go to the child's API base (`create`, `update/{id}`,
+ * `delete/{id}`, `history/{id}`) with the version read.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
@@ -23,7 +25,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { type FieldValues, useForm } from 'react-hook-form';
+import { type FieldValues, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../app/use-ability.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -53,7 +55,10 @@ export function ChildrenSection({ resource, section, parent }: Props) {
   const [editing, setEditing] = useState<ResourceRecord | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ResourceRecord | null>(null);
   const [history, setHistory] = useState<ResourceRecord | null>(null);
-  const canChange = parent.status !== 'D' && ability.can('update', resource.name);
+  const mayUpdate = parent.status !== 'D' && ability.can('update', resource.name);
+  // a record that cannot change now (a payment request once sent) keeps its children as they are
+  const canChange = mayUpdate && (resource.changeable?.(parent) ?? true);
+  const texts = `resources.${resource.name}.related.${section.key}`;
   const refresh = () =>
     Promise.all([
       invalidateResource(client, resource.name),
@@ -85,7 +90,7 @@ export function ChildrenSection({ resource, section, parent }: Props) {
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" data-section={section.key}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1.5 }}>
         <Typography variant="h6" component="h2">
-          {t(`resources.${resource.name}.related.${section.key}.title`)}
+          {t(`${texts}.title`)}
         </Typography>
         {list.data && <Chip size="small" label={list.data.length} />}
         <Box sx={{ flex: 1 }} />
@@ -102,8 +107,9 @@ export function ChildrenSection({ resource, section, parent }: Props) {
           childResource={section.childResource}
           columns={section.columns}
           rows={list.data ?? []}
-          empty={t(`resources.${resource.name}.related.${section.key}.empty`)}
-          label={t(`resources.${resource.name}.related.${section.key}.title`)}
+          totals={section.totals}
+          empty={t(`${texts}.empty`)}
+          label={t(`${texts}.title`)}
           actions={(row) => (
             <>
               {iconButton(`${t('history.title')}: ${nameOf(row)}`, <HistoryIcon fontSize="small" />, () =>
@@ -122,6 +128,11 @@ export function ChildrenSection({ resource, section, parent }: Props) {
             </>
           )}
         />
+      )}
+      {mayUpdate && !canChange && t(`${texts}.locked`, { defaultValue: '' }) && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t(`${texts}.locked`)}
+        </Typography>
       )}
       {editing && (
         <ChildFormDialog
@@ -236,10 +247,27 @@ function ChildFormDialog({
               record={record}
               columns={1}
             />
+            {section.preview && <Preview section={section} form={form} />}
           </Box>
         </DialogContent>
         <DialogSaveActions busy={busy} onCancel={onClose} />
       </Box>
     </Dialog>
   );
+}
+
+/** The section's line computed from what is typed (an invoice's VAT and total), as it is typed. */
+function Preview({ section, form }: { section: ChildrenSectionSpec; form: UseFormReturn<FieldValues> }) {
+  const { t } = useTranslation();
+  const values = useWatch({ control: form.control });
+  const text = section.preview?.(values, t);
+  return text ? (
+    <Typography
+      sx={{ mt: 2, fontVariantNumeric: 'tabular-nums' }}
+      data-testid="child-preview"
+      aria-live="polite"
+    >
+      {text}
+    </Typography>
+  ) : null;
 }

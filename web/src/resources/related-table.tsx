@@ -1,7 +1,7 @@
 /**
  * The small table of a view page's related section: the section's columns (labels from the child
- * resource), status and flag chips, and a last cell of row actions the section supplies. Scrolls
- * sideways on phones rather than squeezing.
+ * resource), status and flag chips, a last cell of row actions the section supplies and, when the
+ * section sums amounts, a totals line. Scrolls sideways on phones rather than squeezing.
  */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -10,10 +10,12 @@ import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { addAmounts } from '@sitepay/domain/money';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { StatusChip } from '../components/status-chip.tsx';
@@ -36,7 +38,18 @@ type Props = {
    * the child's field labels: a header that says more in this place ("Title", not "Title (vi)").
    */
   labels?: string;
+  /** Amount columns summed, exactly, on a totals line under the rows (a request's invoices). */
+  totals?: string[];
 };
+
+/** The sums of the `totals` columns over the rows, as the API writes amounts. */
+export function columnTotals(rows: ResourceRecord[], fields: string[]): Record<string, string> {
+  const amount = (value: unknown) =>
+    value === null || value === undefined || value === '' ? '0' : String(value);
+  return Object.fromEntries(
+    fields.map((field) => [field, addAmounts('0', ...rows.map((row) => amount(row[field])))]),
+  );
+}
 
 export function RelatedTable({
   childResource,
@@ -47,6 +60,7 @@ export function RelatedTable({
   label,
   offset = 0,
   labels,
+  totals,
 }: Props) {
   const { t } = useTranslation();
   const header = (field: string) => {
@@ -94,61 +108,84 @@ export function RelatedTable({
       text
     );
   };
-  // phones: one card per record (first column as its title, the rest labelled), actions beside it
+  const sums = totals?.length ? columnTotals(rows, totals) : null;
+  const sumText = (field: string) => displayValue(childResource, field, sums?.[field], 'amount', lang, t);
+  const strong = { fontWeight: 600, color: 'text.primary', fontVariantNumeric: 'tabular-nums' } as const;
+  // phones: one card per record (first column as its title, the rest labelled), actions beside it,
+  // then the totals
   if (phone)
     return (
-      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {rows.map((row) => {
-          const [first, ...rest] = shown;
-          return (
-            <Box
-              component="li"
-              key={row.id}
-              data-id={row.id}
-              sx={{ display: 'flex', gap: 1, py: 1.25, borderTop: 1, borderColor: 'divider' }}
-            >
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                {first && (
-                  <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
-                    {cell(first, row)}
-                  </Typography>
-                )}
-                {rest.map((c) => {
-                  const content = cell(c, row);
-                  if (content === null || content === '') return null;
-                  return (
-                    <Typography
-                      key={c.field}
-                      variant="body2"
-                      component="div"
-                      sx={{ wordBreak: 'break-word' }}
-                    >
-                      <Box component="span" sx={{ color: 'text.secondary' }}>
-                        {header(c.field)}:{' '}
-                      </Box>
-                      {content}
+      <>
+        <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {rows.map((row) => {
+            const [first, ...rest] = shown;
+            return (
+              <Box
+                component="li"
+                key={row.id}
+                data-id={row.id}
+                sx={{ display: 'flex', gap: 1, py: 1.25, borderTop: 1, borderColor: 'divider' }}
+              >
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  {first && (
+                    <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+                      {cell(first, row)}
                     </Typography>
-                  );
-                })}
+                  )}
+                  {rest.map((c) => {
+                    const content = cell(c, row);
+                    if (content === null || content === '') return null;
+                    return (
+                      <Typography
+                        key={c.field}
+                        variant="body2"
+                        component="div"
+                        sx={{ wordBreak: 'break-word' }}
+                      >
+                        <Box component="span" sx={{ color: 'text.secondary' }}>
+                          {header(c.field)}:{' '}
+                        </Box>
+                        {content}
+                      </Typography>
+                    );
+                  })}
+                </Box>
+                {actions && (
+                  <Box sx={{ display: 'flex', alignItems: 'flex-start', flexShrink: 0 }}>{actions(row)}</Box>
+                )}
               </Box>
-              {actions && (
-                <Box sx={{ display: 'flex', alignItems: 'flex-start', flexShrink: 0 }}>{actions(row)}</Box>
-              )}
-            </Box>
-          );
-        })}
-      </Box>
+            );
+          })}
+        </Box>
+        {sums && (
+          <Box sx={{ borderTop: 2, borderColor: 'divider', pt: 1 }} data-testid="related-totals">
+            <Typography sx={strong}>{t('common.total')}</Typography>
+            {totals!.map((field) => (
+              <Typography key={field} variant="body2" component="div">
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {header(field)}:{' '}
+                </Box>
+                <Box component="span" sx={strong}>
+                  {sumText(field)}
+                </Box>
+              </Typography>
+            ))}
+          </Box>
+        )}
+      </>
     );
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={label}>
+      {/* cells closer than MUI's 16 px, headers wrapping when space is short: a section's table fits
+          beside the drawer at 1280 px before it scrolls */}
+      <Table size="small" aria-label={label} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
         <TableHead>
           <TableRow>
             <TableCell sx={{ width: 48 }}>{t('common.rowNumber')}</TableCell>
             {shown.map((c) => (
               <TableCell
                 key={c.field}
-                sx={{ fontWeight: 600, width: c.width, whiteSpace: 'nowrap' }}
+                sx={{ fontWeight: 600, width: c.width, verticalAlign: 'bottom' }}
                 align={c.kind === 'amount' || c.kind === 'number' ? 'right' : 'left'}
               >
                 {header(c.field)}
@@ -182,7 +219,52 @@ export function RelatedTable({
             </TableRow>
           ))}
         </TableBody>
+        {sums && (
+          <TableFooter>
+            <TotalsRow
+              shown={shown}
+              totals={totals!}
+              actions={Boolean(actions)}
+              sumText={sumText}
+              sx={strong}
+            />
+          </TableFooter>
+        )}
       </Table>
     </Box>
+  );
+}
+
+/** The totals line: "Total" across the columns before the first summed one, then each sum under its column. */
+function TotalsRow({
+  shown,
+  totals,
+  actions,
+  sumText,
+  sx,
+}: {
+  shown: ColumnSpec[];
+  totals: string[];
+  actions: boolean;
+  sumText: (field: string) => string;
+  sx: object;
+}) {
+  const { t } = useTranslation();
+  const first = Math.max(
+    0,
+    shown.findIndex((c) => totals.includes(c.field)),
+  );
+  return (
+    <TableRow data-testid="related-totals">
+      <TableCell colSpan={first + 1} sx={sx}>
+        {t('common.total')}
+      </TableCell>
+      {shown.slice(first).map((c) => (
+        <TableCell key={c.field} align="right" sx={{ ...sx, whiteSpace: 'nowrap' }}>
+          {totals.includes(c.field) ? sumText(c.field) : null}
+        </TableCell>
+      ))}
+      {actions && <TableCell />}
+    </TableRow>
   );
 }

@@ -200,9 +200,11 @@ export type LinkedSection = {
 };
 
 /**
- * Records owned by this one and edited in place (a contractor's beneficiaries): listed, created,
- * edited and deleted in a dialog on the view page, each with its own change history. Texts:
- * `resources.<name>.related.<key>.title|empty`; fields from `resources.<childResource>.fields`.
+ * Records owned by this one and edited in place (a contractor's beneficiaries, a payment request's
+ * invoices): listed, created, edited and deleted in a dialog on the view page, each with its own
+ * change history — changed only while this record is `changeable`. Texts:
+ * `resources.<name>.related.<key>.title|empty|locked` (`locked`: why they cannot change now, shown to
+ * whoever could change them otherwise); fields from `resources.<childResource>.fields`.
  */
 export type ChildrenSection = {
   kind: 'children';
@@ -219,6 +221,10 @@ export type ChildrenSection = {
   columns: ColumnSpec[];
   titleField: string;
   form: { fields: FieldSpec[]; createSchema: z.ZodType; updateSchema: z.ZodType };
+  /** Amount columns summed on a totals line (an invoice's amounts). */
+  totals?: string[];
+  /** A line under the dialog's fields from what is typed (an invoice's VAT and total); null: none. */
+  preview?: (values: Record<string, unknown>, t: Translate) => string | null;
 };
 
 /**

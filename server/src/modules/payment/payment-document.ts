@@ -1,7 +1,8 @@
 /**
  * The printed payment request (GET /api/payment-transaction/download/{id}?format=docx|pdf): gathers
  * what the paper shows — company, contract, parties, the account paid, the amounts, the paid-before
- * total, the checklist, the approver and the VietQR code — and fills the template (payment-print.ts):
+ * total, the VAT invoices, the checklist, the approver and the VietQR code — and fills the template
+ * (payment-print.ts):
  *
  * 1. the company's own template for the request's version (document type `payment-<version>`),
  * 2. else the company's template for payment requests (document type `payment`),
@@ -25,6 +26,7 @@ import type { Row } from '../../http/record-kind.ts';
 import { findRecord } from '../../http/records.ts';
 import { paymentKind } from './payment.resource.ts';
 import { checklistOf, contractState } from './payment.rules.ts';
+import { liveInvoices } from './payment-invoice.rules.ts';
 import {
   builtInTemplate,
   DOCX_CONTENT_TYPE,
@@ -128,6 +130,14 @@ export async function paymentPrintData(
     advance_recovery: row.advance_recovery,
     note: row.note,
     documents,
+    invoices: (await liveInvoices(db, row.id)).map((x) => ({
+      form: x.form,
+      symbol: x.symbol,
+      number: x.number,
+      date: x.date,
+      seller_tax_code: x.seller_tax_code,
+      total: x.total,
+    })),
     approval_status: row.approval_status,
     payment_status: row.payment_status,
     approver_name: accepted ? (extra?.approver_name ?? row.decided_by ?? null) : null,

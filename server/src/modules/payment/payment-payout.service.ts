@@ -74,7 +74,7 @@ export async function recordPayout(
     });
   const today = businessToday();
   const paidDate = fields.paid_date ?? today;
-  if (paidDate > today) throw fieldError('paid_date', 'in_future');
+  if (paidDate > today) throw fieldError('paid_date', 'future_date');
   const accountId = await accountFor(tx, existing.company_id, fields.company_bank_account_id);
   const reference = fields.bank_reference?.trim() ?? '';
   await tx.insert(paymentPayout).values({

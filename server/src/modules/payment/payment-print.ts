@@ -61,6 +61,16 @@ export type PaymentPrintData = {
   advance_recovery: string | null;
   note: string;
   documents: { name: string; type: 'original' | 'copy' | string; quantity: number; attached: boolean }[];
+  /** The request's live VAT invoices, by date (docs/adr/0068-payment-invoices.md); none when absent. */
+  invoices?: {
+    form: string;
+    symbol: string;
+    number: string;
+    /** ISO YYYY-MM-DD. */
+    date: string;
+    seller_tax_code: string;
+    total: string;
+  }[];
   approval_status: 'O' | 'W' | 'A' | 'R';
   payment_status: 'O' | 'P';
   approver_name: string | null;
@@ -84,7 +94,21 @@ export type PaymentPrintDocument = {
   attached_mark: string;
 };
 
-/** The values of the template's tags, all of them text except the checklist and the two flags. */
+/**
+ * One of the request's VAT invoices: `{#invoices}{index} {form} {symbol} {number} {date}
+ * {seller_tax_code} {total}{/invoices}` (template v1 prints them under the invoice amount).
+ */
+export type PaymentPrintInvoice = {
+  index: number;
+  form: string;
+  symbol: string;
+  number: string;
+  date: string;
+  seller_tax_code: string;
+  total: string;
+};
+
+/** The values of the template's tags, all of them text except the lists and the flags. */
 export type PaymentTemplateData = {
   company_name: string;
   company_address: string;
@@ -123,6 +147,9 @@ export type PaymentTemplateData = {
   amount_in_words: string;
   note: string;
   documents: PaymentPrintDocument[];
+  invoices: PaymentPrintInvoice[];
+  /** For `{#has_invoices}…{/has_invoices}` in a company's own template: the request has invoices. */
+  has_invoices: boolean;
   requester_sign_date: string;
   head_of_department_name: string;
   head_of_department_sign_date: string;
@@ -201,6 +228,22 @@ function vietQrTags(d: PaymentPrintData) {
   };
 }
 
+/** The invoices' rows, numbered, with their dates and totals as the paper writes them. */
+function invoiceTags(invoices: NonNullable<PaymentPrintData['invoices']>) {
+  return {
+    invoices: invoices.map((x, i) => ({
+      index: i + 1,
+      form: text(x.form),
+      symbol: text(x.symbol),
+      number: text(x.number),
+      date: printDate(x.date),
+      seller_tax_code: text(x.seller_tax_code),
+      total: printAmount(x.total),
+    })),
+    has_invoices: invoices.length > 0,
+  };
+}
+
 /**
  * Every text of the paper without the characters XML 1.0 cannot hold. The API refuses them since
  * issue 26 (http/input-guard.ts), but rows written before keep theirs; they are control characters
@@ -260,6 +303,7 @@ export function paymentTemplateData(d: PaymentPrintData): PaymentTemplateData {
       quantity: doc.quantity,
       attached_mark: doc.attached ? '✓' : '',
     })),
+    ...invoiceTags(d.invoices ?? []),
     requester_sign_date: printDay(d.created_at) || BLANK_SIGN_DATE,
     head_of_department_name: text(d.head_of_department_name),
     head_of_department_sign_date: BLANK_SIGN_DATE,

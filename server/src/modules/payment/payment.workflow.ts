@@ -34,6 +34,7 @@ import {
   contractState,
   prepareWrite,
 } from './payment.rules.ts';
+import { keepInvoiceAmount, releaseInvoices } from './payment-invoice.rules.ts';
 import { accountColumns, type PayeeAccount, payeeAccount } from './payment-payee.service.ts';
 
 export const DIRECTOR_ROLE = 'ROLE_DIRECTOR';
@@ -199,12 +200,21 @@ const accountant = (existing: Row, user: CurrentUser): Actor =>
   actorFrom({ isAdmin: false, isDirector: false, mayWrite: true, mayDecide: false }, false, user, existing);
 
 /**
+ * Refuses (422, with the edit's own reason: `not_allowed_in_state`, `payment_inactive`) a change of
+ * what a request carries — its fields, its invoices — when the table refuses it an edit now.
+ */
+export const assertEditable = (existing: Row, user: CurrentUser): Transition =>
+  check(existing, 'edit', accountant(existing, user));
+
+/**
  * RecordKind hook: an edit is a move of its own (O or R only) and passes every money rule again;
- * whoever creates or edits a request prepared it, and never decides it.
+ * whoever creates or edits a request prepared it, and never decides it. While the request has
+ * invoices, their totals are its invoice amount (payment-invoice.rules.ts).
  */
 export async function beforePaymentWrite(tx: Tx, values: Row, existing: Row | undefined, user: CurrentUser) {
   if (existing) {
-    const state = check(existing, 'edit', accountant(existing, user)).to;
+    const state = assertEditable(existing, user).to;
+    await keepInvoiceAmount(tx, values, existing);
     await prepareWrite(tx, values, existing, user);
     values.prepared_by = withPreparer(existing, user);
     await writeMove(tx, existing.id, 'edit', state, state, null, user);
@@ -214,7 +224,10 @@ export async function beforePaymentWrite(tx: Tx, values: Row, existing: Row | un
   }
 }
 
-/** RecordKind hook: deactivate, activate and delete are moves of the table too. */
+/**
+ * RecordKind hook: deactivate, activate and delete are moves of the table too; a deleted request
+ * lets go of its invoices (another request may claim them).
+ */
 export async function beforePaymentStatus(tx: Tx, existing: Row, status: 'O' | 'C' | 'D', user: CurrentUser) {
   const action = ({ O: 'activate', C: 'deactivate', D: 'delete' } as const)[status];
   const state = check(existing, action, accountant(existing, user)).to;
@@ -222,6 +235,7 @@ export async function beforePaymentStatus(tx: Tx, existing: Row, status: 'O' | '
     assertContractTakesRequests(await contractState(tx, existing.contract_id, user));
     await checkMoneyRules(tx, existing as never, existing.id);
   }
+  if (action === 'delete') await releaseInvoices(tx, existing.id, user);
   await writeMove(tx, existing.id, action, state, state, null, user);
 }
 

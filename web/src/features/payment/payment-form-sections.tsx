@@ -1,7 +1,8 @@
 /**
  * The sections of the payment form: the contract (picked through its construction on create, fixed
  * on update, with its parties and figures), the request (type, transaction type, date, priority),
- * the amounts (flagged above what the contract may still take) and who approves it.
+ * the amounts (flagged above what the contract may still take; the invoice amount read only while
+ * the request has invoices) and who approves it.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -52,8 +53,14 @@ export function usePaymentFieldText(form: Form, schema: z.ZodType) {
         required={isRequired(schema, name)}
       />
     ),
-    money: (name: string, hint?: string) => (
-      <AmountField key={name} {...bind(name)} required={isRequired(schema, name)} hint={hint} />
+    money: (name: string, hint?: string, disabled?: boolean) => (
+      <AmountField
+        key={name}
+        {...bind(name)}
+        required={isRequired(schema, name)}
+        hint={hint}
+        disabled={disabled}
+      />
     ),
   };
 }
@@ -168,7 +175,12 @@ export function AmountFields({ look, field }: Omit<SectionProps, 'form'>) {
           </Typography>
         )}
       </Box>
-      {AMOUNTS.map((name) => field.money(name))}
+      {AMOUNTS.map((name) =>
+        // the sum of the request's invoices while it has any (docs/adr/0068-payment-invoices.md)
+        name === 'invoice_amount' && look.invoiceCount > 0
+          ? field.money(name, t('payment.invoices.amountFromInvoices', { count: look.invoiceCount }), true)
+          : field.money(name),
+      )}
       {(kind === 'progress' || kind === 'settlement') &&
         field.money(
           'advance_recovery',

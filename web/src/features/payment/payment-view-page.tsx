@@ -1,10 +1,10 @@
 /**
  * A payment request's page (/management/payment/view/:id): where it stands (approval, payment,
- * overdue), every field, the contract's money, the receiving account, the documents handed in, its
- * files, its approval steps, its discussion, a print of the request (Word or PDF), once accepted its
- * VietQR code, and its change history. It offers only the moves the server says the caller may make
- * now (GET get-payment-status/{id} → moves), each behind a confirmation (a rejection asks its
- * reason).
+ * overdue), every field, the contract's money, the receiving account, its payments, its VAT
+ * invoices (the resource's related section), the documents handed in, its files, its approval steps,
+ * its discussion, a print of the request (Word or PDF), once accepted its VietQR code, and its change
+ * history. It offers only the moves the server says the caller may make now (GET
+ * get-payment-status/{id} → moves), each behind a confirmation (a rejection asks its reason).
  */
 
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -39,6 +39,7 @@ import { formatMoment, formatValue } from '../../resources/format-value.ts';
 import { FlagChip } from '../../resources/record-actions.tsx';
 import { resourceRecordQuery } from '../../resources/resource.queries.ts';
 import type { ResourceDescription } from '../../resources/resource.types.ts';
+import { RelatedBlock } from '../../resources/view/record-blocks.tsx';
 import { invalidatePayments, movesQuery, paymentDocumentsQuery } from './payment.queries.ts';
 import { PaymentDiscussion } from './payment-discussion.tsx';
 import { documentNeed } from './payment-form-parts.tsx';
@@ -145,6 +146,9 @@ export function PaymentViewPage({ resource }: { resource: ResourceDescription })
       </Box>
       <PaymentVietQrSection payment={payment} />
       <PaymentPayoutsSection payment={payment} />
+      {resource.related?.map((section) => (
+        <RelatedBlock key={section.key} resource={resource} section={section} parent={record.data} />
+      ))}
       <Documents id={payment.id} />
       <PaymentTimeline
         id={payment.id}
@@ -269,7 +273,12 @@ function PaymentAmounts({ payment }: { payment: Payment }) {
       >
         {amountWords(payment.amount)}
       </Typography>
-      <Row numeric label={f('invoice_amount')} value={money(payment.invoice_amount)} />
+      <Row
+        numeric
+        label={f('invoice_amount')}
+        value={money(payment.invoice_amount)}
+        testId="view-invoice-amount"
+      />
       <Row numeric label={f('settlement_amount')} value={money(payment.settlement_amount)} />
       <Row numeric label={f('guarantee_amount')} value={money(payment.guarantee_amount)} />
       <Row numeric label={f('penalty_amount')} value={money(payment.penalty_amount)} />

@@ -2,7 +2,7 @@
  * The payment form's state beyond its fields: the values it starts from, and what it watches and
  * looks up as it is filled — the construction's payable contracts, the chosen contract's figures and
  * what it may still take (`payment-allowance.ts`), the types, the documents the transaction type asks
- * for, the departments and directors — with the options the pickers offer.
+ * for, the departments and directors, the request's invoices — with the options the pickers offer.
  */
 import { formatAmount } from '@sitepay/domain/number-format';
 import { type Payment, paymentKindOf } from '@sitepay/domain/payment.schema';
@@ -12,6 +12,7 @@ import { type FieldValues, type UseFormReturn, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next';
 import { constructionsQuery } from '../../app/account.queries.ts';
 import type { PickerOption } from '../../components/picker-field.tsx';
+import { relatedListQuery } from '../../resources/resource.queries.ts';
 import type { Mode } from '../../resources/resource-form-page.tsx';
 import {
   contractStatusQuery,
@@ -146,6 +147,11 @@ export function usePaymentLookups(
     enabled: Number(transactionTypeId) > 0,
   });
   const departments = useQuery(departmentsQuery);
+  // a request with VAT invoices takes its invoice amount from them (the view page's list, shared)
+  const invoices = useQuery({
+    ...relatedListQuery('payment', 'invoices', `payment-invoice/list/${payment?.id}`),
+    enabled: mode === 'update' && Boolean(payment),
+  });
   // the users list may be closed to the caller: the director is then named from the record only
   const users = useQuery({
     ...directorsQuery(Number(constructionId)),
@@ -185,6 +191,7 @@ export function usePaymentLookups(
     departments,
     users,
     kind: paymentKindOf(String(paymentCode ?? '')),
+    invoiceCount: invoices.data?.length ?? 0,
     contractStatus,
     allowance,
     over: allowance !== null && exceeds(amount, allowance),

@@ -1,0 +1,80 @@
+/**
+ * The VAT invoices of a payment request (docs/adr/0068-payment-invoices.md): the body of a create
+ * and an update, the record the API answers, and the one computation of an invoice's VAT and
+ * total, which the server stores and the screens show. Amounts are exact decimal strings.
+ */
+import { z } from 'zod';
+import {
+  amountField,
+  isoDate,
+  recordMetaSchema,
+  requiredRef,
+  requiredText,
+  versionSchema,
+} from './common.schema.ts';
+import { taxCodePattern } from './entities/constructor.entity.ts';
+import { paymentInvoice } from './entities/payment-invoice.entity.ts';
+import { withVat } from './money.ts';
+
+/**
+ * The rates an invoice is printed with: a percentage, or KCT (không chịu thuế: not subject to VAT)
+ * and KKKNT (không kê khai, nộp thuế: not declared or paid), which charge none.
+ */
+export const vatRates = paymentInvoice.fields.vat_rate.choices;
+export type VatRate = (typeof vatRates)[number];
+
+/** The percentage a rate charges. */
+export const vatPercent = (rate: VatRate): string => (/^\d+$/.test(rate) ? rate : '0');
+
+/**
+ * An invoice's VAT, rounded to the whole đồng half away from zero (money.ts), and its total: what
+ * the server stores whatever the client sent.
+ */
+export function invoiceAmounts(amountBeforeVat: string, rate: VatRate) {
+  const { vat_amount, amount_vat } = withVat(amountBeforeVat, vatPercent(rate));
+  return { vat_amount, total: amount_vat };
+}
+
+/** A rate as sent: "10" or 10, "kct" or "KCT"; anything else is refused as `invalid`. */
+const vatRateField = () =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.enum(vatRates, {
+      error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : 'invalid'),
+    }),
+  );
+
+const fields = {
+  /** Mẫu số ("1"). */
+  form: requiredText(11),
+  /** Ký hiệu ("C26TAA"). */
+  symbol: requiredText(20),
+  number: requiredText(20),
+  /** Not after today in the business calendar: the server checks it (the screens have no clock of theirs). */
+  date: isoDate(),
+  seller_tax_code: requiredText(14).refine((v) => taxCodePattern.test(v), { error: 'invalid_tax_code' }),
+  amount_before_vat: amountField({ min: 0 }),
+  vat_rate: vatRateField(),
+  /** Taken, never read: the server computes both (printed invoices may differ by rounding). */
+  vat_amount: amountField({ min: 0 }).optional(),
+  total: amountField({ min: 0 }).optional(),
+};
+
+export const paymentInvoiceInputSchema = z.object({ payment_id: requiredRef(), ...fields });
+export type PaymentInvoiceInput = z.infer<typeof paymentInvoiceInputSchema>;
+/** An invoice stays on its request: the update names no request. */
+export const paymentInvoiceUpdateSchema = z.object({ ...fields, version: versionSchema });
+
+export const paymentInvoiceSchema = recordMetaSchema.extend({
+  payment_id: z.number(),
+  form: z.string(),
+  symbol: z.string(),
+  number: z.string(),
+  date: z.string(),
+  seller_tax_code: z.string(),
+  amount_before_vat: z.string(),
+  vat_rate: z.enum(vatRates),
+  vat_amount: z.string(),
+  total: z.string(),
+});
+export type PaymentInvoice = z.infer<typeof paymentInvoiceSchema>;
