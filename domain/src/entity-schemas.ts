@@ -73,6 +73,8 @@ function inputOf(f: EntityField): z.ZodType {
     case 'date':
       // blank clears it, as every field
       return z.preprocess((v) => (v === '' ? null : v), isoDate().nullable().optional());
+    case 'datetime':
+      return z.iso.datetime({ offset: true }).nullable().optional();
     case 'boolean':
       return z.boolean().optional();
     case 'choice':

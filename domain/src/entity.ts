@@ -79,6 +79,8 @@ export type EntityField = FieldCommon &
     /** An amount in đồng, exact, kept as text; never negative unless `signed` (an annex lowering a value). */
     | { type: 'money'; signed?: boolean }
     | { type: 'date' }
+    /** An instant the server records (ISO 8601 with its offset): a sending, a decision. */
+    | { type: 'datetime' }
     | { type: 'boolean' }
     /** One of `choices`, each with its words (none: the value is its own word, as HTTP methods). */
     | { type: 'choice'; choices: readonly string[]; labels?: Record<string, Words> }

@@ -10,8 +10,8 @@ import { contract } from './entities/contract.entity.ts';
 import { contractAnnex } from './entities/contract-annex.entity.ts';
 import { customer } from './entities/customer.entity.ts';
 import { payment } from './entities/payment.entity.ts';
-import { payout } from './entities/payout.entity.ts';
 import { paymentInvoice } from './entities/payment-invoice.entity.ts';
+import { payout } from './entities/payout.entity.ts';
 import { ticket } from './entities/ticket.entity.ts';
 import type { Entity } from './entity.ts';
 

@@ -15,6 +15,7 @@ const approvalLabels: Record<ApprovalStatus, Words> = {
 };
 
 const out = (vi: string, en: string) => ({ type: 'text', output: true, label: { vi, en } }) as const;
+const at = (vi: string, en: string) => ({ type: 'datetime', output: true, label: { vi, en } }) as const;
 
 export const payment = defineEntity({
   name: 'payment',
@@ -205,8 +206,9 @@ export const payment = defineEntity({
       output: true,
       display: 'bank_name',
       label: { vi: 'Ngân hàng', en: 'Bank' },
+      export: 24,
     },
-    account_number: out('Số tài khoản', 'Account number'),
+    account_number: { ...out('Số tài khoản', 'Account number'), export: 18 },
     account_holder: out('Chủ tài khoản', 'Account holder'),
     holder_mismatch: {
       type: 'boolean',
@@ -218,18 +220,19 @@ export const payment = defineEntity({
       output: true,
       label: { vi: 'Chờ xác nhận tài khoản', en: 'Account awaiting confirmation' },
     },
-    payee_changed_at: out('Ngày đổi tài khoản', 'Account changed on'),
+    payee_changed_at: at('Ngày đổi tài khoản', 'Account changed on'),
     payee_changed_by: out('Người đổi tài khoản', 'Account changed by'),
     payee_previous_bank: out('Ngân hàng trước đó', 'Previous bank'),
     payee_previous_account: out('Số tài khoản trước đó', 'Previous account number'),
     payee_previous_holder: out('Chủ tài khoản trước đó', 'Previous account holder'),
-    payee_confirmed_at: out('Ngày xác nhận tài khoản', 'Account confirmed on'),
+    payee_confirmed_at: at('Ngày xác nhận tài khoản', 'Account confirmed on'),
     payee_confirmed_by: out('Người xác nhận tài khoản', 'Account confirmed by'),
-    sent_at: out('Ngày gửi duyệt', 'Sent for approval'),
-    decided_at: out('Ngày duyệt', 'Decided on'),
-    decided_by: out('Người duyệt', 'Decided by'),
+    sent_at: at('Ngày gửi duyệt', 'Sent for approval'),
+    // the export says who approved it and when, when it was paid and to which account
+    decided_by: { ...out('Người duyệt', 'Decided by'), export: 16 },
+    decided_at: { ...at('Ngày duyệt', 'Decided on'), export: 17 },
     decision_note: out('Ý kiến người duyệt', "Approver's note"),
-    paid_at: out('Ngày xác nhận chi', 'Paid on'),
+    paid_at: { ...at('Ngày xác nhận chi', 'Paid on'), export: 17 },
     paid_by: out('Người xác nhận chi', 'Payment confirmed by'),
   },
 });

@@ -6,8 +6,8 @@
  * live in vi.json / en.json.
  */
 import { payment } from '@sitepay/domain/entities/payment.entity';
-import { payout } from '@sitepay/domain/entities/payout.entity';
 import { paymentInvoice } from '@sitepay/domain/entities/payment-invoice.entity';
+import { payout } from '@sitepay/domain/entities/payout.entity';
 import { addDescribedStrings } from './entity-strings.ts';
 import { i18n } from './i18n.ts';
 import en from './payment.en.json';

@@ -8,7 +8,16 @@
 import { paymentInputSchema, paymentUpdateSchema } from '@sitepay/domain/payment.schema';
 import { payeeFlags } from '../components/payment-state.tsx';
 import '../i18n/payment-strings.ts';
-import type { ResourceDescription } from './resource.types.ts';
+import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
+
+const DAY_MS = 86_400_000;
+/** Whole days since the request was sent ("today" under a day). */
+const waited = (r: ResourceRecord, t: (key: string, o?: Record<string, unknown>) => string) => {
+  const sent = Date.parse(String(r.sent_at ?? ''));
+  if (Number.isNaN(sent)) return '';
+  const days = Math.floor((Date.now() - sent) / DAY_MS);
+  return days < 1 ? t('payment.approval.waitedToday') : t('payment.approval.waited', { count: days });
+};
 
 export const resource: ResourceDescription = {
   name: 'approval',
@@ -29,13 +38,15 @@ export const resource: ResourceDescription = {
       link: (r) => `/management/payment/view/${r.id}`,
       flags: [{ field: 'isPriority', icon: 'flag' }, { field: 'overdue', icon: 'clock' }, ...payeeFlags],
     },
-    // on a phone too: the approver sees which contract before ticking
-    { field: 'contract_no', flex: 1, minWidth: 90, sortable: false },
-    { field: 'construction_name', flex: 1, minWidth: 110, sortable: false, hideBelow: 'lg' },
-    { field: 'constructor_name', flex: 1, minWidth: 110, sortable: false, hideBelow: 'md' },
+    // on a phone too: who is paid and how much, before ticking
+    { field: 'constructor_name', flex: 1, minWidth: 110, sortable: false },
+    { field: 'contract_no', width: 120, sortable: false, hideBelow: 'md' },
+    { field: 'construction_name', flex: 1, minWidth: 110, sortable: false, hideBelow: 'xl' },
+    // what it is for
+    { field: 'note', flex: 1.4, minWidth: 140, sortable: false, hideBelow: 'lg' },
     { field: 'amount', kind: 'amount', flex: 1, minWidth: 104 },
-    { field: 'date', kind: 'date', width: 100, hideBelow: 'md' },
-    { field: 'user_name', width: 100, sortable: false, hideBelow: 'lg' },
+    // how long it has waited
+    { field: 'sent_at', width: 96, sortable: false, hideBelow: 'sm', text: (r, t) => waited(r, t) },
   ],
   defaultSort: { field: 'date', desc: false },
   actions: { update: false, status: false, delete: false, create: false },

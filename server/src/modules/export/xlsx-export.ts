@@ -196,6 +196,7 @@ export const exportFileName = (entity: string, now: Date) =>
 /** Checks at start-up that every column names a field the kind's records have. */
 const exportTypes: Partial<Record<EntityField['type'], ExportColumn['type']>> = {
   date: 'date',
+  datetime: 'timestamp',
   boolean: 'flag',
   integer: 'integer',
   percent: 'decimal',
