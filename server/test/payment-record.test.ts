@@ -286,6 +286,26 @@ describe.each(backends)('the payment record (%s)', (backend) => {
       const sheet = workbook.worksheets[0]!;
       const header = sheet.getRow(4).values as unknown[];
       const last = sheet.getRow(sheet.rowCount).values as unknown[];
+      // who approved it and when, when it was paid and to which account
+      for (const h of [
+        'Số YCTT',
+        'Đã chi',
+        'Người duyệt',
+        'Ngày duyệt',
+        'Ngày xác nhận chi',
+        'Ngân hàng',
+        'Số tài khoản',
+      ])
+        expect(header, h).toContain(h);
+      const rows = Array.from(
+        { length: sheet.rowCount - 5 },
+        (_, i) => sheet.getRow(5 + i).values as unknown[],
+      );
+      const paidLine = rows.find((r) => r[header.indexOf('Số YCTT')] === paid.code)!;
+      expect(paidLine[header.indexOf('Người duyệt')]).toBe('admin');
+      expect(paidLine[header.indexOf('Số tài khoản')]).toBe('0099887766');
+      // a timestamp cell, in the business time zone
+      expect(paidLine[header.indexOf('Ngày duyệt')]).toBeInstanceOf(Date);
       expect(last[1]).toBe('Tổng cộng');
       expect(last[header.indexOf('Số tiền đề nghị')]).toBe(90000000);
       expect(last[header.indexOf('Đã chi')]).toBe(50000000);
