@@ -34,12 +34,12 @@ export const resource: ResourceDescription = {
   columns: [
     {
       field: 'code',
-      width: 168,
+      width: 150,
       link: (r) => `/management/payment/view/${r.id}`,
       flags: [{ field: 'isPriority', icon: 'flag' }, { field: 'overdue', icon: 'clock' }, ...payeeFlags],
     },
-    // on a phone too: who is paid and how much, before ticking
-    { field: 'constructor_name', flex: 1, minWidth: 110, sortable: false },
+    // on a phone: the request and how much (each row's page says the rest)
+    { field: 'constructor_name', flex: 1, minWidth: 110, sortable: false, hideBelow: 'sm' },
     { field: 'contract_no', width: 120, sortable: false, hideBelow: 'md' },
     { field: 'construction_name', flex: 1, minWidth: 110, sortable: false, hideBelow: 'xl' },
     // what it is for
