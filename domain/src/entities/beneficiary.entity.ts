@@ -8,6 +8,17 @@ import { defineEntity } from '../entity.ts';
 /** Vietnamese bank account numbers: digits only, 6 to 19 of them. */
 export const accountNumberPattern = /^\d{6,19}$/;
 
+/** A bank account's number: 6–19 digits, typed with spaces, dots or dashes; searched and sorted. */
+export const accountNumberField = {
+  type: 'text',
+  required: true,
+  format: { pattern: accountNumberPattern, error: 'invalid_account_number', strip: /[\s.-]/g },
+  label: { vi: 'Số tài khoản', en: 'Account number' },
+  list: { width: 150 },
+  search: true,
+  sort: true,
+} as const;
+
 export const beneficiary = defineEntity({
   name: 'beneficiary',
   api: 'beneficiary',
@@ -41,15 +52,7 @@ export const beneficiary = defineEntity({
       label: { vi: 'Ngân hàng', en: 'Bank' },
       list: { hideBelow: 'sm' },
     },
-    account_number: {
-      type: 'text',
-      required: true,
-      format: { pattern: accountNumberPattern, error: 'invalid_account_number', strip: /[\s.-]/g },
-      label: { vi: 'Số tài khoản', en: 'Account number' },
-      list: { width: 150 },
-      search: true,
-      sort: true,
-    },
+    account_number: accountNumberField,
     branch: {
       type: 'text',
       max: 255,

@@ -4,7 +4,7 @@
  * given (docs/adr/0066-payments-as-they-happened.md); one account per company is its default.
  */
 import { defineEntity } from '../entity.ts';
-import { accountNumberPattern } from './beneficiary.entity.ts';
+import { accountNumberField } from './beneficiary.entity.ts';
 
 export const companyBankAccount = defineEntity({
   name: 'company-bank-account',
@@ -39,15 +39,7 @@ export const companyBankAccount = defineEntity({
       label: { vi: 'Ngân hàng', en: 'Bank' },
       list: { flex: 1, minWidth: 140, hideBelow: 'sm' },
     },
-    account_number: {
-      type: 'text',
-      required: true,
-      format: { pattern: accountNumberPattern, error: 'invalid_account_number', strip: /[\s.-]/g },
-      label: { vi: 'Số tài khoản', en: 'Account number' },
-      list: { width: 160 },
-      search: true,
-      sort: true,
-    },
+    account_number: accountNumberField,
     holder: {
       type: 'text',
       max: 255,
