@@ -152,6 +152,8 @@ async function sheetRows(file: Download, headers: string[]): Promise<string[][]>
   const rows: string[][] = [];
   sheet.eachRow((row, number) => {
     if (number <= headerRow) return;
+    // a list with money ends with its totals row
+    if (row.getCell(1).value === 'Tổng cộng') return;
     rows.push(columns.map((c) => String(row.getCell(c).value ?? '')));
   });
   return rows;

@@ -198,7 +198,7 @@ export type PrintFormat = 'docx' | 'pdf';
 /**
  * The printed request, Word or PDF (the server converts with LibreOffice: without it, 501
  * `pdf_unavailable`, told in the user's words, while Word still prints), saved under a name that
- * says which request it is: YCTT-<contract>-<no>.docx|pdf.
+ * says which request it is: <request number>-<contract>-<instalment>.docx|pdf, as the server names it.
  */
 export function usePrint() {
   const { t } = useTranslation();
@@ -207,7 +207,7 @@ export function usePrint() {
       payment,
       format,
     }: {
-      payment: Pick<Payment, 'id' | 'template' | 'contract_no' | 'requirement_no'>;
+      payment: Pick<Payment, 'id' | 'code' | 'template' | 'contract_no' | 'requirement_no'>;
       format: PrintFormat;
     }) => {
       const file = await api.download(`${API}/download/${payment.id}`, {
@@ -215,7 +215,7 @@ export function usePrint() {
         action: t('payment.doing.print'),
       });
       const contract = (payment.contract_no ?? String(payment.id)).replace(/[\\/:*?"<>|\s]+/g, '-');
-      saveBlob(file.blob, `YCTT-${contract}-${payment.requirement_no}.${format}`);
+      saveBlob(file.blob, `${payment.code || 'YCTT'}-${contract}-${payment.requirement_no}.${format}`);
     },
   });
 }
