@@ -38,6 +38,8 @@ let director: Call;
 let construction: Ref; // CT-001, in both demo users' scope
 let contractor: Rec;
 let contract: Rec;
+/** A request of this file's contract, walked to `state` by the accountant (and the director). */
+let write: (amount: string, date: string, state: 'paid' | 'waiting' | 'rejected') => Promise<Rec>;
 
 beforeAll(async () => {
   const admin = (await apiFor(ADMIN)).call;
@@ -62,7 +64,7 @@ beforeAll(async () => {
     'GET',
     'transaction-type/list/all',
   );
-  const write = (amount: string, date: string, state: 'paid' | 'waiting' | 'rejected') =>
+  write = (amount, date, state) =>
     f.request(contract, {
       payment_code: 'TD',
       transaction_type_id: transactionTypes.find((t) => t.status === 'O')!.id,
@@ -251,6 +253,30 @@ describe('the home page', () => {
     await expect
       .poll(() => page.locator('.MuiDataGrid-row', { hasText: contract.contract_no }).count())
       .toBe(1);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('on a phone the director works from the card: his queue, the request by its number, approved', async () => {
+    const mine = await write('12000000', '2026-03-06', 'waiting');
+    const { page, context, consoleErrors } = await signedIn('/about-me', {
+      as: DIRECTOR,
+      width: 375,
+      height: 812,
+    });
+    await page.getByTestId('home-waiting').getByRole('link').click();
+    await page.waitForURL('**/management/approval/list');
+    await page.getByLabel('Tìm kiếm').fill(mine.code);
+    await page.locator(`a[href="/management/payment/view/${mine.id}"]`).first().click();
+    await page.waitForURL(`**/management/payment/view/${mine.id}`);
+    expect(await textOf(page.getByTestId('payment-title'))).toContain(mine.code);
+    await page.getByRole('button', { name: 'Duyệt', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Duyệt', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => textOf(page.getByTestId('payment-state').getByTestId('approval-chip')))
+      .toBe('Đã duyệt');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -182,6 +182,11 @@ export const paymentListQuerySchema = pagingQuerySchema.extend({
   /** Due date range, inclusive (the home page's "due this week"). */
   dueFrom: optionalDate(),
   dueTo: optionalDate(),
+  /** Approved, partly paid, not paid in full yet (the home page's card). */
+  partlyPaid: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1')
+    .optional(),
 });
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
 

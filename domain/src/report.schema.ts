@@ -171,6 +171,14 @@ export const homeSchema = z.object({
   waiting: countAmount.nullable(),
   /** This user's own requests that were rejected and wait to be corrected or withdrawn. */
   rejected: countAmount,
+  /** This user's own requests waiting for a decision. */
+  mine_waiting: countAmount,
+  /**
+   * For those who pay (null otherwise): approved requests not paid in full, and of those the partly
+   * paid ones; their amount is what remains to pay.
+   */
+  to_pay: countAmount.nullable(),
+  partly_paid: countAmount.nullable(),
   overdue: countAmount,
   /** Unpaid requests falling due this week (Monday to Sunday). */
   due_this_week: countAmount.extend({ from: z.string(), to: z.string() }),

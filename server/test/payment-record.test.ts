@@ -110,6 +110,13 @@ describe.each(backends)('the payment record (%s)', (backend) => {
         payment_status: 'O',
         paid_amount: '40000000.00',
       });
+      // the list's partly-paid filter (the home page's card) finds it
+      const partly = await s.call(
+        'GET',
+        `/api/payment-transaction/paging?contractId=${r.contract_id}&partlyPaid=true&status=all`,
+        ketoan,
+      );
+      expect(partly.body.items.map((x: Rec) => x.id)).toEqual([r.id]);
       // the contract counts what was paid, part payments included
       const summary = async () =>
         (await s.call('GET', `/api/validate/contract/${r.contract_id}`, ketoan)).body.summary;

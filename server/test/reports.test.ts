@@ -235,6 +235,13 @@ describe.each(backends)('reports (%s)', (backend) => {
     const accountant = await report('home', ketoan);
     expect(accountant.waiting).toBeNull();
     expect(accountant.rejected).toEqual({ count: 1, amount: '7000000.00' });
+    // the accountant's own waiting request, and what the accountants pay: approved, not paid in full
+    expect(accountant.mine_waiting).toEqual({ count: 1, amount: '30000000.00' });
+    expect(accountant.to_pay).toEqual({ count: 1, amount: '120000000.50' });
+    expect(accountant.partly_paid).toEqual({ count: 0, amount: '0.00' });
+    // a director does not pay
+    expect(director.to_pay).toBeNull();
+    expect(director.partly_paid).toBeNull();
     // every unpaid live request of HP is past its due date in 2025
     expect(accountant.overdue).toEqual({ count: 3, amount: '160000000.50' });
     expect(accountant.due_this_week.count).toBe(0);

@@ -72,6 +72,7 @@ export const resource: ResourceDescription = resourceOf(
         'to',
         'dueFrom',
         'dueTo',
+        'partlyPaid',
       ],
       filterFields: [
         {

@@ -38,6 +38,8 @@ const p = paymentTransaction;
 
 /** Unpaid and counting: a request that still has to be paid (not rejected, deactivated or deleted). */
 export const unpaidSql = sql`(${p.payment_status} = 'O' and ${p.status} = 'O' and ${p.approval_status} <> 'R')`;
+/** Approved and partly paid: some payments recorded, not yet its amount. */
+export const partlyPaidSql = sql`(${p.approval_status} = 'A' and ${p.payment_status} = 'O' and ${p.paid_amount} > 0)`;
 /** Unpaid after its due date (date + the transaction type's pay_date). */
 export const overdueSql = sql`(${unpaidSql} and ${p.due_date} < ${todaySql})`;
 
@@ -133,6 +135,7 @@ export const paymentKind: RecordKind = {
       q.to ? lte(p.date, q.to) : undefined,
       q.dueFrom ? gte(p.due_date, q.dueFrom) : undefined,
       q.dueTo ? lte(p.due_date, q.dueTo) : undefined,
+      q.partlyPaid ? partlyPaidSql : undefined,
     ];
   },
   // the list's money over its whole filter (the list and its export show them)

@@ -602,6 +602,19 @@ export async function homeFigures(tx: Tx, q: ReportQuery, user: CurrentUser) {
   const rejected = await countAmount(
     sql`p.user_id = ${user.id} and p.approval_status = 'R' and p.status = 'O' and ${scope}`,
   );
+  const mineWaiting = await countAmount(
+    sql`p.user_id = ${user.id} and p.approval_status = 'W' and p.status = 'O' and ${scope}`,
+  );
+  // what the accountants pay: approved, not paid in full, counted by what remains
+  const remaining = (where: SQL) =>
+    queryRows<{ count: number; amount: string }>(
+      tx,
+      sql`select count(*)::int as count, coalesce(sum(p.amount - p.paid_amount), 0)::numeric(18,2)::text as amount
+          from payment_transaction p where ${where}`,
+    ).then((rows) => rows[0]!);
+  const approvedUnpaid = sql`p.status = 'O' and p.approval_status = 'A' and p.payment_status = 'O' and ${scope}`;
+  const toPay = rights.mayWrite ? await remaining(approvedUnpaid) : null;
+  const partlyPaid = rights.mayWrite ? await remaining(sql`${approvedUnpaid} and p.paid_amount > 0`) : null;
   const unpaid = sql`p.status = 'O' and p.approval_status <> 'R' and p.payment_status = 'O' and ${scope}`;
   // overdue = unpaid (the month summaries) − not due yet (the partial index by due date)
   const overdue = await summaryLess(
@@ -629,6 +642,9 @@ export async function homeFigures(tx: Tx, q: ReportQuery, user: CurrentUser) {
   return {
     waiting,
     rejected,
+    mine_waiting: mineWaiting,
+    to_pay: toPay,
+    partly_paid: partlyPaid,
     overdue,
     due_this_week: { ...dueThisWeek, ...week },
     totals: {

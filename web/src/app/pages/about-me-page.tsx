@@ -8,6 +8,7 @@
 import AssignmentLateOutlinedIcon from '@mui/icons-material/AssignmentLateOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import HourglassTopOutlinedIcon from '@mui/icons-material/HourglassTopOutlined';
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import ReplyOutlinedIcon from '@mui/icons-material/ReplyOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -264,6 +265,35 @@ function ActNow({
         tone="error"
         to={paymentListLink({ constructionId, view: 'mine', approvalStatus: 'R' })}
       />
+      <ActionCard
+        testId="home-mine-waiting"
+        icon={<HourglassTopOutlinedIcon />}
+        title={t('report.home.mineWaiting')}
+        figure={home?.mine_waiting}
+        tone="info"
+        to={paymentListLink({ constructionId, view: 'mine', approvalStatus: 'W' })}
+      />
+      {/* what the accountants pay: only for those who pay */}
+      {home?.to_pay && (
+        <ActionCard
+          testId="home-to-pay"
+          icon={<PaymentsOutlinedIcon />}
+          title={t('report.home.toPay')}
+          figure={home.to_pay}
+          tone="warning"
+          to={paymentListLink({ constructionId, approvalStatus: 'A', paymentStatus: 'O' })}
+        />
+      )}
+      {home?.partly_paid && (
+        <ActionCard
+          testId="home-partly-paid"
+          icon={<PaymentsOutlinedIcon />}
+          title={t('report.home.partlyPaid')}
+          figure={home.partly_paid}
+          tone="info"
+          to={paymentListLink({ constructionId, partlyPaid: true })}
+        />
+      )}
       <ActionCard
         testId="home-overdue"
         icon={<AssignmentLateOutlinedIcon />}

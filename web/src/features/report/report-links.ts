@@ -1,7 +1,8 @@
 /**
  * Where a report's figures lead: a report's own pages, and the payment request list filtered to the
  * requests a figure counts (`/management/payment/list`: the construction selector, the SPEC's status
- * chips and the list's own filters constructorId, contractId, approvalStatus). Pure, tested.
+ * chips and the list's own filters constructorId, contractId, approvalStatus, paymentStatus,
+ * partlyPaid). Pure, tested.
  */
 
 export type PaymentListFilter = {
@@ -11,6 +12,9 @@ export type PaymentListFilter = {
   contractId?: number;
   status?: 'unpaid' | 'paid' | 'over due';
   approvalStatus?: 'O' | 'W' | 'A' | 'R';
+  paymentStatus?: 'O' | 'P';
+  /** Approved and partly paid. */
+  partlyPaid?: boolean;
   /** A quick view of the list: `mine` = the requests I created. */
   view?: 'mine' | 'week' | 'month' | 'today';
 };
@@ -24,6 +28,8 @@ export function paymentListLink(filter: PaymentListFilter): string {
     'constructorId',
     'contractId',
     'approvalStatus',
+    'paymentStatus',
+    'partlyPaid',
   ] as const) {
     const value = filter[key];
     if (value !== undefined) params.set(key, String(value));
