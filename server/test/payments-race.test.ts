@@ -115,6 +115,30 @@ describe('payment and annex races on PostgreSQL', () => {
     expect(second.body.reason).toBe('overpaid');
   });
 
+  it('5 company accounts made default at once: every write lands, one default remains', async () => {
+    const [bank] = (await s.call('GET', '/api/bank/list/all', admin)).body;
+    const company = (await s.call('GET', '/api/admin/company/list/all', admin)).body.find(
+      (c: { code: string }) => c.code === 'HP',
+    );
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        s.call('POST', '/api/admin/setting/company-bank-account/create', admin, {
+          company_id: company.id,
+          bank_id: bank.id,
+          account_number: `88001234${i}`,
+          holder: 'Công ty Xây dựng Hòa Phát',
+          is_default: true,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const accounts = (await s.call('GET', '/api/admin/setting/company-bank-account/list/all', admin)).body;
+    const defaults = accounts.filter(
+      (a: { company_id: number; is_default: boolean }) => a.company_id === company.id && a.is_default,
+    );
+    expect(defaults).toHaveLength(1);
+  });
+
   it('20 concurrent accepts of one request: exactly one succeeds, the rest get 409', async () => {
     const c = await contract('1000000000');
     const r0 = await f.request(c, { ...fields('1000000'), state: 'waiting' });
