@@ -6,9 +6,10 @@
  * statements as named prepared statements (node-pg prepares each once per pooled connection; on
  * PGlite, SQL-level PREPARE once and EXECUTE, as the app's request check does).
  *
- * Started by bench/run.ts as a child process: BENCH_BARE holds its configuration (JSON), it listens
+ * Started by bench/run.ts as a child process: BENCH_BARE_FILE names its configuration (JSON), it listens
  * on 127.0.0.1:BENCH_PORT and answers GET /health when ready.
  */
+import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify from 'fastify';
@@ -61,7 +62,8 @@ function rowsWithEveryColumn(fields: { name: string }[], rows: unknown[][]): Row
 }
 
 async function main() {
-  const config = JSON.parse(process.env.BENCH_BARE ?? '') as BareConfig;
+  // a file: the captured statements outgrow what one environment variable may hold (128 KiB)
+  const config = JSON.parse(fs.readFileSync(process.env.BENCH_BARE_FILE ?? '', 'utf8')) as BareConfig;
   const port = Number(process.env.BENCH_PORT);
   let query: Query;
   let close: () => Promise<void>;

@@ -107,7 +107,7 @@ async function main() {
     );
     // the export's reading alone (the database's share): the same batches, in this process
     const admin = { id: 0, user_name: 'admin', isAdmin: true } as unknown as CurrentUser;
-    const spec = listSpec(paymentExport.kind, { status: 'all' }, admin);
+    const spec = await listSpec(database.db, paymentExport.kind, { status: 'all' }, admin);
     const select = Object.fromEntries(paymentExport.columns.map((c) => [c.field, spec.selection[c.field]]));
     const readStarted = performance.now();
     let read = 0;

@@ -25,6 +25,8 @@
  * The generated user nv0001 is also made a director with a company scope (`addBenchDirector`): the
  * approval queue is benched as that user, not as admin.
  */
+
+import { holderMatches } from '@sitepay/domain/payee-name';
 import { requestCode } from '@sitepay/domain/payment-workflow';
 import { foldSearchText } from '@sitepay/domain/search-text';
 import { beneficiaryKind, constructorKind } from '../server/src/modules/constructor/constructor.resources.ts';
@@ -167,6 +169,7 @@ export const beneficiaries: TableGenerator = {
     ['bank_id', 'int'],
     ['account_number', 'varchar'],
     ['branch', 'varchar'],
+    ['holder_mismatch', 'bool'],
   ],
   count: (s) => s.constructors + Math.round(s.constructors * 0.3),
   async prepare(sink) {
@@ -201,6 +204,8 @@ export const beneficiaries: TableGenerator = {
       r.pick(bankIds),
       row.account_number,
       row.branch,
+      // checked as the app checks a payee it writes (never left for the start-up check)
+      !holderMatches(row.name, contractorNames[c]),
     ];
   },
 };
@@ -318,9 +323,9 @@ export const contracts: TableGenerator = {
     ['vat_amount', 'numeric'],
     ['amount_vat', 'numeric'],
     ['settlement_amount', 'numeric'],
-    ['guarantee_percent', 'numeric'],
-    ['guarantee_amount', 'numeric'],
-    ['guarantee_release_date', 'date'],
+    ['retention_percent', 'numeric'],
+    ['retention_amount', 'numeric'],
+    ['retention_release_date', 'date'],
     ['penalty_amount', 'numeric'],
     ['note', 'text'],
     ['last_requirement_no', 'int'],
@@ -540,6 +545,7 @@ export const paymentRequests: TableGenerator = {
     ['bank_name', 'varchar'],
     ['account_number', 'varchar'],
     ['account_holder', 'varchar'],
+    ['holder_mismatch', 'bool'],
     ['sent_at', 'timestamptz'],
     ['decided_at', 'timestamptz'],
     ['decided_by', 'varchar'],
@@ -553,7 +559,7 @@ export const paymentRequests: TableGenerator = {
       throw new Error('bench: payment requests need the contracts generated in the same run');
     const { rows } = await sink.query(
       `select k.id, k.contract_no, k.construction_id, k.constructor_id, k.company_id,
-              k.amount_vat::text as amount_vat, k.guarantee_amount::text as guarantee,
+              k.amount_vat::text as amount_vat, k.retention_amount::text as guarantee,
               k.settlement_amount::text as settlement, n.code as constructor_code,
               n.name as constructor_name, ct.code as construction_code,
               b.bank_id, bk.name as bank_name, b.account_number, b.name as holder
@@ -680,6 +686,7 @@ export const paymentRequests: TableGenerator = {
       accepted ? contract.bank_name : null,
       accepted ? contract.account_number : null,
       accepted ? contract.holder : null,
+      accepted ? !holderMatches(contract.holder, contract.constructor_name) : null,
       sentMs ? iso(sentMs) : null,
       decidedMs ? iso(decidedMs) : null,
       decidedMs ? (director?.user_name ?? 'admin') : null,

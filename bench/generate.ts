@@ -15,6 +15,7 @@
  */
 import { hash } from '@node-rs/argon2';
 import { foldSearchText } from '@sitepay/domain/search-text';
+import { mstFrom } from '@sitepay/domain/tax-code';
 import { companyKind } from '../server/src/modules/company/company.resource.ts';
 
 /** What the generator needs from a database: PGlite and pg.Pool/pg.Client both fit. */
@@ -285,18 +286,15 @@ export const slug = (text: string) => foldSearchText(text).replace(/[^a-z0-9]+/g
 
 /**
  * A Vietnamese enterprise tax code (MST): 2-digit tax-office prefix, 7 digits, and the check digit
- * (weights 31 29 23 19 17 13 7 5 3, check = 10 − sum mod 11; sums giving 10 are not issued).
+ * of the one rule (domain/src/tax-code.ts); nine digits with no check digit are drawn again.
  * Branches add "-001"….
  */
 export function taxCode(r: Rng, prefix: string): string {
-  const weights = [31, 29, 23, 19, 17, 13, 7, 5, 3];
   for (;;) {
     let digits = prefix;
     while (digits.length < 9) digits += String(r.int(0, 9));
-    const sum = [...digits].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-    const check = 10 - (sum % 11);
-    if (check === 10) continue;
-    return digits + String(check % 10);
+    const mst = mstFrom(digits);
+    if (mst) return mst;
   }
 }
 

@@ -175,7 +175,12 @@ export async function migrateSeedGenerate(
       jwtSecret: 'bench-setup-secret-bench-setup-secret',
       webDist: null,
       bodyLimit: 1024 * 1024,
-      loginThrottle: { windowSeconds: 900, maxFailuresPerUser: 10, maxAttemptsPerAddress: 50 },
+      loginThrottle: {
+        windowSeconds: 900,
+        maxFailuresPerUser: 10,
+        maxFailuresPerUserAnywhere: 50,
+        maxAttemptsPerAddress: 50,
+      },
       trustProxy: false,
     },
     database,

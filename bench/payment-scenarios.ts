@@ -61,6 +61,15 @@ export async function paymentScenarios(sink: Sink): Promise<PaymentScenario[]> {
   ).rows;
   const searched = contractors[Math.floor(contractors.length / 10)]!;
   const search = String(searched.name).split(' ').slice(-2).join(' ');
+  // a request's number typed whole, a contract's number, a word of the requests' own text
+  const [aRequest] = (
+    await sink.query(
+      `select code from payment_transaction where status <> 'D' order by id limit 1 offset 500000`,
+    )
+  ).rows;
+  const [aContract] = (
+    await sink.query(`select contract_no from contract where status <> 'D' order by id limit 1 offset 25000`)
+  ).rows;
   return [
     {
       name: 'payment-list',
@@ -93,6 +102,30 @@ export async function paymentScenarios(sink: Sink): Promise<PaymentScenario[]> {
       query: q({ search, itemsPerPage: 20 }),
       user: 'admin',
       note: `search "${search}" (of ${searched.name}, ${searched.n.toLocaleString('en')} requests)`,
+    },
+    {
+      name: 'payment-search-code',
+      kind: 'list',
+      path: LIST,
+      query: q({ search: String(aRequest?.code ?? 'YCTT'), itemsPerPage: 20 }),
+      user: 'admin',
+      note: `search the request number "${aRequest?.code}"`,
+    },
+    {
+      name: 'payment-search-contract',
+      kind: 'list',
+      path: LIST,
+      query: q({ search: String(aContract?.contract_no ?? 'HĐ'), itemsPerPage: 20 }),
+      user: 'admin',
+      note: `search the contract number "${aContract?.contract_no}"`,
+    },
+    {
+      name: 'payment-search-word',
+      kind: 'list',
+      path: LIST,
+      query: q({ search: 'hạ tầng', itemsPerPage: 20 }),
+      user: 'admin',
+      note: 'search "hạ tầng", a phrase of one progress request in five',
     },
     {
       name: 'payment-deep',

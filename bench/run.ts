@@ -29,6 +29,8 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+// node-postgres' own serialisation of a parameter (not in its types)
+import pgUtils from 'pg/lib/utils.js';
 import { buildApp, prepareDatabase } from '../server/src/app.ts';
 import { type Database, openDatabase } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema.ts';
@@ -286,18 +288,45 @@ async function measureHttp(url: string, headers: Record<string, string>): Promis
   return measured(() => load(url, headers, duration));
 }
 
-const literal = (v: unknown) =>
-  v === null || v === undefined
+/** A parameter as node-postgres sends it (arrays as '{…}', dates as timestamps), or null. */
+const asSent = (v: unknown): string | null => {
+  const x = pgUtils.prepareValue(v);
+  return x === null || x === undefined ? null : String(x);
+};
+
+const literal = (v: unknown) => {
+  const x = asSent(v);
+  return x === null
     ? 'null'
     : typeof v === 'number' || typeof v === 'bigint'
-      ? String(v)
-      : `'${String(v).replace(/'/g, "''")}'`;
+      ? x
+      : `'${x.replace(/'/g, "''")}'`;
+};
 
-/** `$n` placeholders replaced by literals, for pgbench scripts. */
+/** `$n` placeholders replaced by literals, for the plans printed. */
 function inline(s: Statement): string {
   let text = s.sql;
   for (let i = s.params.length; i >= 1; i--) text = text.split(`$${i}`).join(literal(s.params[i - 1]));
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A pgbench script of the statements: each parameter a pgbench variable (`-D s0p1=…`), which pgbench
+ * binds as the app does (extended or prepared protocol) — never a literal, whose colons (a time, a
+ * date) pgbench would take for variables. A null stays a literal null.
+ */
+function pgbenchScript(statements: Statement[]): { script: string; defines: string[] } {
+  const defines: string[] = [];
+  const lines = statements.map((st, n) => {
+    let text = st.sql;
+    for (let i = st.params.length; i >= 1; i--) {
+      const v = asSent(st.params[i - 1]);
+      if (v !== null) defines.push('-D', `s${n}p${i}=${v}`);
+      text = text.split(`$${i}`).join(v === null ? 'null' : `:s${n}p${i}`);
+    }
+    return `${text.replace(/\s+/g, ' ').trim()};`;
+  });
+  return { script: `${lines.join('\n')}\n`, defines };
 }
 
 // ---------------------------------------------------------------- phases
@@ -410,7 +439,12 @@ async function main() {
       jwtSecret: 'bench-setup-secret-bench-setup-secret',
       webDist: null,
       bodyLimit: 1024 * 1024,
-      loginThrottle: { windowSeconds: 900, maxFailuresPerUser: 10, maxAttemptsPerAddress: 50 },
+      loginThrottle: {
+        windowSeconds: 900,
+        maxFailuresPerUser: 10,
+        maxFailuresPerUserAnywhere: 50,
+        maxAttemptsPerAddress: 50,
+      },
       trustProxy: false,
     };
     const setupApp = await buildApp(setupConfig, database);
@@ -853,8 +887,10 @@ async function main() {
       backend === 'postgres'
         ? { kind: 'postgres', url: pgDatabaseUrl!, poolSize: APP_POOL_SIZE, scenarios: bareScenarios }
         : { kind: 'pglite', dataDir: dataDir!, scenarios: bareScenarios };
+    const bareFile = path.join(os.tmpdir(), `sitepay-bare-${process.pid}.json`);
+    fs.writeFileSync(bareFile, JSON.stringify(bareConfig));
     const bare = startChild(path.join(benchDir, 'bare-server.ts'), {
-      BENCH_BARE: JSON.stringify(bareConfig),
+      BENCH_BARE_FILE: bareFile,
       BENCH_PORT: String(barePort),
       ...pgOptions,
     });
@@ -984,7 +1020,8 @@ async function pgbench(url: string, s: Scenario, mode: 'extended' | 'prepared'):
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitepay-pgbench-'));
   try {
     const script = path.join(dir, 'script.sql');
-    fs.writeFileSync(script, `${s.statements!.map((st) => `${inline(st)};`).join('\n')}\n`);
+    const { script: text, defines } = pgbenchScript(s.statements!);
+    fs.writeFileSync(script, text);
     const u = new URL(url);
     const { res, cpu, quiet } = await measured(async () => ({
       res: await runProcess(
@@ -1005,6 +1042,7 @@ async function pgbench(url: string, s: Scenario, mode: 'extended' | 'prepared'):
           String(duration),
           '-M',
           mode,
+          ...defines,
           '-f',
           script,
           '-l',

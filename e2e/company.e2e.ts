@@ -39,7 +39,7 @@ describe('companies', () => {
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.getByText('Email không hợp lệ').waitFor();
     await page.getByLabel('Email').fill('');
-    await page.getByLabel('Mã số thuế').fill('0401234567');
+    await page.getByLabel('Mã số thuế').fill('0401234566');
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL((url) => url.pathname === '/management/company/list');
     await page.getByText('Tạo mới công ty thành công').waitFor();

@@ -34,8 +34,8 @@ const contract = await call('POST', 'contract/create', {
   signed_date: '2025-03-15',
   amount_before_vat: '1250000000',
   tax_id: vat10.id,
-  guarantee_percent: '5',
-  guarantee_release_date: '2026-03-15',
+  retention_percent: '5',
+  retention_release_date: '2026-03-15',
   note: 'Thi công phần thân và hoàn thiện khối A1',
 });
 await call('POST', 'contract-annex/create', {
@@ -51,6 +51,26 @@ await call('POST', 'contract-annex/create', {
   amount: '-42500000',
   signed_date: '2025-06-20',
   note: 'Giảm khối lượng lát đá sảnh',
+});
+// its bank guarantees: papers that withhold nothing
+await call('POST', 'contract-guarantee/create', {
+  contract_id: contract.id,
+  kind: 'advance',
+  bank_id: banks[0].id,
+  guarantee_no: 'BL-TU-2025/0142',
+  amount: '275000000',
+  issued_date: '2025-03-20',
+  expiry_date: '2025-12-31',
+});
+await call('POST', 'contract-guarantee/create', {
+  contract_id: contract.id,
+  kind: 'performance',
+  bank_id: (banks[1] ?? banks[0]).id,
+  guarantee_no: 'BL-TH-2025/0087',
+  amount: '137500000',
+  issued_date: '2025-03-20',
+  expiry_date: '2026-06-30',
+  note: 'Bảo lãnh thực hiện hợp đồng 10%',
 });
 const form = new FormData();
 form.append('file', new Blob([`%PDF-1.7\n${'x'.repeat(180000)}`]), 'Hợp đồng thi công ký kết.pdf');
@@ -98,6 +118,14 @@ async function shoot({ lang, sidebar, width }) {
   await page.getByTestId('file-list').locator('li').first().waitFor();
   await page.waitForTimeout(500);
   await shootPage('view');
+  // a bank guarantee's dialog, filled in part
+  await page
+    .locator('section[data-section="guarantees"] button')
+    .filter({ hasText: /Tạo mới|Create|New/ })
+    .click();
+  await page.getByRole('dialog').waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: name('guarantee-dialog') });
   await context.close();
 }
 await forEachCombination(browser, only, errors, shoot);

@@ -103,7 +103,7 @@ describe('contracts', () => {
     await expect
       .poll(() => textOf(page.getByTestId('preview-words')))
       .toBe('Mười ba triệu năm trăm tám mươi nghìn hai trăm ba mươi bảy đồng');
-    await page.getByLabel('Bảo lãnh (%)').fill('5');
+    await page.getByLabel('Giữ lại bảo hành (%)').fill('5');
     await page.getByText('5% giá trị sau thuế: 679,012').waitFor();
     await page.getByRole('button', { name: 'Lưu' }).click();
 
@@ -114,14 +114,14 @@ describe('contracts', () => {
     expect(stored).toMatchObject({
       contract_no: contractNo,
       amount_vat: '13580237.00',
-      guarantee_amount: '679012.00',
+      retention_amount: '679012.00',
       signed_date: '2025-03-15',
       beneficiary_name: expect.stringMatching(/Phú Cường Vietcombank/),
     });
     await expect.poll(() => textOf(page.getByTestId('view-contract-value'))).toBe('13,580,237');
     await expect.poll(() => textOf(page.getByTestId('summary-requested'))).toBe('0');
     await expect.poll(() => textOf(page.getByTestId('summary-paid'))).toBe('0');
-    // ceiling = value − guarantee
+    // ceiling = value − retention
     await expect.poll(() => textOf(page.getByTestId('summary-remaining'))).toBe('12,901,225');
 
     // an annex lowering the value, added in place; the value and its words follow

@@ -50,7 +50,7 @@ beforeAll(async () => {
   bank = await admin<Rec>('POST', 'admin/setting/bank/create', {
     code: `QR${tag}`,
     name: `Ngân hàng Thử QR ${tag}`,
-    bin: '970436',
+    bin: '970499',
   });
   const noBin = await admin<Ref>('POST', 'admin/setting/bank/create', {
     code: `NB${tag}`,
@@ -185,16 +185,16 @@ describe('documents out', () => {
         textOf(page.locator('.Mui-error').filter({ hasText: 'Mã BIN (NAPAS) không đúng định dạng' }).first()),
       )
       .toContain('không đúng định dạng');
-    await bin.fill('970436');
+    await bin.fill('970499');
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.waitForURL((url) => !url.pathname.includes('/update/'));
     expect((await admin<{ bin: string | null }>('GET', `admin/setting/bank/get/${bank.id}`)).bin).toBe(
-      '970436',
+      '970499',
     );
     // the list shows it beside the bank
     await page.goto(`/admin/setting/bank/list?search=${encodeURIComponent(bank.code)}`);
     const [row] = await listRows(page, ['code', 'bin'], 1);
-    expect(row).toEqual([bank.code, '970436']);
+    expect(row).toEqual([bank.code, '970499']);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -300,7 +300,7 @@ describe('documents out', () => {
     const downloading = page.waitForEvent('download');
     await page.getByTestId('export').click();
     const file = await downloading;
-    expect(file.suggestedFilename()).toMatch(/^contract-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(file.suggestedFilename()).toMatch(/^danh-sach-hop-dong-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const exported = await sheetRows(file, ['Số hợp đồng']);
     expect(exported).toEqual(shown);
     expect(exported.flat().sort()).toEqual(contracts.map((c) => c.contract_no).sort());
@@ -336,7 +336,7 @@ describe('documents out', () => {
     const downloading = page.waitForEvent('download');
     await page.getByTestId('report-export').click();
     const file = await downloading;
-    expect(file.suggestedFilename()).toMatch(/^report-payment-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(file.suggestedFilename()).toMatch(/^bao-cao-thanh-toan-theo-cong-trinh-\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(await sheetHeading(file)).toContain('Từ ngày 01/01/2020');
     const exported = (await sheetRows(file, ['Mã công trình', 'Công trình'])).filter(
       // the last row is the totals ("Tổng cộng", no name)

@@ -86,7 +86,7 @@ describe('the change history reads as the view page does', () => {
     await expect.poll(() => row('Thuế suất')).toMatch(new RegExp(`${vat0}.*${vat10}`));
     expect(await row('Giá trị trước thuế')).toContain('1,234,567,890');
     expect(await row('Giá trị trước thuế')).toContain('1,358,024,679');
-    expect(await row('Bảo lãnh \\(%\\)')).toMatch(/5%.*3%/);
+    expect(await row('Giữ lại bảo hành \\(%\\)')).toMatch(/5%.*3%/);
     expect(await row('Ngày ký')).toMatch(/15\/03\/2025.*01\/04\/2025/);
     expect(await row('Công trình')).not.toMatch(/^Công trình\s*\d+/);
     const all = (await list.textContent()) ?? '';
@@ -115,7 +115,7 @@ describe('the change history reads as the view page does', () => {
     const text = (await update.textContent()) ?? '';
     expect(text).toMatch(/Signed date\s*03\/15\/2025.*04\/01\/2025/);
     expect(text).toContain('Amount before VAT');
-    expect(text).toMatch(/Guarantee \(%\)\s*5%.*3%/);
+    expect(text).toMatch(/Warranty retention \(%\)\s*5%.*3%/);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -24,7 +24,7 @@ const types = await call('GET', 'constructor-type/list/all');
 const contractor = await call('POST', 'constructor/create', {
   code: `NT-${tag}`,
   name: `Công ty TNHH Xây lắp Minh Phát ${tag}`,
-  tax_code: '0312345678',
+  tax_code: '0312345673',
   constructor_type_id: types[0].id,
   phone: '0901234567',
   email: 'lienhe@minhphat.vn',

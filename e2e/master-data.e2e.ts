@@ -207,7 +207,7 @@ describe('master data', () => {
     await page.getByLabel('Mã số thuế').fill('12345');
     await page.getByRole('button', { name: 'Lưu' }).click();
     await page.getByText('Mã số thuế phải gồm 10 chữ số').waitFor();
-    await page.getByLabel('Mã số thuế').fill('0312345678');
+    await page.getByLabel('Mã số thuế').fill('0312345673');
     await page.getByRole('combobox', { name: 'Loại nhà thầu' }).fill('chinh');
     await page.getByRole('option', { name: /Nhà thầu chính/ }).click();
     await page.getByRole('button', { name: 'Lưu' }).click();

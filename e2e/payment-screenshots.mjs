@@ -90,7 +90,7 @@ const invoice = (paymentId, number, amount, rate, date) =>
     symbol: 'C25TPN',
     number,
     date,
-    seller_tax_code: '0312345678',
+    seller_tax_code: '0312345673',
     amount_before_vat: amount,
     vat_rate: rate,
   });
@@ -182,8 +182,10 @@ async function shoot({ lang, sidebar, width }) {
     if (wide.page || wide.grid) errors.push(`${key}: ${what} scrolls sideways (${JSON.stringify(wide)})`);
   };
 
+  // a list's rows: the grid's, or on a phone its cards (docs/adr/0089-payment-list-first-visit.md)
+  const rows = page.locator('.MuiDataGrid-row, [data-testid="list-cards"] li');
   await page.goto(`/management/payment/list?constructionId=${construction.id}`);
-  await page.locator('.MuiDataGrid-row').first().waitFor();
+  await rows.first().waitFor();
   await page.waitForTimeout(400);
   await sideways('list');
   await page.screenshot({ path: name('list'), fullPage: width < 500 });
@@ -239,9 +241,9 @@ async function shoot({ lang, sidebar, width }) {
   await shootPage('view-payee-held');
 
   await page.goto('/management/approval/list');
-  await page.locator('.MuiDataGrid-row').first().waitFor();
-  await page.locator('.MuiDataGrid-row').nth(0).getByRole('checkbox').check();
-  await page.locator('.MuiDataGrid-row').nth(1).getByRole('checkbox').check();
+  await rows.first().waitFor();
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(1).getByRole('checkbox').check();
   await page.waitForTimeout(300);
   await sideways('approval list');
   await page.screenshot({ path: name('approval'), fullPage: width < 500 });

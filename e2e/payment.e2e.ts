@@ -72,7 +72,7 @@ async function request(
   contract: { id: number },
   amount: string,
   note: string,
-  more: { state?: 'paid'; isPriority?: boolean } = {},
+  more: { state?: 'paid' | 'accepted'; isPriority?: boolean } = {},
 ) {
   const { f } = await fixtures();
   return f.request(contract, {
@@ -295,7 +295,7 @@ describe('payment requests', () => {
     const alert = director.page.getByTestId('payee-changed');
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/Tài khoản thụ hưởng đã thay đổi, chờ xác nhận/);
-    expect(await alert.textContent()).toMatch(/bởi ketoan/);
+    expect(await alert.textContent()).toMatch(/bởi Nguyễn Thị Lan/);
     expect(await textOf(director.page.getByTestId('payment-state').getByTestId('approval-chip'))).toBe(
       'Chờ duyệt',
     );
@@ -310,7 +310,9 @@ describe('payment requests', () => {
     // the director — not who changed it — confirms the new account, then accepts
     await move(director.page, 'Xác nhận tài khoản mới');
     await director.page.getByTestId('payee-confirmed').waitFor();
-    expect(await textOf(director.page.getByTestId('payee-confirmed'))).toMatch(/đã được giamdoc xác nhận/);
+    expect(await textOf(director.page.getByTestId('payee-confirmed'))).toMatch(
+      /đã được Trần Văn Minh xác nhận/,
+    );
     await move(director.page, 'Duyệt');
     await expect
       .poll(() => textOf(director.page.getByTestId('payment-state').getByTestId('approval-chip')))
@@ -351,6 +353,7 @@ describe('payment requests', () => {
     await expect
       .poll(() => textOf(page.getByTestId('rejection')))
       .toMatch(/Thiếu biên bản nghiệm thu khối lượng/);
+    expect(await page.getByTestId('view-decided').locator('..').textContent()).toMatch(/^Ngày từ chối/);
     // the missing paper, attached while the request is rejected
     await page.getByTestId('file-input').setInputFiles({
       name: 'Biên bản nghiệm thu khối lượng.pdf',
@@ -370,6 +373,10 @@ describe('payment requests', () => {
     await expect.poll(() => textOf(page.getByTestId('view-amount'))).toBe('120,000,000');
     await move(page, 'Gửi duyệt');
     await expect.poll(() => chip(page, 'approval-chip')).toBe('Chờ duyệt');
+    // waiting for a new decision: the rejection is history, not shown as the request's decision
+    await expect.poll(() => textOf(page.getByTestId('view-decided'))).toBe('—');
+    expect(await page.getByTestId('view-decided').locator('..').textContent()).toMatch(/^Ngày duyệt/);
+    expect(await page.getByText('Ý kiến người duyệt').count()).toBe(0);
     // waiting: its files no longer change
     await expect.poll(() => page.getByTestId('file-input').count()).toBe(0);
     const steps = page.getByTestId('timeline').locator('li');
@@ -453,7 +460,45 @@ describe('payment requests', () => {
     await history.first().waitFor();
     await expect.poll(() => history.count()).toBe(4);
     expect(await history.first().textContent()).toMatch(/Đã duyệt → Đã thanh toán/);
-    await page.getByTestId('filter-chips').getByRole('button').first().waitFor();
+    // each line names the request by its number (YCTT-…), its instalment and contract
+    expect(await history.first().textContent()).toContain(`${paid.code} · Đợt`);
+    // its chip names the request by its number too, not by its id
+    await expect.poll(() => textOf(page.getByTestId('filter-chips'))).toContain(`Yêu cầu ${paid.code}`);
+    expect(await textOf(page.getByTestId('filter-chips'))).not.toContain('#');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  test('on a phone each request is a card with its amount and both its states, the filters folded; chips cut at the edge fade', async () => {
+    const contract = await newContract();
+    const paid = await request(contract, '250000000', unique('Thanh toán đợt 1 '), { state: 'paid' });
+    const accepted = await request(contract, '70000000', unique('Thanh toán đợt 2 '), { state: 'accepted' });
+    const { page, context, consoleErrors } = await signedIn(
+      `/management/payment/list?constructionId=${construction.id}&search=${encodeURIComponent(contract.contract_no)}`,
+      { as: ACCOUNTANT, width: 375, height: 812 },
+    );
+    const cards = page.getByTestId('list-card');
+    await expect.poll(() => cards.count()).toBe(2);
+    const states = (code: string) =>
+      cards
+        .filter({ hasText: code })
+        .locator('[data-state]')
+        .evaluateAll((chips) => chips.map((c) => c.getAttribute('data-state')));
+    // approved and paid, approved and not paid: two rows that no longer read just "Đã duyệt"
+    expect(await states(paid.code)).toEqual(['A', 'P']);
+    expect(await states(accepted.code)).toEqual(['A', 'O']);
+    expect(await textOf(cards.filter({ hasText: paid.code }).locator('[data-field="amount"]'))).toBe(
+      '250,000,000',
+    );
+    // the filters fold under one button, the cards first; the button unfolds them
+    expect(await page.getByTestId('list-filters').count()).toBe(0);
+    await page.getByTestId('filters-toggle').click();
+    await page.getByTestId('list-filters').getByLabel('Nhà thầu').waitFor();
+    // the status chips do not fit: their right edge fades until scrolled to the end
+    const chips = page.getByTestId('status-chips');
+    await expect.poll(() => chips.getAttribute('data-more')).toBe('right');
+    await chips.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+    await expect.poll(() => chips.getAttribute('data-more')).toBe('left');
     expect(consoleErrors).toEqual([]);
     await context.close();
   }, 90_000);

@@ -25,8 +25,8 @@ const dateFrom = (months, days = 0) => {
 };
 
 const owners = [
-  ['Công ty CP Đầu tư và Phát triển Đô thị Sông Hồng', 'Tòa tháp văn phòng Sông Hồng', '0101234567'],
-  ['Công ty TNHH Bất động sản Minh Phát', 'Khu nhà ở Minh Phát giai đoạn 2', '0309876543'],
+  ['Công ty CP Đầu tư và Phát triển Đô thị Sông Hồng', 'Tòa tháp văn phòng Sông Hồng', '0101234565'],
+  ['Công ty TNHH Bất động sản Minh Phát', 'Khu nhà ở Minh Phát giai đoạn 2', '0309876547'],
   ['Ban Quản lý dự án Giao thông tỉnh Bắc Ninh', 'Cầu vượt nút giao Quốc lộ 18', '2300111222'],
 ];
 const customers = [];

@@ -90,7 +90,7 @@ describe('receivables', () => {
     const { page, consoleErrors } = await signedIn('/manage/customer/create');
     await page.getByLabel('Mã khách hàng').fill(customerCode);
     await page.getByLabel('Tên khách hàng').fill(customerName);
-    await page.getByLabel('Mã số thuế').fill('0101234567');
+    await page.getByLabel('Mã số thuế').fill('0101234565');
     await page.getByLabel('Người liên hệ').fill('Nguyễn Văn An');
     await pick(page, /Công trình sở hữu/, construction.code, new RegExp(construction.code));
     await page.keyboard.press('Escape');

@@ -82,6 +82,22 @@ beforeAll(async () => {
   await write('100000000', '2026-03-20', 'rejected');
 });
 
+/** The months from `first` (YYYY-MM) to this business month (Asia/Ho_Chi_Minh), as "MM/YYYY". */
+function monthsUpToNow(first: string): string[] {
+  const now = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' })
+    .format(new Date())
+    .slice(0, 7);
+  const out: string[] = [];
+  for (
+    let [y, m] = first.split('-').map(Number) as [number, number];
+    `${y}-${String(m).padStart(2, '0')}` <= now;
+  ) {
+    out.push(`${String(m).padStart(2, '0')}/${y}`);
+    [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
+  }
+  return out;
+}
+
 const cell = (table: Locator, column: string) =>
   table.getByTestId('report-totals').locator(`[data-col="${column}"]`);
 /** The tick labels of a chart's axes, in order. */
@@ -102,28 +118,34 @@ describe('reports', () => {
     await expect
       .poll(() => textOf(page.getByTestId('figure-requested-full')))
       .toBe('500,000,000 · 2 yêu cầu');
-    await expect.poll(() => textOf(page.getByTestId('figure-requested'))).toBe('500.00M');
+    await expect.poll(() => textOf(page.getByTestId('figure-requested'))).toBe('500,00 triệu');
     await expect.poll(() => textOf(page.getByTestId('figure-paid-full'))).toBe('300,000,000 · 1 yêu cầu');
     await expect.poll(() => textOf(page.getByTestId('figure-unpaid-full'))).toBe('200,000,000 · 1 yêu cầu');
     const byConstruction = page.getByTestId('table-constructions');
     await expect.poll(() => textOf(cell(byConstruction, 'requested'))).toBe('500,000,000');
     await expect.poll(() => textOf(cell(byConstruction, 'paid'))).toBe('300,000,000');
-    // the months run as a calendar: February shows, empty
+    // the months run as a calendar: February shows, empty; on to this month, when January's request
+    // was paid out (the money paid by the bank's date)
     const months = page.getByTestId('table-months');
     await expect
       .poll(() => months.getByTestId('report-row').locator('[data-col="month"]').allTextContents())
-      .toEqual(['01/2026', '02/2026', '03/2026']);
+      .toEqual(monthsUpToNow('2026-01'));
+    expect(await textOf(cell(months, 'paid_out'))).toBe('300,000,000');
     const monthChart = page.getByTestId('chart-months');
     await expect
       .poll(() => ticks(monthChart))
       .toEqual(
-        expect.arrayContaining(['01/2026', '02/2026', '03/2026', expect.stringMatching(/^\d+\.\d{2}M$/)]),
+        // (the axis may skip a month's label where they crowd)
+        expect.arrayContaining(['01/2026', '03/2026', expect.stringMatching(/^\d+,\d{2} triệu$/)]),
       );
-    // the chart by construction draws CT-001, its axis in K/M/B/T
+    // the chart by construction draws CT-001, its axis in nghìn, triệu, tỷ (K/M/B/T in English)
     await expect
       .poll(() => ticks(page.getByTestId('chart-constructions')))
       .toEqual(
-        expect.arrayContaining([expect.stringMatching(/^CT-001 – /), expect.stringMatching(/^\d+\.\d{2}M$/)]),
+        expect.arrayContaining([
+          expect.stringMatching(/^CT-001 – /),
+          expect.stringMatching(/^\d+,\d{2} triệu$/),
+        ]),
       );
 
     // payments from 1 February on: January's paid request leaves the figures, the table and the chart
@@ -138,10 +160,14 @@ describe('reports', () => {
     await expect.poll(() => textOf(cell(byConstruction, 'requested'))).toBe('200,000,000');
     await expect
       .poll(() => months.getByTestId('report-row').locator('[data-col="month"]').allTextContents())
-      .toEqual(['03/2026']);
+      .toEqual(monthsUpToNow('2026-03'));
+    // January gone from the chart too (its axis may skip a month's label where they crowd)
     await expect
-      .poll(async () => (await ticks(monthChart)).filter((t) => t.includes('/')))
-      .toEqual(['03/2026']);
+      .poll(async () => {
+        const shown = (await ticks(monthChart)).filter((t) => t.includes('/'));
+        return shown[0] === '03/2026' && shown.every((t) => monthsUpToNow('2026-03').includes(t));
+      })
+      .toBe(true);
     // a range running backwards is flagged on the field, not sent
     await page.getByTestId('filter-to').fill('31/01/2026');
     await page.getByTestId('filter-to').press('Enter');
@@ -178,7 +204,9 @@ describe('reports', () => {
     expect(url.searchParams.get('contractId')).toBe(String(contract.id));
     expect(url.searchParams.get('constructionId')).toBe(String(construction.id));
     await expect.poll(() => page.locator('.MuiDataGrid-row').count()).toBe(3);
-    await expect.poll(() => textOf(page.getByTestId('filter-chips'))).toContain(`Hợp đồng #${contract.id}`);
+    await expect
+      .poll(() => textOf(page.getByTestId('filter-chips')))
+      .toContain(`Hợp đồng ${contract.contract_no}`);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -221,7 +249,7 @@ describe('reports', () => {
     await expect.poll(() => textOf(cell(buckets, 'value'))).toBe('1,100,000,000');
     await expect
       .poll(() => ticks(page.getByTestId('chart-distribution')))
-      .toEqual(expect.arrayContaining(['< 100M', '100M – 1B', '1B – 10B', '≥ 10B']));
+      .toEqual(expect.arrayContaining(['< 100 triệu', '100 triệu – 1 tỷ', '1 tỷ – 10 tỷ', '≥ 10 tỷ']));
     await expect.poll(() => textOf(page.getByTestId('table-highest'))).toContain(contract.contract_no);
     // signed before 2026: a range from 2026 on leaves nothing
     await page.getByTestId('filter-period').locator('..').click();
@@ -236,7 +264,8 @@ describe('reports', () => {
 
 describe('the home page', () => {
   test('the director sees what waits for his decision and reaches his queue from it', async () => {
-    const home = await director<Home>('GET', 'report/home?constructionId=-1');
+    // the home page counts within the top bar's construction: CT-001, the first of the director's
+    const home = await director<Home>('GET', `report/home?constructionId=${construction.id}`);
     expect(home.waiting?.count).toBeGreaterThan(0);
     const { page, context, consoleErrors } = await signedIn('/about-me', { as: DIRECTOR });
     await expect
@@ -246,7 +275,7 @@ describe('the home page', () => {
       .poll(() => textOf(page.getByTestId('home-waiting-amount')))
       .toBe(`${formatAmount(home.waiting!.amount)} đồng`);
     await page.getByTestId('home-waiting').getByRole('link').click();
-    await page.waitForURL('**/management/approval/list');
+    await page.waitForURL('**/management/approval/list?**');
     await page.locator('.MuiDataGrid-row').first().waitFor();
     // the queue holds this file's waiting request (other tests' may fill its first page)
     await page.getByLabel('Tìm kiếm').fill(contract.contract_no);
@@ -265,11 +294,38 @@ describe('the home page', () => {
       height: 812,
     });
     await page.getByTestId('home-waiting').getByRole('link').click();
-    await page.waitForURL('**/management/approval/list');
+    await page.waitForURL('**/management/approval/list?**');
     await page.getByLabel('Tìm kiếm').fill(mine.code);
+    // each request a card: the amount first, then the contractor and what it is for
+    // the search has narrowed the queue to it
+    await expect.poll(() => page.getByTestId('list-card').count()).toBe(1);
+    const card = page.getByTestId('list-card').filter({ hasText: mine.code });
+    await expect.poll(() => card.count()).toBe(1);
+    expect(
+      await card
+        .locator('[data-field]')
+        .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-field'))),
+    ).toEqual(['amount', 'constructor_name', 'note', 'code', 'sent_at']);
+    expect(await textOf(card.locator('[data-field="amount"]'))).toBe('12,000,000');
+    expect(await textOf(card.locator('[data-field="note"]'))).toBe(mine.note);
+    // nothing of the queue hides beyond the screen's edge
+    expect(
+      await page.evaluate(() => {
+        const grid = document.querySelector('.MuiDataGrid-virtualScroller');
+        return grid ? grid.scrollWidth - grid.clientWidth : -1;
+      }),
+    ).toBeLessThanOrEqual(8);
     await page.locator(`a[href="/management/payment/view/${mine.id}"]`).first().click();
     await page.waitForURL(`**/management/payment/view/${mine.id}`);
+    await page.getByTestId('payment-title').waitFor();
     expect(await textOf(page.getByTestId('payment-title'))).toContain(mine.code);
+    // the decision right under the amount: approve and reject before anything else
+    const amount = await page.getByTestId('headline-amount').boundingBox();
+    expect(await textOf(page.getByTestId('headline-amount'))).toBe('12,000,000');
+    const approve = await page.getByRole('button', { name: 'Duyệt', exact: true }).boundingBox();
+    const back = await page.getByRole('link', { name: 'Quay lại' }).boundingBox();
+    expect(approve!.y).toBeGreaterThan(amount!.y);
+    expect(approve!.y).toBeLessThan(back!.y);
     await page.getByRole('button', { name: 'Duyệt', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Duyệt', exact: true }).click();
@@ -282,7 +338,7 @@ describe('the home page', () => {
   });
 
   test('the accountant decides nothing: no queue card; his rejected request leads to the list of them', async () => {
-    const home = await accountant<Home>('GET', 'report/home?constructionId=-1');
+    const home = await accountant<Home>('GET', `report/home?constructionId=${construction.id}`);
     expect(home.waiting).toBeNull();
     const { page, context, consoleErrors } = await signedIn('/about-me', { as: ACCOUNTANT });
     await expect
@@ -307,6 +363,33 @@ describe('the home page', () => {
         .locator('.MuiDataGrid-row [data-testid="approval-chip"]')
         .evaluateAll((chips) => chips.every((c) => c.getAttribute('data-state') === 'R')),
     ).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+  test('a card opens its list within the construction chosen in the top bar, which stays chosen (issue 30, 18)', async () => {
+    const { page, context, consoleErrors } = await signedIn('/about-me', { as: ACCOUNTANT });
+    const name = `${construction.code} – ${construction.name}`;
+    // the accountant picks CT-001 in the top bar (whatever he had before)
+    await page.getByRole('combobox', { name: 'Công trình' }).click();
+    await page.getByRole('option', { name }).click();
+    await expect.poll(() => textOf(page.locator('#home-act-now'))).toBe(`Việc cần làm ở công trình ${name}`);
+    const home = await accountant<Home>('GET', `report/home?constructionId=${construction.id}`);
+    await expect
+      .poll(() => textOf(page.getByTestId('home-rejected-count')))
+      .toBe(`${home.rejected.count} yêu cầu`);
+    await page.getByTestId('home-rejected').getByRole('link').click();
+    await page.waitForURL('**/management/payment/list?**');
+    // the top bar still shows CT-001, not "all constructions", and the list says it filters by it
+    const selector = page.getByTestId('construction-selector');
+    await expect
+      .poll(() => selector.inputValue({ timeout: 500 }).catch(() => null))
+      .toBe(String(construction.id));
+    await expect.poll(() => textOf(page.getByTestId('construction-filter'))).toContain(construction.code);
+    await page.locator('.MuiDataGrid-row').first().waitFor();
+    // the list holds as many rejected requests as the card counted
+    await expect
+      .poll(() => textOf(page.locator('.MuiDataGrid-footerContainer')))
+      .toContain(`${home.rejected.count}`);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

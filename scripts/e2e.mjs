@@ -121,6 +121,8 @@ function runTests(baseUrl, reportFile, smtpPort) {
           // the port the e-mail test's local SMTP server listens on, allowed by the server
           ...(smtpPort ? { E2E_SMTP_PORT: String(smtpPort) } : {}),
           E2E_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? ADMIN_PASSWORD,
+          // a port for the test that starts a server of its own (e2e/first-password.e2e.ts)
+          ...(freshPort ? { E2E_FRESH_PORT: String(freshPort) } : {}),
         },
       },
     );
@@ -130,6 +132,7 @@ function runTests(baseUrl, reportFile, smtpPort) {
 
 let server = null;
 let smtpPort = null;
+let freshPort = process.env.E2E_FRESH_PORT ? Number(process.env.E2E_FRESH_PORT) : null;
 let dataDir = null;
 let passed = 0;
 let failed = 0;
@@ -143,6 +146,9 @@ try {
     // the server sends only to SMTP ports (MAIL_SMTP_PORTS adds the e-mail test's local one)
     do smtpPort = await freePort();
     while (smtpPort === port);
+    if (!freshPort)
+      do freshPort = await freePort();
+      while (freshPort === port || freshPort === smtpPort);
     dataDir = join(work, 'data');
     mkdirSync(dataDir);
     baseUrl = `http://127.0.0.1:${port}`;

@@ -84,13 +84,17 @@ function row(cells, { header, height } = {}) {
   return `<w:tr><w:trPr>${props}</w:trPr>${cells.join('')}</w:tr>`;
 }
 
-/** A table of fixed column widths (twips); `grid` gives it the TableGrid style's borders. */
-function table(widths, rows, { grid = true } = {}) {
+/**
+ * A table of fixed column widths (twips); `grid` gives it the TableGrid style's borders; `flush`
+ * takes away its cells' side margins (a layout table whose first cell holds another table).
+ */
+function table(widths, rows, { grid = true, flush = false } = {}) {
   const total = widths.reduce((a, b) => a + b, 0);
   const props = [
     `<w:tblStyle w:val="${grid ? 'TableGrid' : 'TableNormal'}"/>`,
     `<w:tblW w:w="${total}" w:type="dxa"/>`,
     '<w:tblLayout w:type="fixed"/>',
+    flush ? '<w:tblCellMar><w:left w:w="0" w:type="dxa"/><w:right w:w="0" w:type="dxa"/></w:tblCellMar>' : '',
     '<w:tblLook w:val="0000" w:firstRow="0" w:lastRow="0" w:firstColumn="0" w:lastColumn="0" w:noHBand="1" w:noVBand="1"/>',
   ].join('');
   const gridCols = widths.map((w) => `<w:gridCol w:w="${w}"/>`).join('');
@@ -178,8 +182,63 @@ function contract() {
   ];
 }
 
+/** The VietQR column beside the amounts' table: 3.5 cm, the code 2.6 cm square (payment-print.ts). */
+const QR_COLUMN = 2000;
+
+/**
+ * An accepted, unpaid request prints its VietQR code beside the amounts — by the sum it pays, and
+ * costing the page no height, so the request stays on one A4 page
+ * (docs/adr/0076-vietqr-beside-the-amounts.md); otherwise the amounts' table takes the whole width.
+ * When the request should have a code but cannot (a bank without NAPAS BIN), a line under the
+ * table says why. `{@vietqr_image}` is a raw-XML tag: the server gives it the picture's paragraph,
+ * so it stays alone in its paragraph.
+ */
+function withVietQr(make) {
+  const left = TEXT_WIDTH - QR_COLUMN;
+  return [
+    para('{#vietqr}', { keepNext: true }),
+    table(
+      [left, QR_COLUMN],
+      [
+        row([
+          cell(left, [make(left - 120), para('', { markSize: 2 })]),
+          cell(
+            QR_COLUMN,
+            [
+              para(bold('Chuyển khoản bằng mã VietQR', { size: 9 }), { align: 'center' }),
+              para('{@vietqr_image}', { align: 'center' }),
+              para([run('Nội dung: ', { size: 8 }), bold('{vietqr_content}', { size: 8 })], {
+                align: 'center',
+              }),
+            ],
+            { valign: 'center' },
+          ),
+        ]),
+      ],
+      { grid: false, flush: true },
+    ),
+    para('{/vietqr}'),
+    para('{^vietqr}'),
+    make(TEXT_WIDTH),
+    para('{/vietqr}'),
+    para('{#vietqr_missing}'),
+    para(italic('Không in mã VietQR: {vietqr_missing}', { size: 11 }), { before: 3 }),
+    para('{/vietqr_missing}'),
+  ];
+}
+
 function amounts() {
-  const widths = [700, 5471, 2900];
+  return [
+    heading('II. Giá trị đề nghị thanh toán'),
+    ...withVietQr(amountTable),
+    para([run('Bằng chữ: '), italic('{amount_in_words}', { bold: true })], { before: 6 }),
+    para([run('Nội dung thanh toán: '), run('{note}')], { after: 6 }),
+  ];
+}
+
+/** The amounts, `total` twips wide (the words column gives way to the VietQR code). */
+function amountTable(total) {
+  const widths = [700, total - 700 - 2000, 2000];
   const small = { size: 10.5 };
   const line = (no, label, tag, strong) =>
     row([
@@ -187,37 +246,29 @@ function amounts() {
       cell(widths[1], para(run(label, { bold: strong }))),
       cell(widths[2], para(run(tag, { bold: strong }), { align: 'right' })),
     ]);
-  return [
-    heading('II. Giá trị đề nghị thanh toán'),
-    table(widths, [
-      row(
-        [
-          cell(widths[0], para(bold('STT'), { align: 'center' }), { valign: 'center' }),
-          cell(widths[1], para(bold('Nội dung'), { align: 'center' }), { valign: 'center' }),
-          cell(widths[2], para(bold('Số tiền (đồng)'), { align: 'center' }), { valign: 'center' }),
-        ],
-        { header: true },
-      ),
-      line('1', 'Giá trị hợp đồng (bao gồm phụ lục)', '{contract_value}'),
-      line('2', 'Đã thanh toán các lần trước', '{paid_before}'),
-      line('3', 'Đề nghị thanh toán lần này', '{amount}', true),
-      line('4', 'Giá trị hóa đơn', '{invoice_amount}'),
-      // the request's VAT invoices under their sum, one row each in a smaller type (none: no row)
-      row([
-        cell(
-          widths[0],
-          para([italic('{#invoices}4.', small), italic('{index}', small)], { align: 'center' }),
-        ),
-        cell(widths[1], para(italic('Hóa đơn {number}, mẫu {form}, ký hiệu {symbol}, ngày {date}', small))),
-        cell(widths[2], para([italic('{total}', small), italic('{/invoices}', small)], { align: 'right' })),
-      ]),
-      line('5', 'Giá trị giữ lại bảo hành', '{guarantee_amount}'),
-      line('6', 'Tiền phạt', '{penalty_amount}'),
-      line('7', 'Thu hồi tạm ứng', '{advance_recovery}'),
+  return table(widths, [
+    row(
+      [
+        cell(widths[0], para(bold('STT'), { align: 'center' }), { valign: 'center' }),
+        cell(widths[1], para(bold('Nội dung'), { align: 'center' }), { valign: 'center' }),
+        cell(widths[2], para(bold('Số tiền (đồng)'), { align: 'center' }), { valign: 'center' }),
+      ],
+      { header: true },
+    ),
+    line('1', 'Giá trị hợp đồng (bao gồm phụ lục)', '{contract_value}'),
+    line('2', 'Đã thanh toán các lần trước', '{paid_before}'),
+    line('3', 'Đề nghị thanh toán lần này', '{amount}', true),
+    line('4', 'Giá trị hóa đơn', '{invoice_amount}'),
+    // the request's VAT invoices under their sum, one row each in a smaller type (none: no row)
+    row([
+      cell(widths[0], para([italic('{#invoices}4.', small), italic('{index}', small)], { align: 'center' })),
+      cell(widths[1], para(italic('Hóa đơn {number}, mẫu {form}, ký hiệu {symbol}, ngày {date}', small))),
+      cell(widths[2], para([italic('{total}', small), italic('{/invoices}', small)], { align: 'right' })),
     ]),
-    para([run('Bằng chữ: '), italic('{amount_in_words}', { bold: true })], { before: 6 }),
-    para([run('Nội dung thanh toán: '), run('{note}')], { after: 6 }),
-  ];
+    line('5', 'Giá trị giữ lại bảo hành', '{guarantee_amount}'),
+    line('6', 'Tiền phạt', '{penalty_amount}'),
+    line('7', 'Thu hồi tạm ứng', '{advance_recovery}'),
+  ]);
 }
 
 function checklist() {
@@ -249,44 +300,6 @@ function checklist() {
   ];
 }
 
-/**
- * The VietQR code of an accepted, unpaid request, with how to pay with it; or, when its bank has no
- * NAPAS BIN, the line saying why there is none. It comes after the signatures: it helps whoever pays
- * and is not part of what is signed, so when it does not fit it goes to the next page alone, and the
- * signatures stay on the page of the amounts. `{@vietqr_image}` is a raw-XML tag: the server gives
- * it the picture's paragraph, so it stays alone in its paragraph.
- */
-function vietQr() {
-  const widths = [2300, TEXT_WIDTH - 2300];
-  return [
-    para('{#vietqr}', { keepNext: true }),
-    heading('Chuyển khoản bằng mã VietQR'),
-    table(
-      widths,
-      [
-        row([
-          cell(widths[0], para('{@vietqr_image}', { align: 'center' }), { valign: 'center' }),
-          cell(
-            widths[1],
-            [
-              para(run('{vietqr_note}', { size: 11 })),
-              para([run('Nội dung chuyển khoản: ', { size: 11 }), bold('{vietqr_content}', { size: 11 })], {
-                before: 3,
-              }),
-            ],
-            { valign: 'center' },
-          ),
-        ]),
-      ],
-      { grid: false },
-    ),
-    para('{/vietqr}'),
-    para('{#vietqr_missing}'),
-    para(italic('Không in mã VietQR: {vietqr_missing}', { size: 11 }), { before: 6 }),
-    para('{/vietqr_missing}'),
-  ];
-}
-
 function signatures() {
   const width = Math.floor(TEXT_WIDTH / 4);
   const widths = [width, width, width, TEXT_WIDTH - 3 * width];
@@ -306,6 +319,7 @@ function signatures() {
       options,
     );
   return [
+    para('{^has_steps}', { keepNext: true }),
     para('', { before: 6, keepNext: true, markSize: 4 }), // keeps the two tables apart
     table(
       widths,
@@ -318,6 +332,62 @@ function signatures() {
       ],
       { grid: false },
     ),
+    para('{/has_steps}'),
+    ...stepSignatures(widths),
+  ];
+}
+
+/**
+ * A request with approval steps: the requester's block and one per step that applies, four to a
+ * line (docs/adr/0088-signature-blocks.md). A line is two rows: the date and titles, set on the
+ * row's bottom so that a title that wraps pushes none of the others out of level, then the space to
+ * sign and the name. Each cell holds its part of one block or none (`{#c1}…{/c1}`), after a thin
+ * paragraph of its own that an empty cell keeps.
+ */
+function stepSignatures(widths) {
+  const part = (k, paragraphs, first, last) => [
+    para(first ? '{#signature_rows}' : '', { markSize: 2, keepNext: true }),
+    para(`{#c${k}}`, { keepNext: true }),
+    ...paragraphs,
+    para(`{/c${k}}`, { keepNext: !last }),
+    ...(last ? [para('{/signature_rows}', { markSize: 2 })] : []),
+  ];
+  const heads = [1, 2, 3, 4].map((k, i) =>
+    cell(
+      widths[i],
+      part(
+        k,
+        [
+          para(italic('{date}'), { align: 'center', keepNext: true }),
+          para(bold('{title}'), { align: 'center', keepNext: true }),
+          // the delegate's own title, a line only when there is one
+          para('{#title2}', { keepNext: true }),
+          para(bold('{title2}'), { align: 'center', keepNext: true }),
+          para('{/title2}', { keepNext: true }),
+          para(italic('(Ký, ghi rõ họ tên)', { size: 11 }), { align: 'center', keepNext: true }),
+        ],
+        k === 1,
+        false,
+      ),
+      { valign: 'bottom' },
+    ),
+  );
+  const names = [1, 2, 3, 4].map((k, i) =>
+    cell(
+      widths[i],
+      part(
+        k,
+        [para('', { before: 40, keepNext: true }), para(bold('{name}'), { align: 'center' })],
+        false,
+        k === 4,
+      ),
+    ),
+  );
+  return [
+    para('{#has_steps}', { keepNext: true }),
+    para('', { before: 6, keepNext: true, markSize: 4 }),
+    table(widths, [row(heads), row(names)], { grid: false }),
+    para('{/has_steps}'),
   ];
 }
 
@@ -334,7 +404,6 @@ const body = [
   ...amounts(),
   ...checklist(),
   ...signatures(),
-  ...vietQr(),
   para('', { markSize: 2 }), // Word wants a paragraph after a table that ends the document
 ].join('');
 

@@ -1,5 +1,11 @@
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { encodeKey } from './src/lib/session.ts';
 
 // The build time is fixed once per build: the footer shows it and build-info.json carries it, so the
 // server can answer /api/version with the build it serves (the update banner compares the two).
@@ -19,9 +25,142 @@ const buildInfo = (): Plugin => ({
   },
 });
 
+// Each hashed script, style and image of 1 KB and more gets its brotli (quality 11) and gzip (level 9)
+// twins beside it, written once here so the server sends them as they are (preCompressed in
+// server/src/app.ts; docs/adr/0079-compressed-answers.md): a phone on a site's 4G gets a third of
+// the bytes and the server spends nothing per request.
+const compressible = /\.(js|css|svg|json|html|txt|map)$/;
+const precompress = (): Plugin => ({
+  name: 'sitepay-precompress',
+  apply: 'build',
+  async writeBundle(options, bundle) {
+    const dir = options.dir ?? 'dist';
+    await Promise.all(
+      Object.entries(bundle)
+        .filter(([name]) => name.startsWith('assets/') && compressible.test(name))
+        .map(async ([name, chunk]) => {
+          const source = Buffer.from(chunk.type === 'chunk' ? chunk.code : chunk.source);
+          if (source.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            promisify(brotliCompress)(source, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            promisify(gzip)(source, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(join(dir, `${name}.br`), br), writeFile(join(dir, `${name}.gz`), gz)]);
+        }),
+    );
+  },
+});
+
+/**
+ * What the first screen needs beyond the entry and its imports (which Vite preloads from index.html):
+ * the reader's language (src/i18n/i18n.ts) and the first route's chunk — the sign-in page, or, with
+ * a session, the signed-in routes (src/app/router.tsx). The app would ask for them only once its
+ * script has run; a small script that index.html loads beside the entry asks for them as soon as it
+ * arrives, from the stored preferences and session (docs/adr/0082-first-visit-loads-what-it-shows.md).
+ * A file of its own, hashed like the chunks: the server's Content-Security-Policy allows no inline
+ * script.
+ */
+const firstScreenPreloads = (): Plugin => ({
+  name: 'sitepay-first-screen-preloads',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, { bundle, chunk: entry }) {
+      if (!bundle || !entry) return html;
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const withImports = (fileName: string, seen = new Set<string>()) => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        for (const name of (bundle[fileName] as Rollup.OutputChunk).imports) withImports(name, seen);
+        return seen;
+      };
+      const preloaded = withImports(entry.fileName);
+      const files = (...modules: string[]) =>
+        modules.flatMap((module) => {
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+          if (!chunk) throw new Error(`first-screen preloads: no chunk for ${module}`);
+          return [...withImports(chunk.fileName)].filter((f) => !preloaded.has(f)).map((f) => `/${f}`);
+        });
+      const groups = {
+        vi: files('/src/i18n/vi.json', '/src/i18n/contract.vi.json'),
+        en: files('/src/i18n/en.json', '/src/i18n/contract.en.json'),
+        signIn: files('/src/app/pages/login-page.tsx'),
+        signedIn: files('/src/app/signed-in-routes.tsx'),
+      };
+      const source = `(function () {
+  var files = ${JSON.stringify(groups)};
+  var stored = function (key) { try { return localStorage.getItem(key); } catch (e) { return null; } };
+  var lang = 'vi';
+  try { if (JSON.parse(decodeURIComponent(atob(stored('${encodeKey('sitepay.preferences')}') || ''))).langCode === 'en') lang = 'en'; } catch (e) {}
+  var path = location.pathname;
+  var page = path === '/auth/login' ? files.signIn
+    : path.indexOf('/auth/') === 0 || ['/403', '/404', '/500'].indexOf(path) >= 0 ? []
+    : stored('${encodeKey('sitepay.session')}') ? files.signedIn : files.signIn;
+  files[lang].concat(page).forEach(function (href) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  });
+})();
+`;
+      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+      const fileName = `assets/first-screen-${hash}.js`;
+      // `this` is the build's plugin context here (Vite runs the index.html hooks in generateBundle)
+      (this as unknown as Rollup.PluginContext).emitFile({ type: 'asset', fileName, source });
+      return [{ tag: 'script', attrs: { async: true, src: `/${fileName}` }, injectTo: 'head-prepend' }];
+    },
+  },
+});
+
+/**
+ * MUI's locales build their number formatter as they load (`new Intl.NumberFormat('vi-VN')` in
+ * @mui/material/locale/utils/buildFormatNumber.mjs, through the theme's `viVN`): the browser's first
+ * number formatter readies its locale data, about 30 ms of a phone's first script (measured: 28 ms
+ * on this machine, 4× that on Lighthouse's phone), spent on a sign-in page that formats no number.
+ * The same function, building its formatter on first use (docs/adr/0082-first-visit-loads-what-it-shows.md);
+ * the build stops if MUI's file is no longer the one this replaces.
+ */
+const lazyNumberFormat = (): Plugin => ({
+  name: 'sitepay-lazy-number-format',
+  transform(code, id) {
+    if (!/@mui[\\/]material[\\/]locale[\\/]utils[\\/]buildFormatNumber\.m?js$/.test(id)) return null;
+    if (
+      !code.includes('formatter = new Intl.NumberFormat(locale)') ||
+      !/export default buildFormatNumber/.test(code)
+    )
+      throw new Error(`sitepay-lazy-number-format: ${id} changed; check what it does before replacing it`);
+    return `const buildFormatNumber = (locale) => {
+  let formatter;
+  return (value) => {
+    if (!Number.isFinite(value)) return String(value);
+    if (formatter === undefined) {
+      formatter = null;
+      if (typeof Intl !== 'undefined' && Intl.NumberFormat) {
+        try {
+          formatter = new Intl.NumberFormat(locale);
+        } catch {
+          // fallback to String()
+        }
+      }
+    }
+    return formatter ? formatter.format(value) : String(value);
+  };
+};
+export default buildFormatNumber;
+`;
+  },
+});
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), buildInfo()],
+  plugins: [react(), buildInfo(), precompress(), firstScreenPreloads(), lazyNumberFormat()],
   define: {
     __BUILD_TIME__: JSON.stringify(buildTime),
     __APP_VERSION__: JSON.stringify(appVersion),
@@ -38,5 +177,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports, in one file: a phone's first visit over HTTP/1.1 (six
+          // connections, each request a round trip) fetches it at once rather than a dozen pieces
+          // one after the other (docs/adr/0082-first-visit-loads-what-it-shows.md).
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

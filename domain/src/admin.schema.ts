@@ -176,3 +176,26 @@ export const emailConfigSchema = recordMetaSchema.extend({
   from: z.string(),
 });
 export const testMailSchema = z.object({ to: optionalEmail() });
+
+/**
+ * A record whose stored tax code fails the rule (tax-code.ts), in the one-off report of older data
+ * (GET /api/admin/tax-code/invalid, docs/adr/0093-tax-codes-checked-by-their-check-digit.md):
+ * its kind (the entity's name), id, code and name — an invoice's "form symbol number" and its
+ * request — and the code as stored.
+ */
+export const invalidTaxCodeSchema = z.object({
+  kind: z.enum(['company', 'constructor', 'customer', 'payment-invoice']),
+  id: z.number(),
+  code: z.string(),
+  name: z.string().nullable(),
+  field: z.string(),
+  tax_code: z.string(),
+  /** The request an invoice is on; null for the others. */
+  payment_id: z.number().nullable(),
+});
+export const invalidTaxCodeReportSchema = z.object({
+  /** How many live records with a tax code were checked. */
+  checked: z.number(),
+  items: z.array(invalidTaxCodeSchema),
+});
+export type InvalidTaxCode = z.infer<typeof invalidTaxCodeSchema>;

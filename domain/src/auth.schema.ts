@@ -4,11 +4,7 @@ import { MAX_PASSWORD_LENGTH, newPasswordSchema } from './password-rules.ts';
 
 export { MIN_PASSWORD_LENGTH } from './password-rules.ts';
 export const TOKEN_EXPIRY_SECONDS = 3600;
-/**
- * The client id of SitePay's own web app, sent as `ApplicationId` on every call; the server seeds
- * an active application with it (docs/adr/0007-application-and-access-token-headers.md).
- */
-export const WEB_APPLICATION_ID = 'sitepay-web';
+export { WEB_APPLICATION_ID } from './application-id.ts';
 
 export const loginSchema = z.object({
   user_name: requiredText(100),

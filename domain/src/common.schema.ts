@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AMOUNT_PATTERN, compareAmounts, numberText } from './money.ts';
+import { cleanPhoneNumber, isPhoneNumber } from './phone-number.ts';
 
 export const recordStatuses = ['O', 'C', 'D'] as const;
 export type RecordStatus = (typeof recordStatuses)[number];
@@ -31,9 +32,17 @@ export const EXACT_TOTAL_LIMIT = 1000;
  * it. The server accepts either spelling (both with different values is a 400) and documents both
  * (server/src/http/strict-body.ts); the forms send the API's name.
  */
-export const specNames = z.registry<{ specName: string }>();
+export const specNames = z.registry<{ specName: string; former?: boolean }>();
 export const specName = <T extends z.ZodType>(name: string, schema: T): T => {
   specNames.add(schema, { specName: name });
+  return schema;
+};
+/**
+ * A field's former API name, still accepted the same way as SPEC's spellings (a contract's
+ * `guarantee_percent` for `retention_percent`: docs/adr/0069-retention-apart-from-bank-guarantees.md).
+ */
+export const formerName = <T extends z.ZodType>(name: string, schema: T): T => {
+  specNames.add(schema, { specName: name, former: true });
   return schema;
 };
 
@@ -59,6 +68,22 @@ export const optionalText = (max = 1000) =>
     (v) => blankToNull(typeof v === 'string' ? v.trim() : v),
     z.string().max(max).nullable().optional(),
   );
+
+/**
+ * A phone number (phone-number.ts): kept as typed, trimmed, refused with `invalid_phone` when its
+ * digits are not a number; blank clears an optional one.
+ */
+export const phoneField = (required: boolean, max = 30) => {
+  const phone = z
+    .string({ error: 'required' })
+    .min(1, { error: 'required' })
+    .max(max, { error: 'too_long' })
+    .refine(isPhoneNumber, { error: 'invalid_phone' });
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (required ? cleanPhoneNumber(v) : blankToNull(cleanPhoneNumber(v))) : v),
+    required ? phone : phone.nullable().optional(),
+  );
+};
 
 export const optionalEmail = () =>
   z.preprocess(
@@ -219,6 +244,9 @@ export const recordMetaSchema = z.object({
   updated_at: z.string(),
   created_by: z.string().nullable(),
   updated_by: z.string().nullable(),
+  /** Those two by the full name, on a single record's read (`get/{id}`). */
+  created_by_name: z.string().nullable().optional(),
+  updated_by_name: z.string().nullable().optional(),
 });
 
 export const errorCodes = [

@@ -8,7 +8,6 @@ import { contractor } from './entities/constructor.entity.ts';
 import { entitySchemas } from './entity-schemas.ts';
 
 export { accountNumberPattern } from './entities/beneficiary.entity.ts';
-export { taxCodePattern } from './entities/constructor.entity.ts';
 
 export const {
   input: constructorInputSchema,

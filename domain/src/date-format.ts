@@ -1,12 +1,17 @@
 /**
  * Calendar dates as typed, shown and stored. The API and the database hold a date as ISO
- * "YYYY-MM-DD"; users type DD/MM/YYYY, D/M/YYYY or YYYY-MM-DD (docs/product.md#validation-and-formats) and
+ * "YYYY-MM-DD"; users type DD/MM/YYYY, D/M/YYYY (with "/", "." or "-" between the parts), the digits
+ * alone (DDMMYYYY, or DDMMYY in the 2000s) or YYYY-MM-DD (docs/product.md#validation-and-formats,
+ * docs/adr/0073-what-a-field-accepts-as-typed.md) and
  * read DD/MM/YYYY in Vietnamese, MM/DD/YYYY in English (docs/product.md#constants). A date has no time zone,
  * so these functions work on the digits and never through `Date`, which would shift a day across midnight
  * UTC. Only the build time, a real instant, goes through `Date`.
  */
 
-const SLASHED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+// day first, the same separator twice: 15/10/2026, 5.3.2026, 15-10-2026
+const SEPARATED_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/;
+// the digits alone, day first: 15102026, or 151026 (a year of the 2000s)
+const DIGITS_DATE = /^(\d{2})(\d{2})(\d{2}|\d{4})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // A stored date, or the date part of a timestamp the API may send in its place.
 const ISO_DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(?:T.*)?$/;
@@ -26,15 +31,21 @@ const toIsoDate = (year: number, month: number, day: number): string | null => {
 
 /**
  * A typed date as ISO "YYYY-MM-DD", or null when it is not one of the accepted forms or not a real day
- * ("31/02/2024", "12/13/2024", "2024-2-3", "05/03/2024x" are all null), so the form can ask for a new
- * date. Slashed dates are always day first; surrounding spaces are ignored.
+ * ("31/02/2024", "12/13/2024", "2024-2-3", "05/03/2024x", "15/10-2026" are all null), so the form can
+ * ask for a new date. Every form but ISO is day first: "15/10/2026", "15.10.2026", "15-10-2026",
+ * "15102026" and "151026" are all 15 October 2026; surrounding spaces are ignored.
  */
 export const parseDateInput = (text: string): string | null => {
   const input = text.trim();
-  const slashed = SLASHED_DATE.exec(input);
-  if (slashed) return toIsoDate(Number(slashed[3]), Number(slashed[2]), Number(slashed[1]));
   const iso = ISO_DATE.exec(input);
   if (iso) return toIsoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const separated = SEPARATED_DATE.exec(input);
+  if (separated) return toIsoDate(Number(separated[4]), Number(separated[3]), Number(separated[1]));
+  const digits = DIGITS_DATE.exec(input);
+  if (digits) {
+    const year = digits[3]!.length === 2 ? 2000 + Number(digits[3]) : Number(digits[3]);
+    return toIsoDate(year, Number(digits[2]), Number(digits[1]));
+  }
   return null;
 };
 

@@ -3,6 +3,8 @@ import { applicationInputSchema, applicationSchema } from './admin.schema.ts';
 import {
   contractAnnexInputSchema,
   contractAnnexSchema,
+  contractGuaranteeInputSchema,
+  contractGuaranteeSchema,
   contractInputSchema,
   contractSchema,
 } from './contract.schema.ts';
@@ -84,6 +86,7 @@ describe('the entity descriptions', () => {
     const schemas = {
       contract: [contractInputSchema, contractSchema],
       'contract-annex': [contractAnnexInputSchema, contractAnnexSchema],
+      'contract-guarantee': [contractGuaranteeInputSchema, contractGuaranteeSchema],
       payment: [paymentInputSchema, paymentSchema],
       payout: [payoutInputSchema.omit({ version: true }), payoutSchema],
       'payment-invoice': [paymentInvoiceInputSchema, paymentInvoiceSchema],
@@ -106,10 +109,11 @@ describe('the entity descriptions', () => {
     }
   });
 
-  test('a setting is a code and a name, searched, sorted by name, its code unique', () => {
+  test('a setting is a code and a name, searched, sorted by name (the taxes by their rate), its code unique', () => {
     for (const e of settingEntities) {
       expect(e.fields.code).toMatchObject({ required: true, unique: true, search: true });
-      expect(e.defaultSort).toEqual({ by: 'name', desc: false });
+      // numeric choices read in the order of their values: 0%, 5%, 8%, 10% (docs/adr/0073-what-a-field-accepts-as-typed.md)
+      expect(e.defaultSort).toEqual({ by: e.name === 'tax' ? 'value' : 'name', desc: false });
       expect(entityPath(e, 'paging')).toBe(`admin/setting/${e.name}/paging`);
     }
   });

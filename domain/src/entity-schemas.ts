@@ -14,6 +14,7 @@ import {
   optionalInt,
   optionalRef,
   optionalText,
+  phoneField,
   rateField,
   recordMetaSchema,
   requiredRef,
@@ -32,31 +33,61 @@ const digits = (length: number, required: boolean) => {
   );
 };
 
-/** A text field with a form: what is typed, less `strip`, trimmed; refused with the format's reason. */
-function formatted(f: { max?: number; format: TextFormat; upper?: boolean }, required: boolean) {
-  const { pattern, error, strip } = f.format;
+/**
+ * A text field with a form: what is typed, less `strip`, trimmed, as `clean` writes it; refused with
+ * the format's reason. `lax` (an update of a `keepStored` format) takes any text: the server checks
+ * a changed value (`formatErrors`).
+ */
+function formatted(f: { max?: number; format: TextFormat; upper?: boolean }, required: boolean, lax = false) {
+  const { error, strip } = f.format;
   const clean = (v: unknown) => {
     if (typeof v !== 'string') return v;
-    const text = strip ? v.replace(strip, '') : v.trim();
-    return f.upper ? text.toUpperCase() : text;
+    let text = strip ? v.replace(strip, '') : v.trim();
+    if (f.format.clean) text = f.format.clean(text);
+    if (f.upper) text = text.toUpperCase();
+    return required || text !== '' ? text : null;
   };
-  if (!required)
-    return (optionalText(f.max) as z.ZodType<string | null | undefined>).refine(
-      (v) => v == null || pattern.test(v),
-      { error },
-    );
+  const valid = (v: string) => lax || formatAccepts(f.format, v);
   let s = z.string({ error: 'required' }).min(1, { error: 'required' });
   if (f.max) s = s.max(f.max);
-  return z.preprocess(clean, s.regex(pattern, { error }));
+  const checked = s.refine(valid, { error });
+  return z.preprocess(clean, required ? checked : checked.nullable().optional());
 }
 
-function inputOf(f: EntityField): z.ZodType {
+/** Whether a cleaned text has the format's form. */
+export const formatAccepts = (format: TextFormat, text: string): boolean =>
+  format.pattern.test(text) && (format.check?.(text) ?? true);
+
+/**
+ * The fields of `values` (an update's cleaned input) whose `keepStored` format refuses them while
+ * they differ from the `stored` record's: the rule an update's lax schema leaves to the server.
+ */
+export function formatErrors(
+  entity: Pick<Entity, 'fields'>,
+  values: Record<string, unknown>,
+  stored: Record<string, unknown> | undefined,
+): { field: string; message: string }[] {
+  return Object.entries(entity.fields).flatMap(([field, f]) => {
+    if ((f.type !== 'text' && f.type !== 'textarea') || !f.format?.keepStored) return [];
+    const value = values[field];
+    if (typeof value !== 'string' || value === stored?.[field]) return [];
+    return formatAccepts(f.format, value) ? [] : [{ field, message: f.format.error }];
+  });
+}
+
+function inputOf(f: EntityField, update = false): z.ZodType {
   const required = f.required === true;
   switch (f.type) {
+    case 'tel':
+      return phoneField(required, f.max);
     case 'text':
     case 'textarea':
-    case 'tel':
-      if (f.format) return formatted({ max: f.max, format: f.format, upper: f.upper }, required);
+      if (f.format)
+        return formatted(
+          { max: f.max, format: f.format, upper: f.upper },
+          required,
+          update && f.format.keepStored === true,
+        );
       return required ? requiredText(f.max) : optionalText(f.max);
     case 'email':
       return required ? requiredEmail() : optionalEmail();
@@ -77,8 +108,11 @@ function inputOf(f: EntityField): z.ZodType {
       return z.iso.datetime({ offset: true }).nullable().optional();
     case 'boolean':
       return z.boolean().optional();
-    case 'choice':
-      return z.enum(f.choices as [string, ...string[]], { error: 'required' });
+    case 'choice': {
+      const choice = z.enum(f.choices as [string, ...string[]], { error: 'required' });
+      // a defaulted choice may be left out: the table's default fills it (a document's requirement)
+      return f.defaulted && !required ? choice.optional() : choice;
+    }
     case 'reference':
       return required ? requiredRef() : optionalRef();
     case 'references':
@@ -147,17 +181,19 @@ export type EntitySchemas<E extends Entity> = {
 
 export function entitySchemas<E extends Entity>(entity: E): EntitySchemas<E> {
   const input: Record<string, z.ZodType> = {};
+  const update: Record<string, z.ZodType> = {};
   const record: Record<string, z.ZodType> = {};
   for (const [name, f] of Object.entries(entity.fields)) {
     record[name] = outputOf(f);
     if (f.type === 'reference' && f.display) record[f.display] = z.string().nullable().optional();
     if (f.output) continue;
     input[name] = f.alias ? specName(f.alias, inputOf(f)) : inputOf(f);
+    update[name] = f.alias ? specName(f.alias, inputOf(f, true)) : inputOf(f, true);
   }
   const inputSchema = z.object(input);
   return {
     input: inputSchema,
-    update: inputSchema.extend({ version: versionSchema }),
+    update: z.object(update).extend({ version: versionSchema }),
     record: recordMetaSchema.extend(record),
   } as unknown as EntitySchemas<E>;
 }

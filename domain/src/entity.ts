@@ -6,8 +6,20 @@
  * Plain data: the web reads the labels of every entity at start without loading zod.
  */
 
-/** The form a text must have, refused with `error`; `strip` is taken out of what is typed first. */
-export type TextFormat = { pattern: RegExp; error: string; strip?: RegExp };
+/**
+ * The form a text must have, refused with `error`; `strip` is taken out of what is typed first, then
+ * `clean` writes it as stored. `check` is a rule beyond the pattern (a tax code's check digit,
+ * domain/src/tax-code.ts). `keepStored`: an update may send back a stored value that fails unchanged
+ * (older data) — the server checks the value only when it changes (docs/adr/0093-tax-codes-checked-by-their-check-digit.md).
+ */
+export type TextFormat = {
+  pattern: RegExp;
+  error: string;
+  strip?: RegExp;
+  clean?: (text: string) => string;
+  check?: (text: string) => boolean;
+  keepStored?: boolean;
+};
 
 /** Words in both languages. */
 export type Words = { vi: string; en: string };
@@ -59,6 +71,7 @@ type FieldCommon = {
 export type EntityField = FieldCommon &
   (
     | {
+        /** `tel`: a phone number (domain/src/phone-number.ts), refused with `invalid_phone`. */
         type: 'text' | 'textarea' | 'tel';
         /** At most this many characters (none: the format bounds it). */
         max?: number;

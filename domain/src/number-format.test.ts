@@ -54,25 +54,42 @@ describe('abbreviateAmount', () => {
     ['1500000.00', '1.50M'],
     [-1234, '-1.23K'],
   ])('abbreviates %s as %s', (value, text) => {
-    expect(abbreviateAmount(value)).toBe(text);
+    expect(abbreviateAmount(value, 'en')).toBe(text);
   });
 
   it('shows an amount below a thousand plainly', () => {
-    expect(abbreviateAmount(999)).toBe('999');
-    expect(abbreviateAmount(0)).toBe('0');
-    expect(abbreviateAmount('12.50')).toBe('12.50');
+    expect(abbreviateAmount(999, 'en')).toBe('999');
+    expect(abbreviateAmount(0, 'en')).toBe('0');
+    expect(abbreviateAmount('12.50', 'en')).toBe('12.50');
   });
 
   it('rounds half away from zero and moves up a unit when it reaches a thousand', () => {
-    expect(abbreviateAmount(1235)).toBe('1.24K');
-    expect(abbreviateAmount(1_234_999)).toBe('1.23M');
-    expect(abbreviateAmount(999_999)).toBe('1.00M');
-    expect(abbreviateAmount('999999999.99')).toBe('1.00B');
+    expect(abbreviateAmount(1235, 'en')).toBe('1.24K');
+    expect(abbreviateAmount(1_234_999, 'en')).toBe('1.23M');
+    expect(abbreviateAmount(999_999, 'en')).toBe('1.00M');
+    expect(abbreviateAmount('999999999.99', 'en')).toBe('1.00B');
   });
 
   it('keeps counting in T beyond a thousand trillion', () => {
-    expect(abbreviateAmount(10n ** 18n)).toBe('1,000,000.00T');
-    expect(abbreviateAmount('999999999999999')).toBe('1,000.00T');
+    expect(abbreviateAmount(10n ** 18n, 'en')).toBe('1,000,000.00T');
+    expect(abbreviateAmount('999999999999999', 'en')).toBe('1,000.00T');
+  });
+
+  it('says the units in Vietnamese words, with the decimal comma, two decimals', () => {
+    expect(abbreviateAmount('1485000000', 'vi')).toBe('1,49 tỷ');
+    expect(abbreviateAmount('650000000.00', 'vi')).toBe('650,00 triệu');
+    expect(abbreviateAmount(1234, 'vi')).toBe('1,23 nghìn');
+    expect(abbreviateAmount(3e12, 'vi')).toBe('3,00 nghìn tỷ');
+    expect(abbreviateAmount(10n ** 18n, 'vi')).toBe('1.000.000,00 nghìn tỷ');
+    expect(abbreviateAmount(-2_500_000, 'vi')).toBe('-2,50 triệu');
+    expect(abbreviateAmount(999, 'vi')).toBe('999');
+  });
+
+  it('writes a round boundary without decimals when asked (range labels)', () => {
+    expect(abbreviateAmount('100000000', 'en', { whole: true })).toBe('100M');
+    expect(abbreviateAmount('100000000', 'vi', { whole: true })).toBe('100 triệu');
+    expect(abbreviateAmount('10000000000', 'vi', { whole: true })).toBe('10 tỷ');
+    expect(abbreviateAmount('1500000000', 'vi', { whole: true })).toBe('1,50 tỷ');
   });
 });
 

@@ -92,27 +92,45 @@ export const formatAmount = (value: AmountValue, _locale: 'vi' | 'en' = 'vi'): s
   return writeHundredths(decimal.negative, toHundredths(decimal), false);
 };
 
-const ABBREVIATIONS = ['', 'K', 'M', 'B', 'T'] as const;
+/** The units of a compact amount: SPEC's K, M, B, T in English; nghìn, triệu, tỷ, nghìn tỷ in Vietnamese. */
+const UNITS: Record<'vi' | 'en', readonly string[]> = {
+  en: ['', 'K', 'M', 'B', 'T'],
+  vi: ['', ' nghìn', ' triệu', ' tỷ', ' nghìn tỷ'],
+};
 
 /**
- * A short amount for cards and charts, with 2 decimals (docs/product.md#constants): 1234 → "1.23K", 1500000 →
- * "1.50M", 2e9 → "2.00B", 3e12 → "3.00T". Below 1000 the amount is shown as `formatAmount` shows it. Rounding
- * is half away from zero, and a value that rounds up to 1000 of one unit moves to the next (999999 → "1.00M",
- * not "1000.00K"); beyond T the count of T grows with commas ("1,000,000.00T").
+ * A compact amount for figures, chart axes and bucket labels — the one formatter of short amounts
+ * (docs/product.md#constants: 2 decimals). English: 1234 → "1.23K", 1500000 → "1.50M", 2e9 → "2.00B",
+ * 3e12 → "3.00T". Vietnamese says the unit in words with the decimal comma its readers write in
+ * speech and print ("1,49 tỷ", "650,00 triệu", "2,00 nghìn tỷ"): "1.49B" read as an English
+ * abbreviation on a Vietnamese screen. Below 1000 the amount is shown as `formatAmount` shows it.
+ * Rounding is half away from zero, and a value that rounds up to 1000 of one unit moves to the next
+ * (999999 → "1.00M", not "1000.00K"); beyond T the count of T grows with separators
+ * ("1,000,000.00T"). `whole`: a round boundary without its decimals ("100M", "1 tỷ"), for labels of
+ * ranges; other values keep theirs.
  */
-export const abbreviateAmount = (value: AmountValue): string => {
+export const abbreviateAmount = (
+  value: AmountValue,
+  lang: 'vi' | 'en',
+  options: { whole?: boolean } = {},
+): string => {
   const decimal = toDecimal(value);
+  const units = UNITS[lang];
   if (decimal.integer.length <= 3) return formatAmount(value);
   const digits = BigInt(decimal.integer + decimal.fraction);
   const scaled = (unit: number) =>
     divideRounded(digits * 100n, 10n ** BigInt(unit * 3 + decimal.fraction.length));
-  let unit = Math.min(ABBREVIATIONS.length - 1, Math.floor((decimal.integer.length - 1) / 3));
+  let unit = Math.min(units.length - 1, Math.floor((decimal.integer.length - 1) / 3));
   let hundredths = scaled(unit);
-  if (hundredths >= 100_000n && unit < ABBREVIATIONS.length - 1) {
+  if (hundredths >= 100_000n && unit < units.length - 1) {
     unit += 1;
     hundredths = scaled(unit);
   }
-  return `${writeHundredths(decimal.negative, hundredths, true)}${ABBREVIATIONS[unit]}`;
+  let text = writeHundredths(decimal.negative, hundredths, true);
+  if (options.whole) text = text.replace(/\.00$/, '');
+  // Vietnamese swaps the marks: "1.000,50 nghìn tỷ"
+  if (lang === 'vi') text = text.replace(/[,.]/g, (mark) => (mark === ',' ? '.' : ','));
+  return `${text}${units[unit]}`;
 };
 
 // Separators may only sit between digits of the integer part: "1,500,000", "1 500 000".

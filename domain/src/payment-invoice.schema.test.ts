@@ -11,7 +11,7 @@ const body = {
   symbol: 'C26TAA',
   number: '0000123',
   date: '2026-01-15',
-  seller_tax_code: '0101234567',
+  seller_tax_code: '0101234565',
   amount_before_vat: '100000000',
   vat_rate: '10',
 };
@@ -60,7 +60,7 @@ describe('the invoice body', () => {
     expect(messageOf({ vat_rate: '10.00' })).toEqual([['vat_rate', 'invalid']]);
     expect(messageOf({ vat_rate: undefined })).toEqual([['vat_rate', 'required']]);
     expect(messageOf({ seller_tax_code: '01012345' })).toEqual([['seller_tax_code', 'invalid_tax_code']]);
-    expect(messageOf({ seller_tax_code: '0101234567-001' })).toBeUndefined();
+    expect(messageOf({ seller_tax_code: '0101234565-001' })).toBeUndefined();
     expect(messageOf({ form: '123456789012' })).toEqual([['form', 'too_long']]);
     expect(messageOf({ symbol: 'x'.repeat(21) })).toEqual([['symbol', 'too_long']]);
     expect(messageOf({ number: ' ' })).toEqual([['number', 'required']]);

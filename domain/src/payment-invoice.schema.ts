@@ -12,8 +12,9 @@ import {
   requiredText,
   versionSchema,
 } from './common.schema.ts';
-import { taxCodePattern } from './entities/constructor.entity.ts';
+import { einvoiceCheckCodes } from './einvoice.ts';
 import { paymentInvoice } from './entities/payment-invoice.entity.ts';
+import { entitySchemas } from './entity-schemas.ts';
 import { withVat } from './money.ts';
 
 /**
@@ -52,7 +53,8 @@ const fields = {
   number: requiredText(20),
   /** Not after today in the business calendar: the server checks it (the screens have no clock of theirs). */
   date: isoDate(),
-  seller_tax_code: requiredText(14).refine((v) => taxCodePattern.test(v), { error: 'invalid_tax_code' }),
+  /** An MST, a branch's or a CCCD (tax-code.ts), as the entity's field reads it. */
+  seller_tax_code: entitySchemas(paymentInvoice).input.shape.seller_tax_code,
   amount_before_vat: amountField({ min: 0 }),
   vat_rate: vatRateField(),
   /** Taken, never read: the server computes both (printed invoices may differ by rounding). */
@@ -65,6 +67,28 @@ export type PaymentInvoiceInput = z.infer<typeof paymentInvoiceInputSchema>;
 /** An invoice stays on its request: the update names no request. */
 export const paymentInvoiceUpdateSchema = z.object({ ...fields, version: versionSchema });
 
+/**
+ * The rates an invoice record may hold: the typed ones, and for an invoice read from XML
+ * (docs/adr/0092-einvoice-xml-checks.md) `KHAC` (its lines' rates are others, `KHAC:x%`) or `MIXED`
+ * (its lines differ); its lines keep their own rates in `einvoice`.
+ */
+export const invoiceRecordRates = [...vatRates, 'KHAC', 'MIXED'] as const;
+
+const einvoiceCheckSchema = z.object({
+  code: z.enum(einvoiceCheckCodes),
+  result: z.enum(['pass', 'warn', 'block']),
+  vi: z.string(),
+  en: z.string(),
+  waived: z.object({ by: z.string(), at: z.string(), reason: z.string() }).nullish(),
+});
+
+/** An administrator's waiver of one blocking check of an invoice read from XML. */
+export const invoiceWaiveSchema = z.object({
+  check: z.enum(einvoiceCheckCodes),
+  reason: requiredText(500),
+  version: versionSchema,
+});
+
 export const paymentInvoiceSchema = recordMetaSchema.extend({
   payment_id: z.number(),
   form: z.string(),
@@ -73,8 +97,12 @@ export const paymentInvoiceSchema = recordMetaSchema.extend({
   date: z.string(),
   seller_tax_code: z.string(),
   amount_before_vat: z.string(),
-  vat_rate: z.enum(vatRates),
+  vat_rate: z.enum(invoiceRecordRates),
   vat_amount: z.string(),
   total: z.string(),
+  /** `xml`: read from an e-invoice, with what it said and its checks; null: typed. */
+  source: z.string().nullish(),
+  einvoice: z.record(z.string(), z.unknown()).nullish(),
+  checks: z.array(einvoiceCheckSchema).nullish(),
 });
 export type PaymentInvoice = z.infer<typeof paymentInvoiceSchema>;

@@ -13,6 +13,7 @@ import {
   paymentTransitions,
   type RequestPlace,
   stateOf,
+  targetOf,
   workflowMoves,
 } from './payment-workflow.ts';
 
@@ -309,5 +310,41 @@ describe('what may be changed', () => {
       'O',
       'R',
     ]);
+  });
+});
+
+describe('requests with approval steps (docs/adr/0084-approval-steps.md)', () => {
+  const stepped = (decided: number, after: number): RequestPlace => ({
+    ...live('W'),
+    steps: { decided, after },
+  });
+  const accepted = (place: RequestPlace, actor: Actor) => {
+    const d = decide(place, 'accept', actor);
+    return d.ok ? targetOf(d.transition, place) : d.refusal;
+  };
+
+  it('an accept that is not of the last step leaves the request waiting; the last one accepts it', () => {
+    expect(accepted(stepped(0, 1), approver)).toBe('W');
+    expect(accepted(stepped(1, 0), approver)).toBe('A');
+    expect(accepted(live('W'), approver)).toBe('A');
+  });
+
+  it('a rejection at any step rejects the request', () => {
+    const d = decide(stepped(1, 1), 'reject', approver, 'too dear');
+    expect(d.ok && targetOf(d.transition, stepped(1, 1))).toBe('R');
+  });
+
+  it('nobody decides two steps of one request', () => {
+    const again = who(['approver'], { decidedStep: true });
+    expect(accepted(stepped(1, 0), again)).toBe('decided_other_step');
+    expect(decide(stepped(1, 0), 'reject', again, 'no')).toEqual({
+      ok: false,
+      refusal: 'decided_other_step',
+    });
+  });
+
+  it('the sender recalls a request only before its first step is decided', () => {
+    expect(decide(stepped(0, 1), 'recall', sender).ok).toBe(true);
+    expect(decide(stepped(1, 0), 'recall', sender)).toEqual({ ok: false, refusal: 'step_decided' });
   });
 });

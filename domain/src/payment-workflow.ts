@@ -20,6 +20,11 @@
  * it paid. A request whose payee account changed while it waited or awaited payment is on hold:
  * accept and confirm paid are refused until an approver other than whoever changed the account
  * confirms the new account on the request (`confirm_payee`).
+ *
+ * A request of a company with an approval flow goes through the steps it was sent with
+ * (docs/adr/0084-approval-steps.md): accept and reject decide its current step; it stays W until its
+ * last step is accepted. Nobody decides two steps of one request (himself or through a delegate), and
+ * a recall is refused once a step is decided.
  */
 
 export const approvalStatuses = ['O', 'W', 'A', 'R'] as const;
@@ -70,6 +75,15 @@ export type Transition = {
   senderOnly?: boolean;
   /** A note is required (the reason of a rejection). */
   noteRequired?: boolean;
+  /**
+   * With steps, the move decides the request's current step: an accept reaches `to` only with its
+   * last step, before that the request stays where it is (docs/adr/0084-approval-steps.md).
+   */
+  decidesStep?: boolean;
+  /** Refused to whoever decided another step of the request, or was represented in one. */
+  oneStepEach?: boolean;
+  /** Refused once a step of the request is decided. */
+  beforeAnyStep?: boolean;
   /** Who is told of the move by mail: the request's approvers, or its creator. */
   notify?: 'approvers' | 'creator';
 };
@@ -103,6 +117,8 @@ export const paymentTransitions: readonly Transition[] = [
     recordStatus: 'O',
     notPreparer: true,
     notOnHold: true,
+    decidesStep: true,
+    oneStepEach: true,
     notify: 'creator',
   },
   {
@@ -113,6 +129,8 @@ export const paymentTransitions: readonly Transition[] = [
     recordStatus: 'O',
     notPreparer: true,
     noteRequired: true,
+    decidesStep: true,
+    oneStepEach: true,
     notify: 'creator',
   },
   {
@@ -123,6 +141,7 @@ export const paymentTransitions: readonly Transition[] = [
     by: 'accountant',
     recordStatus: 'O',
     senderOnly: true,
+    beforeAnyStep: true,
     notify: 'approvers',
   },
   confirmPayee('W'),
@@ -219,10 +238,18 @@ export type Actor = {
   changedPayee: boolean;
   /** Recorded the payment a reversal would undo. */
   recordedPayment?: boolean;
+  /** Decided a step of the request, or a delegate decided one for him. */
+  decidedStep?: boolean;
 };
 
 /** Where one request stands: its workflow state, record status, and whether it is on hold. */
-export type RequestPlace = { state: PaymentState; recordStatus: string; payeeHold: boolean };
+export type RequestPlace = {
+  state: PaymentState;
+  recordStatus: string;
+  payeeHold: boolean;
+  /** A request sent with steps: how many are decided, how many still to decide after the current one. */
+  steps?: { decided: number; after: number };
+};
 
 /** The request's place, from its stored columns. */
 export const placeOf = (r: {
@@ -243,7 +270,9 @@ export type Refusal =
   | 'payee_changed' // accept or pay while the payee account change awaits confirmation
   | 'payee_not_changed' // confirming a payee account that did not change
   | 'own_payee_change' // confirming the account change he made himself
-  | 'note_required'; // a rejection without its reason
+  | 'note_required' // a rejection without its reason
+  | 'decided_other_step' // deciding a second step of one request (docs/adr/0084-approval-steps.md)
+  | 'step_decided'; // recalling a request one of whose steps is decided
 
 export type Decision = { ok: true; transition: Transition } | { ok: false; refusal: Refusal };
 
@@ -266,9 +295,18 @@ export function decide(
   if (t.notOnHold && place.payeeHold) return { ok: false, refusal: 'payee_changed' };
   if (t.releasesHold && !place.payeeHold) return { ok: false, refusal: 'payee_not_changed' };
   if (t.releasesHold && actor.changedPayee) return { ok: false, refusal: 'own_payee_change' };
+  if (t.oneStepEach && actor.decidedStep) return { ok: false, refusal: 'decided_other_step' };
+  if (t.beforeAnyStep && (place.steps?.decided ?? 0) > 0) return { ok: false, refusal: 'step_decided' };
   if (t.noteRequired && !note?.trim()) return { ok: false, refusal: 'note_required' };
   return { ok: true, transition: t };
 }
+
+/**
+ * Where a move leaves the request: its transition's `to`, except an accept of a step that is not the
+ * last, which leaves it waiting for the next (docs/adr/0084-approval-steps.md).
+ */
+export const targetOf = (t: Transition, place: RequestPlace): PaymentState =>
+  t.decidesStep && t.to === 'A' && place.steps && place.steps.after > 0 ? place.state : t.to;
 
 /** Every move the actor may make now (the note of a rejection is asked for when it is made). */
 export const allowedMoves = (place: RequestPlace, actor: Actor): PaymentAction[] =>
@@ -287,6 +325,8 @@ export const refusalMessage: Record<Refusal, string> = {
   payee_not_changed: 'the payee’s account has not changed: there is nothing to confirm',
   own_payee_change: 'you changed the payee’s account: someone else must confirm it',
   note_required: 'a rejection needs its reason',
+  decided_other_step: 'you decided another step of this request: someone else decides this one',
+  step_decided: 'a step of this request is already decided: it can no longer be recalled',
 };
 
 /**

@@ -4,6 +4,7 @@
  * the server gives `requirement_no` (the next in the contract) and every computed figure.
  */
 import { z } from 'zod';
+import { paymentStepSchema } from './approval-flow.schema.ts';
 import {
   amountField,
   idParam,
@@ -18,6 +19,7 @@ import {
   versionSchema,
 } from './common.schema.ts';
 import { contractSummarySchema } from './contract.schema.ts';
+import { documentRequirements } from './entities/document-attachment.entity.ts';
 import { approvalStatuses, paymentActions } from './payment-workflow.ts';
 
 /**
@@ -149,6 +151,20 @@ export const paymentSchema = recordMetaSchema.extend({
   decision_note: z.string().nullable(),
   paid_at: z.string().nullable(),
   paid_by: z.string().nullable(),
+  /** Those four people by the full name (the login above goes in a tooltip). */
+  decided_by_name: z.string().nullable().optional(),
+  paid_by_name: z.string().nullable().optional(),
+  payee_changed_by_name: z.string().nullable().optional(),
+  payee_confirmed_by_name: z.string().nullable().optional(),
+  /**
+   * The steps it was sent with, in order, as decided, and the number of the one that decides it now
+   * (null: none — no approval flow, or not waiting): docs/adr/0084-approval-steps.md.
+   */
+  steps: z.array(paymentStepSchema).optional(),
+  current_step: z.number().nullable().optional(),
+  /** The open payment batch it is in, if any (docs/adr/0096-payment-batches-and-bank-files.md). */
+  batch_id: z.number().nullable().optional(),
+  batch_code: z.string().nullable().optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -268,11 +284,14 @@ export const paymentContractStatusSchema = z.object({
   advance_requested: z.string(),
   advance_recovered: z.string(),
   advance_outstanding: z.string(),
-  /** Warranty retention held back, what warranty requests already ask of it, and from when. */
-  guarantee_amount: z.string(),
-  guarantee_requested: z.string(),
-  guarantee_remaining: z.string(),
-  guarantee_release_date: z.string().nullable(),
+  /**
+   * Warranty retention held back, what warranty requests already ask of it, and from when (bank
+   * guarantees withhold nothing: docs/adr/0069-retention-apart-from-bank-guarantees.md).
+   */
+  retention_amount: z.string(),
+  retention_requested: z.string(),
+  retention_remaining: z.string(),
+  retention_release_date: z.string().nullable(),
   next_requirement_no: z.number(),
   can_request: z.boolean(),
   reasons: z.array(z.object({ code: z.string(), message: z.string() })),
@@ -297,6 +316,8 @@ export const paymentStatusSchema = z.object({
 export const paymentHistorySchema = z.object({
   id: z.number(),
   payment_id: z.number(),
+  /** The request's number (YCTT-…). */
+  code: z.string().nullable().optional(),
   requirement_no: z.number().nullable().optional(),
   contract_no: z.string().nullable().optional(),
   construction_name: z.string().nullable().optional(),
@@ -305,17 +326,34 @@ export const paymentHistorySchema = z.object({
   to_status: z.string().nullable(),
   note: z.string().nullable(),
   user_name: z.string().nullable(),
+  /** Who, by the full name. */
+  user_full_name: z.string().nullable().optional(),
   at: z.string(),
+  /** A decision's step, and whom a delegate made it for ("X thay Y": docs/adr/0085-delegation.md). */
+  step_no: z.number().nullable().optional(),
+  step_name: z.string().nullable().optional(),
+  on_behalf_of: z.string().nullable().optional(),
+  on_behalf_of_name: z.string().nullable().optional(),
 });
 export type PaymentHistory = z.infer<typeof paymentHistorySchema>;
 
+/**
+ * One document of a request's checklist (docs/adr/0094-required-documents.md): `attached` when a
+ * file of the request names its code, `received` when ticked on paper, else `missing`; `attached`
+ * (the boolean) is true for either of the first two.
+ */
 export const documentChecklistItemSchema = z.object({
   id: z.number(),
   code: z.string(),
   name: z.string(),
   type: z.string(),
   quantity: z.number(),
+  requirement: z.enum(documentRequirements),
+  state: z.enum(['attached', 'received', 'missing']),
   attached: z.boolean(),
+  files: z.array(z.object({ id: z.number(), file_name: z.string() })),
+  received_by: z.string().nullable(),
+  received_at: z.string().nullable(),
 });
 
 /** GET /payment-transaction/vietqr/{id}: the transfer code of an accepted, unpaid request. */

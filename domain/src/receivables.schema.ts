@@ -14,6 +14,7 @@ import {
   optionalRef,
   optionalText,
   pagingQuerySchema,
+  phoneField,
   rateField,
   recordMetaSchema,
   requiredRef,
@@ -21,9 +22,10 @@ import {
   specName,
   versionSchema,
 } from './common.schema.ts';
-import { taxCodePattern } from './constructor.schema.ts';
 import { billingStates, vatRates } from './entities/billing.entity.ts';
+import { customer } from './entities/customer.entity.ts';
 import { ticketPriorities, ticketStates } from './entities/ticket.entity.ts';
+import { entitySchemas } from './entity-schemas.ts';
 
 const positiveAmount = () =>
   amountField({ min: 0 }).refine((s) => /[1-9]/.test(s), { error: 'must_be_positive' });
@@ -31,15 +33,16 @@ const optionalDate = () => z.preprocess((v) => (v === '' ? undefined : v), isoDa
 
 // ---------------------------------------------------------------- customers
 
+const customerFields = entitySchemas(customer);
+
 export const customerInputSchema = z.object({
   code: requiredText(50),
   name: requiredText(255),
-  tax_code: optionalText(14).refine((v) => v == null || taxCodePattern.test(v), {
-    error: 'invalid_tax_code',
-  }),
+  /** An MST, a branch's or a CCCD (tax-code.ts), as the entity's field reads it. */
+  tax_code: customerFields.input.shape.tax_code,
   address: optionalText(500),
   contact_person: optionalText(255),
-  phone: optionalText(30),
+  phone: phoneField(false, 30),
   email: optionalEmail(),
   /** The constructions it owns (chủ đầu tư); a construction has at most one customer. */
   construction_ids: z.array(idParam).max(500).optional(),
@@ -49,7 +52,11 @@ export const customerInputSchema = z.object({
    */
   company_id: optionalRef(),
 });
-export const customerUpdateSchema = customerInputSchema.extend({ version: versionSchema });
+/** A stored tax code that fails may be sent back unchanged: the server checks a changed one (formatErrors). */
+export const customerUpdateSchema = customerInputSchema.extend({
+  tax_code: customerFields.update.shape.tax_code,
+  version: versionSchema,
+});
 
 export const customerSchema = recordMetaSchema.extend({
   code: z.string(),

@@ -45,6 +45,8 @@ const figures = {
   overdue_count: z.number(),
 };
 export const paymentFiguresSchema = z.object(figures);
+/** The money paid out in the period, by the day it was paid: payments not reversed. */
+const paidOut = { paid_out: money, paid_out_count: z.number() };
 export type PaymentFigures = z.infer<typeof paymentFiguresSchema>;
 
 export const paymentReportSchema = z.object({
@@ -56,8 +58,12 @@ export const paymentReportSchema = z.object({
       ...figures,
     }),
   ),
-  months: z.array(z.object({ month: z.string(), ...figures })),
-  totals: paymentFiguresSchema,
+  /**
+   * Per month: the requests' figures by their payment date, and `paid_out` — the money paid out that
+   * month by the day the bank paid it (the payments not reversed).
+   */
+  months: z.array(z.object({ month: z.string(), ...figures, ...paidOut })),
+  totals: paymentFiguresSchema.extend(paidOut),
 });
 
 const contractFigures = {

@@ -12,3 +12,12 @@ export const foldSearchText = (text: string): string =>
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
+
+/** A record's search text: the values of its searched fields, folded, in order (absent ones left out). */
+export const searchTextOf = (fields: readonly string[], row: Record<string, unknown>): string =>
+  foldSearchText(
+    fields
+      .map((f) => row[f])
+      .filter((v) => v !== null && v !== undefined)
+      .join(' '),
+  );

@@ -8,6 +8,7 @@ import { application } from './entities/application.entity.ts';
 import { billing } from './entities/billing.entity.ts';
 import { contract } from './entities/contract.entity.ts';
 import { contractAnnex } from './entities/contract-annex.entity.ts';
+import { contractGuarantee } from './entities/contract-guarantee.entity.ts';
 import { customer } from './entities/customer.entity.ts';
 import { payment } from './entities/payment.entity.ts';
 import { paymentInvoice } from './entities/payment-invoice.entity.ts';
@@ -18,6 +19,7 @@ import type { Entity } from './entity.ts';
 export const specialRecords: readonly Entity[] = [
   contract,
   contractAnnex,
+  contractGuarantee,
   payment,
   payout,
   paymentInvoice,

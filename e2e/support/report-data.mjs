@@ -114,8 +114,17 @@ export async function seedReportData(base, adminPassword) {
     accountant('PATCH', `payment-transaction/require-approval/${p.id}`, { version: p.version });
   const approve = async (p) =>
     director('PATCH', `payment-approval/accept/${p.id}`, { version: (await send(p)).version });
-  const pay = async (p) =>
-    accountant('PATCH', `payment-transaction/require-paid/${p.id}`, { version: (await approve(p)).version });
+  // paid through the bank about three weeks after the request (never after today), with its reference,
+  // so that the report's money paid out falls in the months it was paid
+  const pay = async (p) => {
+    const paid = new Date(`${p.date}T00:00:00Z`);
+    paid.setUTCDate(paid.getUTCDate() + 20);
+    return accountant('PATCH', `payment-transaction/require-paid/${p.id}`, {
+      version: (await approve(p)).version,
+      paid_date: [paid.toISOString().slice(0, 10), daysFromToday(0)].sort()[0],
+      bank_reference: `UNC-${p.code.slice(-6)}`,
+    });
+  };
 
   // [contract index, amount, months before this one, day of that month, what happens]: relative to
   // today, so the picture is the same whenever the script runs

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +17,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type Clock, databaseClock } from './clock.ts';
 import type { Config } from './config/config.ts';
+import { type DailyJobOptions, registerDailyJobs } from './core/daily-job.ts';
 import type { Database } from './db/client.ts';
 import { type RouteInfo, type SeedResult, seed } from './db/seed/seed.ts';
 import { type PdfOptions, registerPdf } from './documents/pdf.ts';
@@ -33,7 +35,9 @@ import { registerAbilityRoutes } from './modules/access/ability.routes.ts';
 import { registerAccessRoutes } from './modules/access/access.routes.ts';
 import { registerApplicationRoutes } from './modules/access/application.routes.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerDelegationRoutes } from './modules/account/delegation.routes.ts';
 import { registerHistoryRoutes } from './modules/admin/history.routes.ts';
+import { registerTaxCodeReportRoutes } from './modules/admin/tax-code.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
 import { registerCompanyRoutes } from './modules/company/company.routes.ts';
@@ -47,12 +51,16 @@ import { registerCustomerRoutes } from './modules/customer/customer.resource.ts'
 import { registerExportRoutes } from './modules/export/export.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { registerEmailConfigRoutes } from './modules/mail/email-config.routes.ts';
+import { guaranteeExpiryJob } from './modules/mail/mail.guarantees.ts';
 import { registerMailListRoutes } from './modules/mail/mail.list.ts';
 import { mailPaymentComment, mailPaymentMove } from './modules/mail/mail.payment.ts';
+import { approvalRemindersJob } from './modules/mail/mail.reminders.ts';
 import { type MailWorkerOptions, registerMailWorker } from './modules/mail/mail.worker.ts';
+import { registerApprovalFlowRoutes } from './modules/payment/approval-flow.routes.ts';
 import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
 import { onPaymentMove } from './modules/payment/payment.workflow.ts';
 import { registerPaymentApprovalRoutes } from './modules/payment/payment-approval.routes.ts';
+import { registerPaymentBatchRoutes } from './modules/payment/payment-batch.routes.ts';
 import { registerPaymentCommentRoutes } from './modules/payment/payment-comment.routes.ts';
 import { onPaymentComment } from './modules/payment/payment-comment.service.ts';
 import { registerPaymentFileRoutes } from './modules/payment/payment-file.routes.ts';
@@ -92,6 +100,8 @@ export type AppConfig = Pick<
   pdf?: Partial<PdfOptions>;
   /** The time windows' now (tests); absent: the database's (clock.ts). */
   clock?: Clock;
+  /** The daily jobs' timing and clock (tests); absent: defaults and DAILY_JOBS (core/daily-job.ts). */
+  dailyJobs?: Partial<DailyJobOptions>;
 };
 
 /** Heavy work's own requests: exports, and the reports but the home page (http/load.ts). */
@@ -168,6 +178,15 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
 
   // external
+  // JSON and text answers of 1 KB and more go compressed to a client that accepts it: gzip where it
+  // may (a 20-row page: 20 KB → 2.2 KB in 0.4 ms), brotli at quality 4 to one that asks for it
+  // alone (docs/adr/0079-compressed-answers.md); the hashed web files are compressed once at build
+  // and sent as they are (serveWeb). Request bodies are never inflated: no client needs it, and a
+  // compressed body would let a small upload grow past what the body limits mean.
+  app.addHook('onRoute', (route) => {
+    route.decompress ??= false;
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'br'] });
   await app.register(helmet, {
     // HSTS and upgrade-insecure-requests would make browsers fetch assets over HTTPS, which the app
     // itself does not serve: a TLS-terminating proxy in front adds HSTS where it belongs.
@@ -213,7 +232,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerSystemRoutes(app, { webDist: config.webDist });
   registerAuthRoutes(app, config as Config);
   registerAccountRoutes(app);
+  registerDelegationRoutes(app);
   registerHistoryRoutes(app);
+  registerTaxCodeReportRoutes(app);
   registerCompanyRoutes(app, { project: projectKind, construction: constructionKind });
   registerProjectRoutes(app, { construction: constructionKind });
   registerConstructionRoutes(app);
@@ -233,7 +254,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerPaymentRoutes(app);
   registerPaymentMoveRoutes(app);
   registerPaymentPayoutRoutes(app);
+  registerPaymentBatchRoutes(app);
   registerPaymentApprovalRoutes(app);
+  registerApprovalFlowRoutes(app);
   registerPaymentFileRoutes(app);
   registerPaymentInvoiceRoutes(app);
   registerPaymentHistoryRoutes(app);
@@ -252,6 +275,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   onPaymentMove(mailPaymentMove);
   onPaymentComment(mailPaymentComment);
   registerMailWorker(app, config);
+  // each working morning, once across servers (docs/adr/0087-approval-reminders.md)
+  registerDailyJobs(app, [approvalRemindersJob, guaranteeExpiryJob], config.dailyJobs);
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) serveWeb(app, config.webDist);
   return app;
@@ -260,7 +285,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 /** The built web app, with client-side routes falling back to index.html. */
 function serveWeb(app: FastifyInstance, root: string) {
   // serve: false — the public route below sends the files, so that no asset route needs a token
-  app.register(fastifyStatic, { root, serve: false, index: false, maxAge: '1y', immutable: true });
+  // preCompressed: a file's .br or .gz twin written by the build (web/vite.config.ts) when the client
+  // accepts it, the file itself otherwise
+  // cacheControl: false — the route below says how long each file may be kept
+  app.register(fastifyStatic, { root, serve: false, index: false, cacheControl: false, preCompressed: true });
   const indexHtml = fs.readFileSync(path.join(root, 'index.html'));
   const sendIndex = (_req: unknown, reply: import('fastify').FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
@@ -279,7 +307,10 @@ function serveWeb(app: FastifyInstance, root: string) {
       fs.statSync(path.join(root, file)).isFile()
     ) {
       // hashed assets are immutable; other files (favicon, build-info) must be revalidated
-      if (!file.startsWith('assets/')) reply.header('cache-control', 'no-cache');
+      reply.header(
+        'cache-control',
+        file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
       return reply.sendFile(file);
     }
     return sendIndex(req, reply);

@@ -55,7 +55,7 @@ async function main() {
     const where = config.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
     if (generatedAdminPassword) {
       console.log(
-        `\n  SitePay admin user: admin   password: ${generatedAdminPassword}\n  (shown once; change it after signing in)\n`,
+        `\n  SitePay admin user: admin   password: ${generatedAdminPassword}\n  (shown once, for one sign-in: SitePay asks for a new one then)\n`,
       );
     }
     if (demo) console.log('  Demo data added (users ketoan / giamdoc / ketoan2, see README).');

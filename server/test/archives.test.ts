@@ -204,7 +204,7 @@ describe.each(backends)('archives and files per record (%s)', (backend) => {
     const fake = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(500, 7)]);
     const broken = await upload(url, { id }, [{ name: 'gia.docx', data: fake }]);
     expect(broken.status).toBe(400);
-    expect(broken.body.errors).toEqual([{ field: 'file', message: 'invalid_type' }]);
+    expect(broken.body.errors).toEqual([{ field: 'file', message: 'file_content' }]);
     expect((await s.call('GET', `/api/admin/company/file/list/${id}`, admin)).body).toEqual([]);
     const real = await upload(url, { id }, [{ name: 'mau.docx', data: (await builtInTemplate('v1'))! }]);
     expect(real.status, JSON.stringify(real.body)).toBe(200);

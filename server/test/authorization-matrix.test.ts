@@ -52,6 +52,17 @@ describe('authorization matrix (pglite)', () => {
       by: admin,
     });
     const payment = await f.request(contract, { date: '2025-03-01', amount: '1000000', note: 'Ma trận' });
+    // a bank guarantee of that contract: read within the contract's scope
+    const guarantee = (
+      await s.call('POST', '/api/contract-guarantee/create', admin, {
+        contract_id: contract.id,
+        kind: 'performance',
+        bank_id: b.bank_id,
+        guarantee_no: 'BL-MX',
+        amount: '10000000',
+        expiry_date: '2026-12-31',
+      })
+    ).body;
     // a customer owning CT-001, billed, with a credit note
     const customer = (
       await s.call('POST', '/api/manage/customer/register', admin, {
@@ -80,8 +91,8 @@ describe('authorization matrix (pglite)', () => {
       })
     ).body;
     expect(
-      [customer.id, bill.id, credit.id].every(Number.isInteger),
-      JSON.stringify([customer, bill, credit]),
+      [customer.id, bill.id, credit.id, guarantee.id].every(Number.isInteger),
+      JSON.stringify([customer, bill, credit, guarantee]),
     ).toBe(true);
     // records owned by company HP without a construction: a customer and a ticket ketoan registered,
     // and a failed mail about one of HP's requests
@@ -105,6 +116,7 @@ describe('authorization matrix (pglite)', () => {
       ticket: ticket.body.id,
       mail: Number(mail!.id),
       customer: customer.id,
+      guarantee: guarantee.id,
       bill: bill.id,
       credit: credit.id,
       company: company.id,
@@ -213,6 +225,7 @@ describe('authorization matrix (pglite)', () => {
     const params = path.match(/\{[^}]+\}/g) ?? [];
     if (params.length !== 1) return undefined;
     if (path.includes('{constructionId}')) return hp.construction;
+    if (/^\/api\/contract-guarantee\/(get|history)\//.test(path)) return hp.guarantee;
     if (/contract(?!-annex)[^/]*\/(\{|get\/|paging)|\{contractId\}|validate\/contract|by-contract/.test(path))
       return hp.contract;
     if (

@@ -56,7 +56,7 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
       ...contractBody(),
       amount_vat: '1',
       vat_amount: '1',
-      guarantee_percent: '5',
+      retention_percent: '5',
     });
     expect(sent.status).toBe(400);
     expect(sent.body.errors).toEqual([
@@ -65,7 +65,7 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
     ]);
     const res = await s.call('POST', '/api/contract/create', ketoan, {
       ...contractBody(),
-      guarantee_percent: '5',
+      retention_percent: '5',
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -74,7 +74,7 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
       amount_vat: '1080000000.00',
       annex_amount: '0.00',
       contract_value: '1080000000.00',
-      guarantee_amount: '54000000.00',
+      retention_amount: '54000000.00',
       constructor_code: 'NT-100',
       construction_code: 'CT-001',
       beneficiary_name: 'Minh Phát',
@@ -114,21 +114,21 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
     });
   });
 
-  it('a percentage guarantee follows the value through annexes and settlement; a fixed one stays', async () => {
+  it('a percentage retention follows the value through annexes and settlement; a fixed one stays', async () => {
     const c = await f.contract(
       contractBody({
         contract_no: 'HĐ-BH',
         amount_before_vat: '1234567890',
         tax_id: vat10,
-        guarantee_percent: '5',
+        retention_percent: '5',
         construction_id: ct['CT-002']!.id,
       }),
     );
     // 5 % of 1,358,024,679 incl. VAT
     expect(c).toMatchObject({
       contract_value: '1358024679.00',
-      guarantee_effective: '67901234.00',
-      guarantee_base: '1358024679.00',
+      retention_effective: '67901234.00',
+      retention_base: '1358024679.00',
     });
     await s.call('POST', '/api/contract-annex/create', ketoan, {
       contract_id: c.id,
@@ -140,8 +140,8 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
     // 5 % of 1,608,024,679: 80,401,233.95 → 80,401,234 đồng
     expect(after).toMatchObject({
       contract_value: '1608024679.00',
-      guarantee_base: '1608024679.00',
-      guarantee_effective: '80401234.00',
+      retention_base: '1608024679.00',
+      retention_effective: '80401234.00',
     });
     // the ceiling holds back the retention as it stands now
     expect((await s.call('GET', `/api/contract/summary/${c.id}`, ketoan)).body).toMatchObject({
@@ -155,21 +155,21 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
           contract_no: 'HĐ-BH',
           amount_before_vat: '1234567890',
           tax_id: vat10,
-          guarantee_percent: '5',
+          retention_percent: '5',
           construction_id: ct['CT-002']!.id,
         }),
         settlement_amount: '1600000000',
         version: after.version,
       })
     ).body;
-    expect(settled).toMatchObject({ guarantee_base: '1600000000.00', guarantee_effective: '80000000.00' });
-    // a fixed guarantee stays as given whatever the annexes
+    expect(settled).toMatchObject({ retention_base: '1600000000.00', retention_effective: '80000000.00' });
+    // a fixed retention stays as given whatever the annexes
     const fixed = await f.contract(
       contractBody({
         contract_no: 'HĐ-BH2',
         amount_before_vat: '100000000',
         tax_id: vat10,
-        guarantee_amount: '3000000',
+        retention_amount: '3000000',
         construction_id: ct['CT-002']!.id,
       }),
     );
@@ -180,8 +180,8 @@ describe.each(backends)('contracts and annexes (%s)', (backend) => {
       signed_date: '2025-06-01',
     });
     expect((await s.call('GET', `/api/contract/get/${fixed.id}`, ketoan)).body).toMatchObject({
-      guarantee_base: null,
-      guarantee_effective: '3000000.00',
+      retention_base: null,
+      retention_effective: '3000000.00',
     });
   });
 

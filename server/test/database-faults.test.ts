@@ -7,11 +7,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './helpers.ts';
+import { createTestServer, freePort, type TestServer } from './helpers.ts';
 
 /** The machine's PostgreSQL programs (Debian keeps them out of PATH). */
 function pgBin(): string {
@@ -24,18 +23,6 @@ function pgBin(): string {
   const found = execFileSync('sh', ['-c', 'command -v pg_ctl || true']).toString().trim();
   if (!found) throw new Error('pg_ctl and initdb are required for the database fault tests');
   return path.dirname(found);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** A throwaway PostgreSQL cluster. PostgreSQL refuses to run as root: then it runs as `postgres`. */

@@ -85,10 +85,10 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
     await f.contractor({ code: 'NT-XL2', name: '@SUM(1+1)*cmd|x' });
     // contractors with and without a tax code, for the sort on an often empty column
     for (const [code, tax] of [
-      ['NT-T1', '0101234567'],
-      ['NT-T2', '0101234567'],
+      ['NT-T1', '0101234565'],
+      ['NT-T2', '0101234565'],
       ['NT-T3', null],
-      ['NT-T4', '0309876543'],
+      ['NT-T4', '0309876547'],
     ] as const)
       await f.contractor({ code, name: `Nhà thầu ${code}`, tax_code: tax });
     const benef = await f.payee(contractor, { name: 'Công ty Xuất Excel', account_number: '0099887766' });
@@ -155,7 +155,7 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
     expect(exported.map((r) => r[amount!])).toEqual(inRange.map((i) => Number(i.amount)));
   });
 
-  it('writes money as numbers shown #,##0 and dates as dates shown DD/MM/YYYY', async () => {
+  it('writes money as numbers shown as on screen (#,##0, #,##0.00 with cents) and dates as dates shown DD/MM/YYYY', async () => {
     const { ws } = await sheetOf(`/api/export/payment?constructionId=${ct['CT-001']}&sortBy=date`, ketoan);
     const row = ws.getRow(HEADER_ROW + 1);
     const cell = (header: string) => row.getCell(column(ws, header) + 1);
@@ -169,9 +169,13 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
     expect(cell('Ngày thanh toán').numFmt).toBe('dd/mm/yyyy');
     expect(cell('Trạng thái duyệt').value).toBe('Mới tạo');
     expect(cell('Thanh toán').value).toBe('Chưa thanh toán');
-    // a fraction of a đồng stays exact in the cell; the format shows whole đồng
+    // a fraction of a đồng stays exact in the cell, and shows as on screen: "99,000,000.50"
+    // (docs/adr/0071-amounts-on-screen-and-in-print.md)
     const amounts = dataRows(ws).map((r) => r[column(ws, 'Số tiền đề nghị')]);
     expect(amounts).toContain(99000000.5);
+    const withCents = HEADER_ROW + 1 + amounts.indexOf(99000000.5);
+    expect(ws.getRow(withCents).getCell(column(ws, 'Số tiền đề nghị') + 1).numFmt).toBe('#,##0.00');
+    expect(ws.getRow(withCents).getCell(column(ws, 'Đã chi') + 1).numFmt).toBe('#,##0');
   });
 
   it('heads the sheet with the title, the filters and the export time, over a bold frozen header with a filter', async () => {
@@ -195,8 +199,9 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
     expect(xml).toMatch(/<autoFilter ref="A4:[A-Z]+4"\/>/);
     expect(xml).toContain('<col min="7" max="7" width="30" customWidth="1"/>'); // the contractor's name
     const today = businessToday();
+    // named in the reader's language, in ASCII (docs/adr/0072-words-and-codes-in-the-readers-language.md)
     expect(headers['content-disposition']).toBe(
-      `attachment; filename="payment-${today}.xlsx"; filename*=UTF-8''payment-${today}.xlsx`,
+      `attachment; filename="danh-sach-yeu-cau-thanh-toan-${today}.xlsx"; filename*=UTF-8''danh-sach-yeu-cau-thanh-toan-${today}.xlsx`,
     );
     expect(headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   });
@@ -213,6 +218,20 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
     const vi = await sheetOf('/api/export/construction', ketoan, { 'accept-language': 'fr-FR' });
     expect(headerOf(vi.ws)[0]).toBe('Mã công trình');
     expect(String(vi.ws.getCell('A2').value)).toBe('Bộ lọc: không có (mọi bản ghi được xem)');
+    // the file's name follows the language too
+    expect(en.headers['content-disposition']).toMatch(/filename="constructions-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(browser.headers['content-disposition']).toMatch(/filename="constructions-/);
+    expect(vi.headers['content-disposition']).toMatch(
+      /filename="danh-sach-cong-trinh-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
+  });
+
+  it('names the sort column by its label in the reader’s language, one the export does not show too', async () => {
+    const vi = await sheetOf('/api/export/payment?sortBy=created_at&sortDesc=true', ketoan);
+    expect(String(vi.ws.getCell('A2').value)).toContain('Sắp xếp: Ngày tạo (giảm dần)');
+    const en = await sheetOf('/api/export/payment?sortBy=created_at&sortDesc=true&lang=en', ketoan);
+    expect(String(en.ws.getCell('A2').value)).toContain('Sorted by: Created at (descending)');
+    expect(String(en.ws.getCell('A2').value)).not.toContain('created_at');
   });
 
   it('keeps a formula-like name as text: a string cell, never a formula', async () => {
@@ -374,7 +393,7 @@ describe.each(backends)('Excel exports (%s)', (backend) => {
         adminUser,
       );
       const ids: number[] = [];
-      for await (const batch of readBatches(s.app.db, listSpec(kind, query, adminUser), 2)) {
+      for await (const batch of readBatches(s.app.db, await listSpec(s.app.db, kind, query, adminUser), 2)) {
         expect(batch.length).toBeLessThanOrEqual(2);
         ids.push(...batch.map((r) => r.id as number));
       }

@@ -177,12 +177,20 @@ describe.each(backends)('files of companies and projects (%s)', (backend) => {
       { name: 'hoa-don.pdf', data: exe() },
     ]);
     expect(renamed.status).toBe(400);
-    expect(renamed.body.errors).toEqual([{ field: 'file', message: 'invalid_type' }]);
+    expect(renamed.body.errors).toEqual([{ field: 'file', message: 'file_content' }]);
+    expect(renamed.body.message).toBe('hoa-don.pdf: the content is not a PDF file');
+    expect(renamed.body.params).toEqual({ file: 'hoa-don.pdf', extensions: 'pdf' });
     const program = await send(`${company}/file/upload`, admin, { id: String(hp) }, [
       { name: 'setup.exe', data: exe() },
     ]);
     expect(program.status).toBe(400);
-    expect(program.body.errors).toEqual([{ field: 'file', message: 'invalid_type' }]);
+    // the answer names the types taken, in words (issue 30, 14)
+    expect(program.body.errors).toEqual([{ field: 'file', message: 'file_type' }]);
+    expect(program.body.message).toBe(
+      'setup.exe: Only PDF, Word (DOC, DOCX, ODT), Excel (XLS, XLSX, ODS), PowerPoint (PPT, PPTX), image (JPG, JPEG, PNG, GIF, WEBP) files are accepted',
+    );
+    expect(program.body.reason).toBe('file_type');
+    expect(program.body.params.extensions.split(',')).toContain('docx');
     const noOwner = await send(`${company}/file/upload`, admin, {}, [{ name: 'a.pdf', data: pdf() }]);
     expect(noOwner.status).toBe(400);
     expect(noOwner.body.errors).toEqual([{ field: 'id', message: 'required' }]);
@@ -280,6 +288,7 @@ describe.each(backends)('files of companies and projects (%s)', (backend) => {
     expect(up.body).toMatchObject({ document_type: 'payment', source: 'file', usable: true });
     const notWord = await send(url, admin, { documentType: 'payment' }, [{ name: 'mau.pdf', data: pdf() }]);
     expect(notWord.status).toBe(400);
+    expect(notWord.body.message).toBe('mau.pdf: Only Word (DOCX) files are accepted');
 
     fs.mkdirSync(path.join(root, 'drive', 'Mẫu', 'HP'), { recursive: true });
     fs.writeFileSync(path.join(root, 'drive', 'Mẫu', 'HP', 'contract.docx'), docx());

@@ -5,12 +5,14 @@
  * a run that cannot reach it fails rather than skipping half of the suite.
  */
 import crypto from 'node:crypto';
+import net from 'node:net';
 import { WEB_APPLICATION_ID } from '@sitepay/domain/auth.schema';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, prepareDatabase } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
+import type { DailyJobOptions } from '../src/core/daily-job.ts';
 import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
 import type { PdfOptions } from '../src/documents/pdf.ts';
 import type { FilesConfig } from '../src/files/file-store.ts';
@@ -40,6 +42,8 @@ export type TestServer = {
   backend: Backend;
   /** The PostgreSQL database's URL (postgres backend): a second server can share it. */
   pgUrl?: string;
+  /** The admin's password the start generated and printed (no ADMIN_PASSWORD), else null. */
+  generatedAdminPassword: string | null;
   /** Signs in and returns the bearer id token. */
   login(user?: string, password?: string): Promise<string>;
   /**
@@ -122,6 +126,12 @@ export async function createTestServer(
     mail?: Partial<MailWorkerOptions>;
     /** The time windows' clock (testClock); without it, the database's now(). */
     clock?: Clock;
+    /** The daily jobs (core/daily-job.ts); without it, none runs by itself. */
+    dailyJobs?: Partial<DailyJobOptions>;
+    /** A built web app's folder to serve; without it, the API alone. */
+    webDist?: string;
+    /** The start's ADMIN_PASSWORD; null: none, the start generates one (`generatedAdminPassword`). */
+    adminPassword?: string | null;
   } = {},
 ): Promise<TestServer> {
   const pgDb = backend === 'postgres' && !opts.pgUrl ? await createTestDatabase() : null;
@@ -135,7 +145,7 @@ export async function createTestServer(
   const app = await buildApp(
     {
       jwtSecret: JWT_SECRET,
-      webDist: null,
+      webDist: opts.webDist ?? null,
       bodyLimit: opts.bodyLimit ?? 1024 * 1024,
       loginThrottle: {
         windowSeconds: 900,
@@ -149,13 +159,17 @@ export async function createTestServer(
       pdf: opts.pdf,
       mail: opts.mail,
       clock: opts.clock,
+      dailyJobs: opts.dailyJobs ?? { enabled: false },
       logger: opts.log
         ? { level: 'info', stream: { write: (line: string) => opts.log?.(JSON.parse(line)) } }
         : false,
     },
     database,
   );
-  await prepareDatabase(app, database, { adminPassword: ADMIN_PASSWORD, demo: opts.demo ?? true });
+  const { generatedAdminPassword } = await prepareDatabase(app, database, {
+    adminPassword: opts.adminPassword === undefined ? ADMIN_PASSWORD : opts.adminPassword,
+    demo: opts.demo ?? true,
+  });
 
   const call: TestServer['call'] = async (method, url, token, body, extra) => {
     const headers: Record<string, string> = authHeaders(token);
@@ -182,6 +196,7 @@ export async function createTestServer(
     app,
     database,
     backend,
+    generatedAdminPassword,
     pgUrl: backend === 'postgres' ? url : undefined,
     call,
     async login(user = 'admin', password = ADMIN_PASSWORD) {
@@ -226,14 +241,48 @@ export async function monthSummariesAndRows(db: Database['db']) {
     queryRows<Record<string, string>>(
       db,
       sql.raw(`select construction_id, to_char(month, 'YYYY-MM') as month, approval_status, payment_status,
-            sum(n)::int as n, sum(amount)::numeric(18,2)::text as amount
+            sum(n)::int as n, sum(amount)::numeric(18,2)::text as amount, sum(paid)::numeric(18,2)::text as paid
           from (${from}) x group by 1, 2, 3, 4 having sum(n) <> 0 order by 1, 2, 3, 4`),
     );
   return {
     kept: await months(
-      'select construction_id, month, approval_status, payment_status, count as n, amount from payment_month_totals',
+      'select construction_id, month, approval_status, payment_status, count as n, amount, paid from payment_month_totals',
     ),
     plain: await months(`select construction_id, date_trunc('month', date)::date as month, approval_status,
-        payment_status, 1 as n, amount from payment_transaction where status = 'O' and approval_status <> 'R'`),
+        payment_status, 1 as n, amount, paid_amount as paid from payment_transaction
+        where status = 'O' and approval_status <> 'R'`),
   };
+}
+
+/**
+ * The money paid out per construction and month of its paid date, as kept by the trigger on the
+ * payments and as a plain grouped sum over the payments not reversed.
+ */
+export async function payoutSummariesAndRows(db: Database['db']) {
+  const months = (from: string) =>
+    queryRows<Record<string, string>>(
+      db,
+      sql.raw(`select construction_id, to_char(month, 'YYYY-MM') as month, sum(n)::int as n,
+            sum(amount)::numeric(18,2)::text as amount
+          from (${from}) x group by 1, 2 having sum(n) <> 0 order by 1, 2`),
+    );
+  return {
+    kept: await months('select construction_id, month, count as n, amount from payout_month_totals'),
+    plain:
+      await months(`select p.construction_id, date_trunc('month', o.paid_date)::date as month, 1 as n, o.amount
+        from payment_payout o join payment_transaction p on p.id = o.payment_id where o.reversed_at is null`),
+  };
+}
+
+/** A TCP port free on 127.0.0.1 now (for a child process or a proxy a test starts). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
 }

@@ -212,6 +212,41 @@ describe.each(backends)('master data (%s)', (backend) => {
     });
   });
 
+  describe('settings as users look for them (issue 30, 13 and 16)', () => {
+    it('finds a bank by its brand name and its BIN, ignoring case and diacritics', async () => {
+      const found = async (search: string) =>
+        (
+          await s.call('GET', `/api/admin/setting/bank/paging?search=${encodeURIComponent(search)}`, admin)
+        ).body.items.map((b: { code: string }) => b.code);
+      expect(await found('Vietcombank')).toEqual(['VCB']);
+      expect(await found('agribank')).toEqual(['VBA']);
+      expect(await found('TECHCOMBANK')).toEqual(['TCB']);
+      expect(await found('970436')).toEqual(['VCB']);
+      expect(await found('ngoai thuong')).toEqual(['VCB']);
+    });
+
+    it('lists the VAT rates in the order of their values, in the picker and the list', async () => {
+      const picker = (await s.call('GET', '/api/admin/setting/tax', admin)).body as {
+        code: string;
+        value: string;
+      }[];
+      expect(picker.filter((x) => x.code.startsWith('VAT')).map((x) => x.code)).toEqual([
+        'VAT0',
+        'VAT5',
+        'VAT8',
+        'VAT10',
+      ]);
+      const values = picker.map((x) => Number(x.value));
+      expect(values).toEqual([...values].sort((a, b) => a - b));
+      const list = (await s.call('GET', '/api/admin/setting/tax/paging?itemsPerPage=50', admin)).body
+        .items as {
+        value: string;
+      }[];
+      const listed = list.map((x) => Number(x.value));
+      expect(listed).toEqual([...listed].sort((a, b) => a - b));
+    });
+  });
+
   describe('contractors and beneficiaries', () => {
     let bankId: number;
     let other: number;
@@ -221,12 +256,40 @@ describe.each(backends)('master data (%s)', (backend) => {
       other = banks.find((b: { code: string }) => b.code === 'BIDV').id;
     });
 
+    it('refuses a phone number that is not one, naming the field (issue 30, 16)', async () => {
+      const refused = await s.call('POST', '/api/constructor/create', admin, {
+        code: 'NT-PHONE',
+        name: 'Nhà thầu số điện thoại',
+        phone: '09a',
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([{ field: 'phone', message: 'invalid_phone' }]);
+      for (const phone of ['0912', '+84 12', '0912 345 678 9999'])
+        expect(
+          (
+            await s.call('POST', '/api/constructor/create', admin, {
+              code: 'NT-PHONE',
+              name: 'Nhà thầu số điện thoại',
+              phone,
+            })
+          ).body.errors,
+        ).toEqual([{ field: 'phone', message: 'invalid_phone' }]);
+      // kept as typed, trimmed
+      const taken = await s.call('POST', '/api/constructor/create', admin, {
+        code: 'NT-PHONE',
+        name: 'Nhà thầu số điện thoại',
+        phone: ' +84 24  3974 2345 ',
+      });
+      expect(taken.status).toBe(200);
+      expect(taken.body.phone).toBe('+84 24 3974 2345');
+    });
+
     it('creates a contractor with two beneficiaries and finds them both ways', async () => {
       const types = (await s.call('GET', '/api/constructor-type/list/all', nobody)).body;
       const c = await s.call('POST', '/api/constructor/create', admin, {
         code: 'NT-001',
         name: 'Công ty TNHH Xây lắp Điện Thành Đạt',
-        tax_code: '0312345678',
+        tax_code: '0312345673',
         phone: '0903 123 456',
         email: 'ketoan@thanhdat.vn',
         constructor_type_id: types[0].id,

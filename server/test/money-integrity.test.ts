@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { checkUncheckedRequestHolders } from '../src/modules/payment/payment-payee.service.ts';
 import { type Factories, factories } from './factories.ts';
 import { authHeaders, createTestServer, type TestServer } from './helpers.ts';
 
@@ -204,6 +205,22 @@ describe('money integrity on PostgreSQL', () => {
           )
         ).status,
       ).toBe(200);
+    });
+
+    it('requests whose holder was never checked are checked at start, each against its contractor', async () => {
+      const parties = await contractor(ketoan);
+      const c = await contract(ketoan, parties);
+      const [a, b] = [await sent(c.id), await sent(c.id)];
+      // as rows written before the check existed: never checked; one of them with another holder
+      await queryRows(
+        s.app.db,
+        sql`update payment_transaction set holder_mismatch = null,
+              account_holder = case when id = ${b.id} then 'NGUOI KHAC' else account_holder end
+            where id in (${a.id}, ${b.id})`,
+      );
+      await s.app.db.transaction((tx) => checkUncheckedRequestHolders(tx));
+      expect((await get(a.id)).holder_mismatch).toBe(false);
+      expect((await get(b.id)).holder_mismatch).toBe(true);
     });
 
     it('a changed account holds the waiting and the approved requests until someone else confirms it', async () => {

@@ -153,13 +153,35 @@ describe.each(backends)('passwords (%s)', (backend) => {
     expect((await s.call('GET', '/api/account/profile', t2)).status).toBe(401);
   });
 
-  it('the seeded administrator and demo users sign in without a change', async () => {
+  it('the administrator seeded from ADMIN_PASSWORD and the demo users sign in without a change', async () => {
     for (const [user, password] of [
       ['admin', ADMIN_PASSWORD],
       ['ketoan', 'ketoan123'],
     ]) {
       const res = await s.call('POST', '/api/auth/login', null, { user_name: user, password });
       expect(res.body[0].must_change_password, user).toBe(false);
+    }
+  });
+
+  it('the password the first start generates and prints for the admin is for one sign-in (issue 30, 21)', async () => {
+    const fresh = await createTestServer(backend, { demo: false, adminPassword: null });
+    try {
+      const printed = fresh.generatedAdminPassword!;
+      expect(printed).toBeTruthy();
+      const login = await fresh.call('POST', '/api/auth/login', null, {
+        user_name: 'admin',
+        password: printed,
+      });
+      expect(login.body[0].must_change_password).toBe(true);
+      const token = login.body[0].id_token;
+      expect((await fresh.call('GET', '/api/admin/user/list/paging', token)).body.code).toBe(
+        'password_change_required',
+      );
+      // changed, the admin works as usual
+      const mine = await fresh.firstLogin('admin', printed, 'Quan-tri-2026!');
+      expect((await fresh.call('GET', '/api/admin/user/list/paging', mine)).status).toBe(200);
+    } finally {
+      await fresh.close();
     }
   });
 

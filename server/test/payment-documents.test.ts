@@ -89,6 +89,8 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
       construction?: number;
       token?: string;
       state?: RequestState;
+      /** More of the contract (its warranty retention…). */
+      contract?: Record<string, unknown>;
     } = {},
   ) {
     const by = opts.token ?? ketoan;
@@ -102,6 +104,7 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
       construction_id: opts.construction ?? ct1,
       constructor_id: contractor.id,
       beneficiary_id: benef.id,
+      ...opts.contract,
       by,
     });
     const created = await f.request(contract, {
@@ -167,6 +170,20 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
     expect(text).not.toContain('VietQR');
   });
 
+  it('prints the warranty retention the contract holds back, in Word and in PDF', async () => {
+    // 1,000,000,000 + 10 % VAT, 5 % held back: 55,000,000 đồng
+    const r = await request({ contract: { retention_percent: '5' } });
+    const row = /Giá trị giữ lại bảo hành\s*55\.000\.000/;
+    expect(bodyText((await download(r.id)).body)).toMatch(row);
+    const pdf = await download(r.id, 'pdf');
+    expect(pdf.status).toBe(200);
+    const text = spawnSync('pdftotext', ['-layout', '-', '-'], { input: pdf.body, encoding: 'utf8' });
+    expect(text.stdout.replace(/\s+/g, ' ')).toMatch(row);
+    // a contract without retention prints 0, not an empty row
+    const none = await request();
+    expect(bodyText((await download(none.id)).body)).toMatch(/Giá trị giữ lại bảo hành\s*0(?![.\d])/);
+  });
+
   it('prints PDF through LibreOffice with every Vietnamese glyph intact', async () => {
     const r = await request();
     const res = await download(r.id, 'pdf');
@@ -218,6 +235,30 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
     const text = bodyText(docx);
     expect(text).toContain('Chuyển khoản bằng mã VietQR');
     expect(text).toContain(qr.body.content);
+  });
+
+  it('prints an accepted, unpaid request on one A4 page, its VietQR code included (issue 30, 20)', async () => {
+    /** The PDF's page count (pdfinfo) and its last page's text (pdftotext). */
+    const printed = async (id: number) => {
+      const pdf = await download(id, 'pdf');
+      expect(pdf.status).toBe(200);
+      const info = spawnSync('pdfinfo', ['-'], { input: pdf.body, encoding: 'utf8' });
+      const pages = Number(/^Pages:\s+(\d+)/m.exec(info.stdout)?.[1]);
+      const last = spawnSync('pdftotext', ['-f', String(pages), '-l', String(pages), '-', '-'], {
+        input: pdf.body,
+        encoding: 'utf8',
+      });
+      return { pages, last: last.stdout.replace(/\s+/g, ' ') };
+    };
+    // a request's usual checklist (a "Thanh toán khối lượng": four documents) and a retention row
+    const accepted = await request({ state: 'accepted', contract: { retention_percent: '5' } });
+    const withCode = await printed(accepted.id);
+    expect(withCode.pages).toBe(1);
+    expect(withCode.last).toContain('Chuyển khoản bằng mã VietQR');
+    expect(withCode.last).toContain('Giám đốc');
+    // the same request without a code (still waiting) is one page too
+    const waiting = await request({ state: 'waiting', contract: { retention_percent: '5' } });
+    expect((await printed(waiting.id)).pages).toBe(withCode.pages);
   });
 
   it('answers why a request has no VietQR code: not accepted, a bank without BIN, paid', async () => {
@@ -290,7 +331,7 @@ describe.each(backends)('printed payment requests (%s)', (backend) => {
     expect(bodyText((await download(r.id)).body)).toContain('MẪU V1 CỦA HÒA PHÁT');
 
     // a template that names a field the print does not have: 422 naming it, never a blank on paper
-    await uploadTemplate('payment-v1', await editedV1((xml) => xml.replace('{amount}', '{so_tien}')));
+    await uploadTemplate('payment-v1', await editedV1((xml) => xml.replaceAll('{amount}', '{so_tien}')));
     const unknown = await download(r.id);
     expect(unknown.status).toBe(422);
     expect(unknown.json()).toMatchObject({ reason: 'template_unknown_tags', params: { tags: '{so_tien}' } });

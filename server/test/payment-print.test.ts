@@ -8,6 +8,7 @@ import {
   builtInTemplate,
   MalformedDocumentError,
   type PaymentPrintData,
+  type PrintedStep,
   paymentPrintFileName,
   paymentTemplateData,
   renderPaymentDocx,
@@ -19,7 +20,7 @@ const approved: PaymentPrintData = {
   company: {
     name: 'Công ty Cổ phần Xây dựng Hòa Bình Miền Trung',
     address: '235 Võ Thị Sáu, Phường 7, Quận 3, TP. Hồ Chí Minh',
-    tax_code: '0301234567',
+    tax_code: '0301234562',
   },
   code: 'YCTT-2024-000123',
   requirement_no: 7,
@@ -201,7 +202,7 @@ describe('the printed payment request (template v1)', () => {
         symbol: 'C24TAA',
         number: '00001234',
         date: '2024-02-28',
-        seller_tax_code: '0312345678',
+        seller_tax_code: '0312345673',
         total: '648000000.00',
       },
       {
@@ -209,7 +210,7 @@ describe('the printed payment request (template v1)', () => {
         symbol: 'C24TAA',
         number: '00001301',
         date: '2024-03-01',
-        seller_tax_code: '0312345678-001',
+        seller_tax_code: '0312345673-001',
         total: '432000000.00',
       },
     ];
@@ -260,10 +261,100 @@ describe('the printed payment request (template v1)', () => {
   });
 });
 
+describe('the signature blocks of a request with approval steps', () => {
+  const step = (name: string, more: Partial<PrintedStep> = {}): PrintedStep => ({
+    name,
+    status: 'waiting',
+    decided_by_name: null,
+    on_behalf_of: null,
+    decided_at: null,
+    delegation_kind: null,
+    delegate_title: null,
+    ...more,
+  });
+  const signed = (name: string, by: string, at: string, more: Partial<PrintedStep> = {}) =>
+    step(name, { status: 'accepted', decided_by_name: by, decided_at: at, ...more });
+  const steps: PrintedStep[] = [
+    signed('Trưởng phòng', 'Phạm Quốc Bảo', '2024-03-05T09:00:00.000Z'),
+    step('Kế toán trưởng', { status: 'skipped' }),
+    signed('Giám đốc', 'Lê Phó', '2024-03-05T18:00:00.000Z', {
+      on_behalf_of: 'giamdoc',
+      delegation_kind: 'deputy',
+    }),
+    step('Chủ tịch HĐQT', { status: 'pending' }),
+  ];
+
+  it('is the requester’s block and one per step that applies, signed ones with the signer and the day in Vietnam', () => {
+    const data = paymentTemplateData({ ...approved, steps });
+    expect(data.has_steps).toBe(true);
+    expect(data.signatures).toEqual([
+      { date: 'Ngày 05/03/2024', title: 'NGƯỜI ĐỀ NGHỊ', title2: '', name: 'Nguyễn Thị Lan' },
+      { date: 'Ngày 05/03/2024', title: 'TRƯỞNG PHÒNG', title2: '', name: 'Phạm Quốc Bảo' },
+      // a deputy signing for the director, after 17:00 UTC: the 6th in Vietnam
+      { date: 'Ngày 06/03/2024', title: 'KT. GIÁM ĐỐC', title2: 'PHÓ GIÁM ĐỐC', name: 'Lê Phó' },
+      { date: `Ngày ${BLANK_SIGN_DATE}`, title: 'CHỦ TỊCH HĐQT', title2: '', name: '' },
+    ]);
+    expect(data.signature_rows).toHaveLength(1);
+    expect(paymentTemplateData(approved)).toMatchObject({
+      has_steps: false,
+      signatures: [],
+      signature_rows: [],
+    });
+  });
+
+  it('reads TUQ. for a delegate by authorization, over his own title when the delegation gives one', () => {
+    const tuq = (delegate_title: string | null) =>
+      paymentTemplateData({
+        ...approved,
+        steps: [
+          signed('Giám đốc', 'Lê Phó', '2024-03-06T02:00:00.000Z', {
+            on_behalf_of: 'giamdoc',
+            delegation_kind: 'authorized',
+            delegate_title,
+          }),
+        ],
+      }).signatures[1];
+    expect(tuq(null)).toMatchObject({ title: 'TUQ. GIÁM ĐỐC', title2: '', name: 'Lê Phó' });
+    expect(tuq('Trưởng phòng Kế toán')).toMatchObject({
+      title: 'TUQ. GIÁM ĐỐC',
+      title2: 'TRƯỞNG PHÒNG KẾ TOÁN',
+    });
+  });
+
+  it('prints them in template v1 instead of the four fixed blocks, four to a line', async () => {
+    const more = [...steps, signed('Ban kiểm soát', 'Đỗ Hữu Kiểm', '2024-03-07T02:00:00.000Z')];
+    const lines = (await textOf(await renderPaymentDocx(v1, { ...approved, steps: more })))
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    const from = lines.indexOf('NGƯỜI ĐỀ NGHỊ') - 1;
+    expect(lines.slice(from).filter((l) => !l.startsWith('(Ký'))).toEqual([
+      'Ngày 05/03/2024',
+      'NGƯỜI ĐỀ NGHỊ',
+      'Ngày 05/03/2024',
+      'TRƯỞNG PHÒNG',
+      'Ngày 06/03/2024',
+      'KT. GIÁM ĐỐC',
+      'PHÓ GIÁM ĐỐC',
+      `Ngày ${BLANK_SIGN_DATE}`,
+      'CHỦ TỊCH HĐQT',
+      'Nguyễn Thị Lan',
+      'Phạm Quốc Bảo',
+      'Lê Phó',
+      // the second line: the fifth block
+      'Ngày 07/03/2024',
+      'BAN KIỂM SOÁT',
+      'Đỗ Hữu Kiểm',
+    ]);
+    expect(lines).not.toContain('Trưởng bộ phận');
+    expect(lines).not.toContain('KẾ TOÁN TRƯỞNG');
+  });
+});
+
 describe('the VietQR code on paper', () => {
   const code = { payload: '00020101021238570010A000000727', content: 'YCTT 7 HD 12-2024-HDXD' };
 
-  it('draws the code after the signatures with how to pay, and adds the picture to the package', async () => {
+  it('draws the code beside the amounts, above the signatures, and adds the picture to the package', async () => {
     const docx = await renderPaymentDocx(v1, { ...approved, vietqr: code });
     const zip = new PizZip(docx);
     expect(zip.file('word/media/sitepay-vietqr.png')?.asNodeBuffer().subarray(1, 4).toString()).toBe('PNG');
@@ -271,12 +362,15 @@ describe('the VietQR code on paper', () => {
     expect(xml).toContain(
       '<a:blip xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:embed="rIdSitePayVietQr"/>',
     );
-    expect(xml.indexOf('Giám đốc')).toBeLessThan(xml.indexOf('Chuyển khoản bằng mã VietQR'));
-    const text = await textOf(docx);
-    expect(text).toContain(
-      'Quét mã bằng ứng dụng ngân hàng (VietQR – NAPAS 247) để chuyển 1.080.000.000 đồng',
+    // beside the amounts (one table holds both), before the signatures: one A4 page
+    // (docs/adr/0076-vietqr-beside-the-amounts.md)
+    expect(xml.indexOf('Đề nghị thanh toán lần này')).toBeLessThan(
+      xml.indexOf('Chuyển khoản bằng mã VietQR'),
     );
-    expect(text).toContain('Nội dung chuyển khoản: YCTT 7 HD 12-2024-HDXD');
+    expect(xml.indexOf('Chuyển khoản bằng mã VietQR')).toBeLessThan(xml.lastIndexOf('Giám đốc'));
+    const text = await textOf(docx);
+    expect(text.match(/Đề nghị thanh toán lần này/g)).toHaveLength(1);
+    expect(text).toContain('Nội dung: YCTT 7 HD 12-2024-HDXD');
     expect(text).not.toContain('Không in mã VietQR');
   });
 
@@ -320,7 +414,7 @@ describe('a template that cannot be used', () => {
   });
 
   it('is refused with a 422 naming a tag the print does not know', async () => {
-    const typo = withBody(v1, (xml) => xml.replace('{amount}', '{ammount}'));
+    const typo = withBody(v1, (xml) => xml.replaceAll('{amount}', '{ammount}'));
     await expect(renderPaymentDocx(typo, approved)).rejects.toEqual(refusal('unknown tag {ammount}'));
   });
 

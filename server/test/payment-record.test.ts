@@ -4,9 +4,11 @@
  * the company's own bank accounts they are paid from. Races on the numbers and the payments are in
  * payments-race.test.ts (PostgreSQL only).
  */
+import { getTableColumns, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessToday } from '../src/core/business-time.ts';
+import { paymentTransaction } from '../src/db/schema.ts';
 import { type Factories, factories, type Rec } from './factories.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
@@ -88,6 +90,31 @@ describe.each(backends)('the payment record (%s)', (backend) => {
       );
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body)).toContain('code');
+    });
+  });
+
+  describe('its history', () => {
+    it('names a payment type by its name and a person by the full name, never a code or #id', async () => {
+      const users = (await s.call('GET', '/api/admin/user/list/paging?search=giamdoc', admin)).body
+        .items as Rec[];
+      const director = users.find((u) => u.user_name === 'giamdoc')!;
+      const c = await contract();
+      const r = await f.request(c, { payment_code: 'TU', director_id: director.id });
+      const upd = await s.call('PUT', `/api/payment-transaction/update/${r.id}`, ketoan, {
+        ...(({ contract_id: _, ...rest }) => rest)(await f.requestInput(c)),
+        payment_code: 'TD',
+        director_id: null,
+        version: r.version,
+      });
+      expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+      const [update, create] = (await s.call('GET', `/api/payment-transaction/history/${r.id}`, ketoan)).body;
+      expect(create.changes.director_id).toMatchObject({ new: director.id, new_label: 'Trần Văn Minh' });
+      expect(create.changes.payment_code).toMatchObject({ new: 'TU', new_label: 'Tạm ứng' });
+      expect(update.changes.payment_code).toMatchObject({
+        old_label: 'Tạm ứng',
+        new_label: 'Thanh toán theo tiến độ',
+      });
+      expect(update.changes.director_id).toMatchObject({ old_label: 'Trần Văn Minh', new_label: null });
     });
   });
 
@@ -269,6 +296,24 @@ describe.each(backends)('the payment record (%s)', (backend) => {
         amount: '20000000',
         bank_reference: 'UNC-T',
       });
+      const yesterday = addDays(businessToday(), -1);
+      const second = await pay(part.id, {
+        version: part.version + 1,
+        paid_date: yesterday,
+        amount: '5000000',
+        bank_reference: 'UNC-S',
+      });
+      expect(second.status).toBe(200);
+      // a reversed payment is no payment: the export does not list it
+      const wrong = await pay(part.id, {
+        version: second.body.version,
+        paid_date: yesterday,
+        amount: '1000000',
+        bank_reference: 'UNC-WRONG',
+      });
+      const [reversed] = (await payments(part.id)).body.filter((p: Rec) => p.bank_reference === 'UNC-WRONG');
+      expect(wrong.status).toBe(200);
+      expect((await reverse(reversed.id, 'nhập nhầm', admin)).status).toBe(200);
       await f.request(c, { amount: '10000000' });
       const query = `contractId=${c.id}&status=all&itemsPerPage=1`;
       const page = await s.call('GET', `/api/payment-transaction/paging?${query}`, ketoan);
@@ -277,8 +322,8 @@ describe.each(backends)('the payment record (%s)', (backend) => {
       expect(page.body.totals).toEqual({
         count: 3,
         amount: '90000000.00',
-        paid_amount: '50000000.00',
-        remaining: '40000000.00',
+        paid_amount: '55000000.00',
+        remaining: '35000000.00',
       });
       expect(paid.paid_amount).toBe('30000000.00');
 
@@ -309,13 +354,51 @@ describe.each(backends)('the payment record (%s)', (backend) => {
         (_, i) => sheet.getRow(5 + i).values as unknown[],
       );
       const paidLine = rows.find((r) => r[header.indexOf('Số YCTT')] === paid.code)!;
-      expect(paidLine[header.indexOf('Người duyệt')]).toBe('admin');
+      expect(paidLine[header.indexOf('Người duyệt')]).toBe('Quản trị hệ thống'); // by the full name, as on screen
       expect(paidLine[header.indexOf('Số tài khoản')]).toBe('0099887766');
       // a timestamp cell, in the business time zone
       expect(paidLine[header.indexOf('Ngày duyệt')]).toBeInstanceOf(Date);
       expect(last[1]).toBe('Tổng cộng');
       expect(last[header.indexOf('Số tiền đề nghị')]).toBe(90000000);
-      expect(last[header.indexOf('Đã chi')]).toBe(50000000);
+      expect(last[header.indexOf('Đã chi')]).toBe(55000000);
+      // each payment as the bank made it, in the order they were paid
+      const partLine = rows.find((r) => r[header.indexOf('Số YCTT')] === part.code)!;
+      const dmy = (iso: string) => iso.split('-').reverse().join('/');
+      expect(partLine[header.indexOf('Ngày chi (từng lần)')]).toBe(
+        `${dmy(yesterday)}; ${dmy(businessToday())}`,
+      );
+      expect(partLine[header.indexOf('Số tiền chi (từng lần)')]).toBe('5,000,000; 20,000,000');
+      expect(partLine[header.indexOf('Số UNC / số giao dịch (từng lần)')]).toBe('UNC-S; UNC-T');
+      const unpaidLine = rows.find(
+        (r) => r[header.indexOf('Số YCTT')] !== part.code && r[header.indexOf('Số YCTT')] !== paid.code,
+      )!;
+      expect(unpaidLine[header.indexOf('Ngày chi (từng lần)')]).toBeUndefined();
+    });
+  });
+
+  it('answers the totals with an exact count only: over a long list, when the count is asked for', async () => {
+    const c = await contract();
+    const r = await f.request(c, { amount: '1000' });
+    // 1,000 more requests of the contract, straight into the table (the API would take minutes)
+    const copied = Object.values(getTableColumns(paymentTransaction))
+      .map((column) => column.name)
+      .filter((name) => !['id', 'code', 'code_no', 'requirement_no'].includes(name));
+    const names = copied.map((n) => `"${n}"`).join(', ');
+    await s.database.db.execute(
+      sql.raw(`insert into payment_transaction (${names}, code, code_no, requirement_no)
+        select ${names}, 'BULK-' || g, 900000 + g, 1000 + g
+        from payment_transaction, generate_series(1, 1000) g where id = ${r.id}`),
+    );
+    const query = `contractId=${c.id}&status=all&itemsPerPage=10`;
+    const estimated = await s.call('GET', `/api/payment-transaction/paging?${query}`, ketoan);
+    expect(estimated.status).toBe(200);
+    expect(estimated.body.totalExact).toBe(false);
+    expect(estimated.body.totals).toBeUndefined();
+    const exact = await s.call('GET', `/api/payment-transaction/paging?${query}&exactTotal=true`, ketoan);
+    expect(exact.body).toMatchObject({
+      total: 1001,
+      totalExact: true,
+      totals: { count: 1001, amount: '1001000.00', paid_amount: '0.00', remaining: '1001000.00' },
     });
   });
 

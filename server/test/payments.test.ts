@@ -3,10 +3,13 @@
  * rules (ceiling, warranty, advance), the account snapshot, scope, versions, history, lists,
  * checklist, files and the printed request. Races are in payments-race.test.ts (PostgreSQL only).
  */
+import { foldSearchText } from '@sitepay/domain/search-text';
+import { sql } from 'drizzle-orm';
 import FormData from 'form-data';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../src/core/business-time.ts';
+import { queryRows } from '../src/db/client.ts';
 import { type Factories, factories, type Rec } from './factories.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
@@ -183,6 +186,12 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect(edited.body).toMatchObject({ approval_status: 'R', amount: '90000000.00', requirement_no: 1 });
     const resent = await patch('require-approval', r0.id, { version: edited.body.version });
     expect(resent.body.approval_status).toBe('W');
+    // waiting again: no decision yet — the rejection is history, not the request's decision
+    expect(resent.body).toMatchObject({ decided_at: null, decided_by: null, decision_note: null });
+    const rejection = (await s.call('GET', `/api/payment-transaction/timeline/${r0.id}`, ketoan)).body.find(
+      (h: { action: string }) => h.action === 'reject',
+    );
+    expect(rejection.note).toBe('Thiếu biên bản nghiệm thu');
     const accepted = await decide('accept', r0.id, { version: resent.body.version });
     expect(accepted.body.approval_status).toBe('A');
     const actions = (await s.call('GET', `/api/payment-transaction/timeline/${r0.id}`, ketoan)).body.map(
@@ -238,7 +247,7 @@ describe.each(backends)('payment requests (%s)', (backend) => {
 
   it('refuses a request above the payable ceiling and names what remains', async () => {
     // 1,100,000,000 incl. VAT; 5 % retention = 55,000,000; penalty 10,000,000 → ceiling 1,035,000,000
-    const c = await newContract({ guarantee_percent: '5', penalty_amount: '10000000' });
+    const c = await newContract({ retention_percent: '5', penalty_amount: '10000000' });
     await create(c.id, { amount: '1000000000' });
     const over = await s.call(
       'POST',
@@ -273,7 +282,7 @@ describe.each(backends)('payment requests (%s)', (backend) => {
   });
 
   it('holds the warranty retention back until its release date, then releases at most the retention', async () => {
-    const future = await newContract({ guarantee_percent: '5', guarantee_release_date: '2099-12-31' });
+    const future = await newContract({ retention_percent: '5', retention_release_date: '2099-12-31' });
     const early = await s.call(
       'POST',
       '/api/payment-transaction/create',
@@ -282,7 +291,7 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     );
     expect(early.status).toBe(422);
     expect(early.body.message).toContain('31/12/2099');
-    const released = await newContract({ guarantee_percent: '5', guarantee_release_date: '2025-01-01' });
+    const released = await newContract({ retention_percent: '5', retention_release_date: '2025-01-01' });
     // ordinary requests may take everything but the retention…
     await create(released.id, { amount: '1045000000' });
     // …and the retention itself is released by warranty requests, no more than it
@@ -568,6 +577,113 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect(await page(`paging?${sel}&status=unpaid`)).toEqual([now.id]);
     const bad = await s.call('GET', '/api/payment-transaction/paging?status=bogus', ketoan);
     expect(bad.status).toBe(400);
+  });
+
+  it('a search finds a request by its own words and through its contract, contractor and construction, as they are now', async () => {
+    const named = await f.contractor({ code: 'NT-THP', name: 'Công ty TNHH Xây dựng Thành Hưng Phát' });
+    const payee = await f.payee(named, { account_number: '0099887766' });
+    const c = await f.contract({
+      constructor_id: named.id,
+      beneficiary_id: payee.id,
+      tax_id: vat10,
+      contract_no: 'HĐ-TÌM-0815',
+      construction_id: ct['CT-002']!.id, // CT-003 is closed by another test of this file
+    });
+    const mine = await create(c.id, { note: 'Thanh toán khối lượng hoàn thành đợt 1 - phần móng' });
+    // a request of another contractor whose note holds the same syllables apart
+    const other = await create((await newContract()).id, { note: 'Hoàn thành phần thân, hưng phấn' });
+    const found = async (search: string, path = 'payment-transaction/paging', token = ketoan) =>
+      (
+        (await s.call('GET', `/api/${path}?search=${encodeURIComponent(search)}&itemsPerPage=100`, token))
+          .body.items as { id: number }[]
+      ).map((x) => x.id);
+
+    expect(await found('Thành Hưng')).toEqual([mine.id]); // the contractor's name, diacritics or not
+    expect(await found('thanh hung phat')).toEqual([mine.id]);
+    expect(await found('nt-thp')).toEqual([mine.id]); // its code
+    expect(await found('hd-tim-08')).toEqual([mine.id]); // the contract's number, by its start
+    expect(await found(mine.code)).toEqual([mine.id]); // its own number
+    expect(await found(mine.code.slice(0, 12))).toContain(mine.id); // … by its start
+    expect(await found('hoàn thành đợt 1 - phần móng')).toEqual([mine.id]); // its own words
+    expect(await found('hưng phấn')).toEqual([other.id]);
+    expect(await found('ct-002')).toContain(mine.id); // the construction's code
+    expect(await found('ct-002')).not.toContain(other.id);
+    // the contractor renamed: found by its new name at once, no longer by the old one
+    const {
+      id,
+      status,
+      created_at,
+      updated_at,
+      created_by,
+      updated_by,
+      created_by_name,
+      updated_by_name,
+      constructor_type_name,
+      ...fields
+    } = (await s.call('GET', `/api/constructor/get/${named.id}`, admin)).body;
+    const renamed = await s.call('PUT', `/api/constructor/update/${id}`, admin, {
+      ...fields,
+      name: 'Công ty Cổ phần Đông Á Mới',
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(await found('đông á mới')).toEqual([mine.id]);
+    expect(await found('thanh hung phat')).toEqual([]);
+    // contracts are found through their contractor the same way
+    expect(await found('dong a moi', 'contract/paging')).toEqual([c.id]);
+    // outside the caller's companies nothing is found, whatever it matches
+    expect(await found('dong a moi', 'payment-transaction/paging', ketoan2)).toEqual([]);
+    expect(await found('dong a moi', 'contract/paging', ketoan2)).toEqual([]);
+  });
+
+  it('a request number is found by its start alone; a word of more than a thousand contractors finds their requests all the same', async () => {
+    const found = async (search: string) =>
+      (
+        (
+          await s.call(
+            'GET',
+            `/api/payment-transaction/paging?search=${encodeURIComponent(search)}&itemsPerPage=100`,
+            ketoan,
+          )
+        ).body.items as { id: number }[]
+      ).map((x) => x.id);
+    const a = await create((await newContract()).id, { note: 'Đợt một' });
+    const b = await create((await newContract()).id, { note: 'Đợt hai' });
+    // a number typed whole, in any case, or its start: read from the number's index
+    expect(await found(a.code.toLowerCase())).toEqual([a.id]);
+    expect(await found(b.code)).toEqual([b.id]);
+    expect(await found(a.code.slice(0, 10))).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(await found(`${a.code}9`)).toEqual([]);
+
+    // 1,001 contractors whose names share a word: beyond the ids an array takes (SEARCH_THROUGH_IDS),
+    // their requests are matched by a subquery, with the same answer
+    const named = await f.contractor({ code: 'NT-DDX', name: 'Công ty Đồng Đều Xanh' });
+    const payee = await f.payee(named, { account_number: '0011223399' });
+    const c = await f.contract({ constructor_id: named.id, beneficiary_id: payee.id, tax_id: vat10 });
+    const theirs = await create(c.id, { note: 'Tạm ứng' });
+    await s.app.db.execute(
+      sql`insert into "constructor" (code, name, search_text)
+          select 'NT-DDX-' || g, 'Đồng Đều Xanh ' || g, 'nt-ddx-' || g || ' dong deu xanh ' || g
+            from generate_series(1, 1001) g`,
+    );
+    expect(await found('đồng đều xanh')).toEqual([theirs.id]);
+    expect(await found('nt-ddx')).toEqual([theirs.id]);
+  });
+
+  it('folds text in SQL as the server does in code (what migrations write into search_text)', async () => {
+    const samples = [
+      'Công ty TNHH Xây dựng ĐẠI PHÁT  –  hạng mục: phần móng',
+      'Thanh toán khối lượng hoàn thành đợt 3 (HĐ-001/2026)',
+      'Ứng trước 30% — Quyết toán',
+      'Thanh toa\u0301n NFD: Đa\u0300 Na\u0306\u0303ng',
+      ' \tTrường  Sơn\n ',
+    ];
+    for (const text of samples) {
+      const [row] = await queryRows<{ folded: string }>(
+        s.app.db,
+        sql`select sitepay_fold(${text}) as folded`,
+      );
+      expect(row!.folded, text).toBe(foldSearchText(text));
+    }
   });
 
   it('decides many at once with one result per row', async () => {

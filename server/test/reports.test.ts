@@ -8,6 +8,7 @@ import { reportQuerySchema } from '@sitepay/domain/report.schema';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessToday } from '../src/core/business-time.ts';
 import { queryRows } from '../src/db/client.ts';
 import { nextTurn } from '../src/http/load.ts';
 import { constructorReport } from '../src/modules/report/report.queries.ts';
@@ -17,6 +18,7 @@ import {
   backends,
   createTestServer,
   monthSummariesAndRows,
+  payoutSummariesAndRows,
   type TestServer,
 } from './helpers.ts';
 
@@ -155,7 +157,16 @@ describe.each(backends)('reports (%s)', (backend) => {
       paid: '100000000.00',
       approved: '220000000.50',
     });
-    expect(all.months.map((m: { month: string }) => m.month)).toEqual(['2025-02', '2025-03', '2025-04']);
+    type Month = { month: string; requested_count: number; paid_out: string };
+    expect(all.months.filter((m: Month) => m.requested_count).map((m: Month) => m.month)).toEqual([
+      '2025-02',
+      '2025-03',
+      '2025-04',
+    ]);
+    // the two paid requests were paid today: the money left the bank this month, whatever their dates
+    const thisMonth = businessToday().slice(0, 7);
+    expect(all.months.find((m: Month) => m.month === thisMonth)?.paid_out).toBe(all.totals.paid);
+    expect(all.totals).toMatchObject({ paid_out: all.totals.paid, paid_out_count: 2 });
     expect(all.months.find((m: { month: string }) => m.month === '2025-03').requested).toBe('400000000.50');
     // the rows add up to the totals
     expect(addAmounts('0', ...all.rows.map((r: { requested: string }) => r.requested))).toBe(
@@ -222,6 +233,8 @@ describe.each(backends)('reports (%s)', (backend) => {
         unpaid_count: 0,
         overdue: '0.00',
         overdue_count: 0,
+        paid_out: '0.00',
+        paid_out_count: 0,
       },
     });
     const bad = await s.call('GET', '/api/report/payment?from=2025-05-01&to=2025-01-01', admin);
@@ -415,7 +428,7 @@ describe.each(backends)('reports (%s)', (backend) => {
     const query = `constructionId=${ct['CT-001']!.id}&from=2025-03-01`;
     const json = await report('payment', admin, query);
     const { wb, disposition } = await workbook('payment', admin, query);
-    expect(disposition).toMatch(/report-payment-\d{4}-\d{2}-\d{2}\.xlsx/);
+    expect(disposition).toMatch(/filename="bao-cao-thanh-toan-theo-cong-trinh-\d{4}-\d{2}-\d{2}\.xlsx"/);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Theo công trình', 'Theo tháng']);
     const [byConstruction, byMonth] = wb.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
     expect(String(byConstruction.getCell('A2').value)).toContain('CT-001');
@@ -432,7 +445,10 @@ describe.each(backends)('reports (%s)', (backend) => {
     expect(rows[0]![2]).toBe(Number(json.rows[0].requested));
     expect(rows[1]![0]).toBe('Tổng cộng');
     expect(rows[1]![2]).toBe(Number(json.totals.requested));
-    expect(byConstruction.getRow(6).getCell(3).numFmt).toBe('#,##0');
+    // as the screen writes it: whole đồng "#,##0", a cent left "#,##0.00"
+    expect(byConstruction.getRow(6).getCell(3).numFmt).toBe(
+      Number.isInteger(rows[1]![2]) ? '#,##0' : '#,##0.00',
+    );
     expect(byConstruction.getRow(6).getCell(1).font?.bold).toBe(true);
     expect(rowsOf(byMonth).map((r) => r[0])).toEqual(
       json.months.map((m: { month: string }) => m.month.split('-').reverse().join('/')).concat('Tổng cộng'),
@@ -442,10 +458,10 @@ describe.each(backends)('reports (%s)', (backend) => {
     const en = await workbook('contract/amount_distribution', admin, '', 'en');
     const buckets = rowsOf(en.wb.worksheets[0]!);
     expect(buckets.map((r) => r[0])).toEqual([
-      'Under 100 M',
-      '100 M – 1 B',
-      '1 – 10 B',
-      '10 B and above',
+      'Under 100M',
+      '100M – 1B',
+      '1B – 10B',
+      '10B and above',
       'Total',
     ]);
     expect(buckets.at(-1)![1]).toBe(3);
@@ -520,6 +536,33 @@ describe.each(backends)('reports (%s)', (backend) => {
     const ahead = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
     const d = await f.request({ id: k }, { date: ahead, amount: '6000000', note: 'Chưa đến hạn' });
     expect(d.overdue).toBe(false);
+    // the accepted request paid in part, in an earlier month; a payment recorded and reversed
+    const [accepted] = await queryRows<{ id: number; version: number }>(
+      s.database.db,
+      sql`select id, version from payment_transaction
+          where contract_id = ${k} and approval_status = 'A' and payment_status = 'O' and status = 'O'`,
+    );
+    const paidPart = await call('POST', `/api/payment-transaction/payments/${accepted!.id}`, {
+      version: accepted!.version,
+      paid_date: '2025-04-10',
+      amount: '20000000.25',
+      bank_reference: 'UNC-PART',
+    });
+    const wrong = await call('POST', `/api/payment-transaction/payments/${accepted!.id}`, {
+      version: paidPart.version,
+      paid_date: '2025-04-11',
+      amount: '1000000',
+      bank_reference: 'UNC-WRONG',
+    });
+    expect(wrong.paid_amount).toBe('21000000.25');
+    const listed = (await s.call('GET', `/api/payment-transaction/payments/${accepted!.id}`, ketoan)).body;
+    const reversal = await s.call(
+      'PATCH',
+      `/api/payment-transaction/payments/reverse/${listed.find((p: { bank_reference: string }) => p.bank_reference === 'UNC-WRONG').id}`,
+      admin,
+      { reason: 'nhập nhầm' },
+    );
+    expect(reversal.status).toBe(200);
 
     const rows = await queryRows<Record<string, string>>(
       s.database.db,
@@ -543,7 +586,7 @@ describe.each(backends)('reports (%s)', (backend) => {
     const [unpaid] = await queryRows<{ kept: string; plain: string }>(
       s.database.db,
       sql`select (select coalesce(sum(unpaid), 0)::numeric(18,2)::text || '/' || coalesce(sum(unpaid_count), 0) from contract_totals) as kept,
-            (select coalesce(sum(amount), 0)::numeric(18,2)::text || '/' || count(*) from payment_transaction
+            (select coalesce(sum(amount - paid_amount), 0)::numeric(18,2)::text || '/' || count(*) from payment_transaction
               where status = 'O' and approval_status <> 'R' and payment_status = 'O') as plain`,
     );
     expect(unpaid!.kept).toBe(unpaid!.plain);
@@ -552,13 +595,29 @@ describe.each(backends)('reports (%s)', (backend) => {
     // the reports count it: unpaid, not overdue
     const [plain] = await queryRows<{ unpaid: string; overdue: string }>(
       s.database.db,
-      sql`select coalesce(sum(amount), 0)::numeric(18,2)::text as unpaid,
-            coalesce(sum(amount) filter (where due_date < ${today()}::date), 0)::numeric(18,2)::text as overdue
+      sql`select coalesce(sum(amount - paid_amount), 0)::numeric(18,2)::text as unpaid,
+            coalesce(sum(amount - paid_amount) filter (where due_date < ${today()}::date), 0)::numeric(18,2)::text as overdue
           from payment_transaction where status = 'O' and approval_status <> 'R' and payment_status = 'O'`,
+    );
+    // paid counts what the payments paid, partial ones included; the money paid out by its month
+    const [paidPlain] = await queryRows<{ paid: string }>(
+      s.database.db,
+      sql`select coalesce(sum(paid_amount), 0)::numeric(18,2)::text as paid
+          from payment_transaction where status = 'O' and approval_status <> 'R'`,
     );
     const payments = await report('payment', admin);
     expect(payments.totals).toMatchObject(plain!);
+    expect(payments.totals.paid).toBe(paidPlain!.paid);
     expect(payments.totals.overdue).not.toBe(payments.totals.unpaid);
+    const april = (await report('payment', admin, 'from=2025-04-01&to=2025-04-30')).totals;
+    expect([april.paid_out, april.paid_out_count]).toEqual(['20000000.25', 1]);
+    const aprilMonth = payments.months.find((m: { month: string }) => m.month === '2025-04');
+    expect(aprilMonth?.paid_out).toBe('20000000.25');
+    // a part month at the range's edge reads the payments themselves: the 10th in, the 11th never
+    const edge = (await report('payment', admin, 'from=2025-04-10&to=2025-04-12')).totals;
+    expect(edge.paid_out).toBe('20000000.25');
+    const kept = await payoutSummariesAndRows(s.database.db);
+    expect(kept.kept).toEqual(kept.plain);
     const contractors = await report('constructor', admin);
     expect(contractors.totals.overdue).toBe(plain!.overdue);
     // read in pieces (over every contract) with a request not due yet: the same as in one statement

@@ -75,7 +75,25 @@ describe('npm start', () => {
     expect(password).toBeTruthy();
     const login = await post(first.port, '/api/auth/login', { user_name: 'admin', password });
     expect(login.status).toBe(200);
-    const token = (await login.json())[0].id_token;
+    // the printed password is for one sign-in: the admin chooses its own before anything else
+    // (docs/adr/0077-printed-admin-password-for-one-sign-in.md)
+    const [given] = await login.json();
+    expect(given.must_change_password).toBe(true);
+    const chosen = `${password}-Mine-2026`;
+    const at = (url: string, init: RequestInit = {}) =>
+      fetch(`http://127.0.0.1:${first.port}${url}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', ...authHeaders(given.id_token) },
+      });
+    const { version } = await (await at('/api/account/profile')).json();
+    const changed = await at('/api/account/change-password', {
+      method: 'PUT',
+      body: JSON.stringify({ oldPassword: password, newPassword: chosen, version }),
+    });
+    expect(changed.status).toBe(200);
+    const token = (
+      await (await post(first.port, '/api/auth/login', { user_name: 'admin', password: chosen })).json()
+    )[0].id_token;
     const created = await post(
       first.port,
       '/api/admin/company/create',
@@ -95,7 +113,7 @@ describe('npm start', () => {
 
     const again = await start({ DATA_DIR: dataDir });
     expect(again.out()).not.toMatch(/password:/);
-    const relog = await post(again.port, '/api/auth/login', { user_name: 'admin', password });
+    const relog = await post(again.port, '/api/auth/login', { user_name: 'admin', password: chosen });
     const token2 = (await relog.json())[0].id_token;
     const list = await fetch(`http://127.0.0.1:${again.port}/api/admin/company/paging?search=keep`, {
       headers: { ...authHeaders(token2) },

@@ -167,7 +167,7 @@ describe.each(backends)('strict input (%s)', (backend) => {
       }
     });
 
-    it('contract amounts are refused the same way, and a guarantee percentage too', async () => {
+    it('contract amounts are refused the same way, and a retention percentage too', async () => {
       for (const amount of ['1,5', ' 1000000 ', '1e9', 1e21])
         await refused(
           () => post('/api/contract/create', contractBody({ amount_before_vat: amount })),
@@ -176,7 +176,7 @@ describe.each(backends)('strict input (%s)', (backend) => {
           'contract',
           `amount_before_vat ${JSON.stringify(amount)}`,
         );
-      for (const field of ['settlement_amount', 'guarantee_amount', 'penalty_amount'])
+      for (const field of ['settlement_amount', 'retention_amount', 'penalty_amount'])
         await refused(
           () => post('/api/contract/create', contractBody({ [field]: '12,34,56' })),
           field,
@@ -186,11 +186,11 @@ describe.each(backends)('strict input (%s)', (backend) => {
         );
       for (const percent of ['5,5', ' 5', '5e0', '+5', 0.1 + 0.2])
         await refused(
-          () => post('/api/contract/create', contractBody({ guarantee_percent: percent })),
-          'guarantee_percent',
+          () => post('/api/contract/create', contractBody({ retention_percent: percent })),
+          'retention_percent',
           'invalid_number',
           'contract',
-          `guarantee_percent ${JSON.stringify(percent)}`,
+          `retention_percent ${JSON.stringify(percent)}`,
         );
       const update = await put(`/api/contract/update/${contract.id}`, {
         ...contractBody({ contract_no: contract.contract_no, amount_before_vat: '1,00' }),

@@ -15,6 +15,8 @@ export const bank = defineSetting({
       max: 50,
       label: { vi: 'Tên viết tắt', en: 'Short name' },
       list: { width: 140, hideBelow: 'md' },
+      // the brand people type: "Vietcombank", "Agribank"
+      search: true,
     },
     bin: {
       type: 'digits',
@@ -26,6 +28,7 @@ export const bank = defineSetting({
         en: 'Six digits, e.g. 970436 (Vietcombank): needed for VietQR codes',
       },
       list: { width: 100, hideBelow: 'sm' },
+      search: true,
     },
   },
 });

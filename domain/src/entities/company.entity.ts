@@ -1,5 +1,6 @@
 /** Companies: the group's legal entities, which own projects and sign contracts (docs/product.md#companies). */
 import { codeField, commonFieldLabels, defineEntity, nameField } from '../entity.ts';
+import { taxCodeFormat } from '../tax-code.ts';
 
 export const company = defineEntity({
   name: 'company',
@@ -16,6 +17,8 @@ export const company = defineEntity({
     tax_code: {
       type: 'text',
       max: 20,
+      // a company of the group is an organisation: an MST or a branch's, never a CCCD
+      format: taxCodeFormat({ individuals: false }),
       label: { vi: 'Mã số thuế', en: 'Tax code' },
       list: { width: 120, hideBelow: 'md' },
       search: true,
@@ -31,6 +34,20 @@ export const company = defineEntity({
     email: { type: 'email', label: { vi: 'Email', en: 'Email' } },
     address: { type: 'text', max: 500, label: { vi: 'Địa chỉ', en: 'Address' }, search: true, wide: true },
     note: { type: 'textarea', max: 2000, label: { vi: 'Ghi chú', en: 'Note' }, wide: true },
+    approval_reminder_days: {
+      type: 'integer',
+      min: 1,
+      max: 30,
+      defaulted: true,
+      label: {
+        vi: 'Số ngày làm việc chờ duyệt trước khi nhắc',
+        en: 'Working days before an approval reminder',
+      },
+      hint: {
+        vi: 'Quá số ngày này, người duyệt được nhắc mỗi sáng; quá gấp đôi, bước sau cũng được báo.',
+        en: 'Past this, deciders are reminded each morning; past twice this, the next step is told too.',
+      },
+    },
     created_at: {
       type: 'date',
       output: true,

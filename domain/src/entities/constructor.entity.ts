@@ -3,9 +3,7 @@
  * whose contracts use them (docs/adr/0003-write-scope-for-shared-master-data.md).
  */
 import { defineEntity } from '../entity.ts';
-
-/** Vietnamese tax codes: 10 digits, or 10 digits + "-" + 3 for branches. */
-export const taxCodePattern = /^\d{10}(-\d{3})?$/;
+import { taxCodeFormat } from '../tax-code.ts';
 
 export const contractor = defineEntity({
   name: 'constructor',
@@ -42,7 +40,8 @@ export const contractor = defineEntity({
     tax_code: {
       type: 'text',
       max: 14,
-      format: { pattern: taxCodePattern, error: 'invalid_tax_code' },
+      // a contractor may be a person (a team leader): the CCCD is taken (docs/adr/0093-tax-codes-checked-by-their-check-digit.md)
+      format: taxCodeFormat({ individuals: true }),
       label: { vi: 'Mã số thuế', en: 'Tax code' },
       list: { width: 130, hideBelow: 'md' },
       search: true,

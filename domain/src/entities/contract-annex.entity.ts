@@ -20,8 +20,13 @@ export const contractAnnex = defineEntity({
     },
     annex_no: { type: 'text', max: 50, required: true, label: { vi: 'Số phụ lục', en: 'Annex no.' } },
     signed_date: { type: 'date', required: true, label: { vi: 'Ngày ký', en: 'Signed date' } },
-    // an annex may lower the value
-    amount: { type: 'money', signed: true, required: true, label: { vi: 'Giá trị', en: 'Amount' } },
+    // an annex may lower the value; it is added to the amount incl. VAT, so it includes VAT
+    amount: {
+      type: 'money',
+      signed: true,
+      required: true,
+      label: { vi: 'Giá trị (gồm VAT)', en: 'Amount (incl. VAT)' },
+    },
     note: { type: 'textarea', max: 2000, label: { vi: 'Nội dung', en: 'Description' }, wide: true },
   },
 });

@@ -124,23 +124,28 @@ export const contract = defineEntity({
       label: { vi: 'Giá trị quyết toán', en: 'Settlement amount' },
       export: 18,
     },
-    guarantee_percent: {
+    // the warranty retention (giữ lại bảo hành), withheld until its release date; bank guarantees
+    // are records of their own (contract-guarantee.entity.ts)
+    retention_percent: {
       type: 'percent',
       min: 0,
       max: 100,
-      label: { vi: 'Bảo lãnh (%)', en: 'Guarantee (%)' },
+      label: { vi: 'Giữ lại bảo hành (%)', en: 'Warranty retention (%)' },
     },
-    guarantee_amount: { type: 'money', label: { vi: 'Tiền bảo lãnh', en: 'Guarantee amount' } },
+    retention_amount: {
+      type: 'money',
+      label: { vi: 'Tiền giữ lại bảo hành', en: 'Warranty retention amount' },
+    },
     /** The retention as it stands now: the percentage of its base, or the fixed amount. */
-    guarantee_effective: {
+    retention_effective: {
       type: 'money',
       output: true,
-      label: { vi: 'Tiền bảo lãnh', en: 'Guarantee amount' },
+      label: { vi: 'Tiền giữ lại bảo hành', en: 'Warranty retention amount' },
       export: 16,
     },
-    guarantee_release_date: {
+    retention_release_date: {
       type: 'date',
-      label: { vi: 'Ngày giải tỏa bảo lãnh', en: 'Guarantee release date' },
+      label: { vi: 'Ngày hoàn trả giữ lại bảo hành', en: 'Retention release date' },
     },
     penalty_amount: { type: 'money', label: { vi: 'Tiền phạt', en: 'Penalty' }, export: 14 },
     note: { type: 'textarea', max: 2000, label: { vi: 'Ghi chú', en: 'Note' }, wide: true },

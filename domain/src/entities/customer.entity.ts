@@ -5,7 +5,7 @@
  * `receivables.schema.ts` and the receivables module.
  */
 import { defineEntity } from '../entity.ts';
-import { taxCodePattern } from './constructor.entity.ts';
+import { taxCodeFormat } from '../tax-code.ts';
 
 export const customer = defineEntity({
   name: 'customer',
@@ -36,7 +36,8 @@ export const customer = defineEntity({
     tax_code: {
       type: 'text',
       max: 14,
-      format: { pattern: taxCodePattern, error: 'invalid_tax_code' },
+      // an owner may be a person building a house: the CCCD is taken
+      format: taxCodeFormat({ individuals: true }),
       label: { vi: 'Mã số thuế', en: 'Tax code' },
       list: { width: 130, hideBelow: 'lg' },
       sort: true,

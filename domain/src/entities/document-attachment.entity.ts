@@ -6,6 +6,13 @@ import { defineSetting } from './setting.ts';
 
 export const documentAttachmentTypes = ['original', 'copy'] as const;
 
+/**
+ * What a request missing the document may still do: `none` nothing is said, `warn` the approver sees
+ * it missing, `block` the request cannot be sent (docs/adr/0094-required-documents.md).
+ */
+export const documentRequirements = ['none', 'warn', 'block'] as const;
+export type DocumentRequirement = (typeof documentRequirements)[number];
+
 export const documentAttachment = defineSetting({
   name: 'document-attachment',
   icon: 'attach_file',
@@ -42,6 +49,18 @@ export const documentAttachment = defineSetting({
       max: 10000,
       required: true,
       label: { vi: 'Thứ tự', en: 'Order' },
+    },
+    requirement: {
+      type: 'choice',
+      choices: documentRequirements,
+      labels: {
+        none: { vi: 'Không bắt buộc', en: 'Not required' },
+        warn: { vi: 'Cảnh báo khi thiếu', en: 'Warn when missing' },
+        block: { vi: 'Bắt buộc trước khi gửi', en: 'Required before sending' },
+      },
+      defaulted: true,
+      label: { vi: 'Mức bắt buộc', en: 'Requirement' },
+      list: { width: 170, hideBelow: 'md' },
     },
   },
 });

@@ -5,7 +5,7 @@
  * `payment-invoice.schema.ts` and the payment module.
  */
 import { defineEntity } from '../entity.ts';
-import { taxCodePattern } from './constructor.entity.ts';
+import { taxCodeFormat } from '../tax-code.ts';
 
 export const paymentInvoice = defineEntity({
   name: 'payment-invoice',
@@ -51,7 +51,9 @@ export const paymentInvoice = defineEntity({
       type: 'text',
       max: 14,
       required: true,
-      format: { pattern: taxCodePattern, error: 'invalid_tax_code' },
+      // the seller may be a household business under its owner's CCCD; checked on every write, as the
+      // invoice module's own schema checks it (docs/adr/0093-tax-codes-checked-by-their-check-digit.md)
+      format: taxCodeFormat({ individuals: true, keepStored: false }),
       label: { vi: 'Mã số thuế người bán', en: 'Seller tax code' },
       search: true,
     },

@@ -128,7 +128,12 @@ export const payment = defineEntity({
     paid_amount: { type: 'money', output: true, label: { vi: 'Đã chi', en: 'Paid' }, export: 17 },
     invoice_amount: { type: 'money', label: { vi: 'Giá trị hóa đơn', en: 'Invoice amount' }, export: 17 },
     settlement_amount: { type: 'money', label: { vi: 'Giá trị quyết toán', en: 'Settlement amount' } },
-    guarantee_amount: { type: 'money', label: { vi: 'Tiền bảo hành', en: 'Warranty amount' }, export: 15 },
+    // SPEC's name; the warranty retention this request shows (printed as "Giá trị giữ lại bảo hành")
+    guarantee_amount: {
+      type: 'money',
+      label: { vi: 'Giữ lại bảo hành', en: 'Warranty retention' },
+      export: 15,
+    },
     penalty_amount: { type: 'money', label: { vi: 'Tiền phạt', en: 'Penalty' }, export: 14 },
     advance_recovery: { type: 'money', label: { vi: 'Thu hồi tạm ứng', en: 'Advance recovery' }, export: 15 },
     approval_status: {
@@ -229,7 +234,9 @@ export const payment = defineEntity({
     payee_confirmed_by: out('Người xác nhận tài khoản', 'Account confirmed by'),
     sent_at: at('Ngày gửi duyệt', 'Sent for approval'),
     // the export says who approved it and when, when it was paid and to which account
-    decided_by: { ...out('Người duyệt', 'Decided by'), export: 16 },
+    decided_by: out('Tên đăng nhập người duyệt', 'Decided by (login)'),
+    // people by the full name, as the screens show them
+    decided_by_name: { ...out('Người duyệt', 'Decided by'), export: 16 },
     decided_at: { ...at('Ngày duyệt', 'Decided on'), export: 17 },
     decision_note: out('Ý kiến người duyệt', "Approver's note"),
     paid_at: { ...at('Ngày xác nhận chi', 'Paid on'), export: 17 },

@@ -21,9 +21,14 @@ type SettingOptions<N extends string, F extends Record<string, EntityField>> = {
   fields: F;
   paths?: EntityPaths;
   picker?: string;
+  /**
+   * The field its lists and pickers go by instead of the name: a number (a tax's rate), so that the
+   * choices read in the order of their values — 0%, 5%, 8%, 10% — and not as text.
+   */
+  sortBy?: keyof F & string;
 };
 
-/** A setting: code and name first, searched, sorted and (the code) unique; sorted by name. */
+/** A setting: code and name first, searched, sorted and (the code) unique; sorted by name (or `sortBy`). */
 export const defineSetting = <const N extends string, const F extends Record<string, EntityField>>(
   o: SettingOptions<N, F>,
 ) =>
@@ -35,7 +40,7 @@ export const defineSetting = <const N extends string, const F extends Record<str
     one: o.one,
     many: o.many,
     title: 'name',
-    defaultSort: { by: 'name', desc: false },
+    defaultSort: { by: o.sortBy ?? 'name', desc: false },
     ...(o.paths ? { paths: o.paths } : {}),
     ...(o.picker ? { picker: o.picker } : {}),
     fields: {

@@ -12,6 +12,7 @@ export const tax = defineSetting({
   code: { vi: 'Mã thuế', en: 'Code' },
   label: { vi: 'Tên thuế', en: 'Name' },
   paths: { all: false, create: '', update: ':id', delete: ':id' },
+  sortBy: 'value',
   fields: {
     value: {
       type: 'percent',
@@ -20,6 +21,7 @@ export const tax = defineSetting({
       required: true,
       label: { vi: 'Thuế suất', en: 'Rate' },
       list: { width: 110 },
+      sort: true,
     },
   },
 });

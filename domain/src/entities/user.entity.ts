@@ -57,12 +57,24 @@ export const user = defineEntity({
     },
     join_date: { type: 'date', label: { vi: 'Ngày tham gia', en: 'Join date' } },
     avatar: { type: 'text', output: true, mayBeNull: true, label: { vi: 'Ảnh đại diện', en: 'Avatar' } },
-    /** Role codes, direct and through groups (lists and the view page). */
-    role_codes: {
+    /** Role codes, direct and through groups. */
+    role_codes: { type: 'text', output: true, label: { vi: 'Mã vai trò', en: 'Role codes' } },
+    /**
+     * The rights roles, direct and through groups, as JSON `[{code, name}]`: shown by name (a built-in
+     * one in the reader's language), never by code.
+     */
+    roles: {
       type: 'text',
       output: true,
       label: { vi: 'Vai trò', en: 'Roles' },
       list: { flex: 1, minWidth: 150, hideBelow: 'md' },
+    },
+    /** The data scopes: the roles that carry a company, project or construction, by name. */
+    scopes: {
+      type: 'text',
+      output: true,
+      label: { vi: 'Phạm vi dữ liệu', en: 'Data scope' },
+      list: { flex: 1, minWidth: 150, hideBelow: 'lg' },
     },
     last_login_at: {
       type: 'text',

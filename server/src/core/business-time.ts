@@ -56,3 +56,31 @@ export function monthOf(iso: string): { from: string; to: string } {
 
 /** Today in the business time zone as SQL, bound when the statement is built (not when this file loads). */
 export const todaySql: SQLWrapper = { getSQL: () => sql`${businessToday()}::date` };
+
+/**
+ * A working day: Monday to Friday (docs/adr/0087-approval-reminders.md). Public holidays are not
+ * known to SitePay; a reminder on one waits for nobody.
+ */
+export function isWorkingDay(iso: string): boolean {
+  const weekday = new Date(`${iso}T00:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+}
+
+/** The working days strictly between two dates (`from` and `to` not counted; 0 when `to` ≤ `from`). */
+export function workingDaysBetween(from: string, to: string): number {
+  let count = 0;
+  for (let d = addDays(from, 1); d < to; d = addDays(d, 1)) if (isWorkingDay(d)) count += 1;
+  return count;
+}
+
+let hourFormat: { zone: string; format: Intl.DateTimeFormat } | undefined;
+/** The hour (0–23) of `now` in the business time zone. */
+export function businessHour(now = new Date()): number {
+  const z = zone();
+  if (hourFormat?.zone !== z)
+    hourFormat = {
+      zone: z,
+      format: new Intl.DateTimeFormat('en-GB', { timeZone: z, hour: '2-digit', hourCycle: 'h23' }),
+    };
+  return Number(hourFormat.format.format(now));
+}

@@ -89,6 +89,8 @@ export const company = pgTable(
     email: varchar('email', { length: 255 }),
     representative: varchar('representative', { length: 255 }),
     note: text('note'),
+    /** Working days a request's step may wait before its deciders are reminded (docs/adr/0087-approval-reminders.md). */
+    approval_reminder_days: integer('approval_reminder_days').notNull().default(2),
   },
   (t) => [
     ...recordIndexes('company', t),
@@ -186,6 +188,8 @@ export const documentAttachment = settingTable('document_attachment', {
   quantity: integer('quantity').notNull().default(1),
   ordered: integer('ordered').notNull().default(0),
   transaction_type_id: integer('transaction_type_id').references(() => transactionType.id),
+  /** none | warn | block: what a request missing it may still do (docs/adr/0094-required-documents.md). */
+  requirement: varchar('requirement', { length: 10 }).notNull().default('none'),
 });
 export const constructorType = settingTable('constructor_type', { note: text('note') });
 export const paymentType = settingTable('payment_type', { note: text('note') });
@@ -305,9 +309,14 @@ export const contract = pgTable(
     vat_amount: money('vat_amount').notNull(),
     amount_vat: money('amount_vat').notNull(),
     settlement_amount: money('settlement_amount'),
-    guarantee_percent: numeric('guarantee_percent', { precision: 5, scale: 2 }),
-    guarantee_amount: money('guarantee_amount'),
-    guarantee_release_date: date('guarantee_release_date', { mode: 'string' }),
+    /**
+     * The warranty retention (giữ lại bảo hành): withheld from the payable ceiling until its release
+     * date, as a percentage of the settlement, else of the value, or as a fixed amount
+     * (docs/adr/0069-retention-apart-from-bank-guarantees.md).
+     */
+    retention_percent: numeric('retention_percent', { precision: 5, scale: 2 }),
+    retention_amount: money('retention_amount'),
+    retention_release_date: date('retention_release_date', { mode: 'string' }),
     penalty_amount: money('penalty_amount'),
     note: text('note'),
     /** The last payment request number given in this contract: numbers are never reused. */
@@ -360,7 +369,10 @@ export const contractTotals = pgTable('contract_totals', {
   requested: money('requested').notNull().default('0'),
   approved: money('approved').notNull().default('0'),
   paid: money('paid').notNull().default('0'),
-  /** Live requests not paid yet: the reports' overdue is this less those not due yet. */
+  /**
+   * What remains to pay of the live requests not paid in full (amount less paid_amount, migration
+   * 0027): the reports' overdue is this less what remains of those not due yet.
+   */
   unpaid: money('unpaid').notNull().default('0'),
   unpaid_count: integer('unpaid_count').notNull().default(0),
 });
@@ -380,8 +392,27 @@ export const paymentMonthTotals = pgTable(
     payment_status: varchar('payment_status', { length: 1 }).notNull(),
     count: integer('count').notNull().default(0),
     amount: money('amount').notNull().default('0'),
+    /** What their payments paid (paid_amount, partial payments included; migration 0027). */
+    paid: money('paid').notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.construction_id, t.month, t.approval_status, t.payment_status] })],
+);
+
+/**
+ * Money paid out per construction and month of the day it was paid: the payments not reversed
+ * (payment_payout), kept by a trigger on them in the same transaction (migration 0027). The reports'
+ * "paid in the period" reads these — cash by the bank's date, beside the requests' figures by their
+ * payment date (docs/adr/0078-reports-count-payments-by-their-dates.md).
+ */
+export const payoutMonthTotals = pgTable(
+  'payout_month_totals',
+  {
+    construction_id: integer('construction_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+    amount: money('amount').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.construction_id, t.month] })],
 );
 
 // ---------------------------------------------------------------- payment requests
@@ -440,6 +471,11 @@ export const paymentTransaction = pgTable(
     payment_status: varchar('payment_status', { length: 1 }).notNull().default('O'),
     template: varchar('template', { length: 20 }).notNull().default('v1'),
     attached_documents: jsonb('attached_documents').$type<number[]>().notNull().default([]),
+    /** Who ticked each of `attached_documents` as received on paper, and when (docs/adr/0094-required-documents.md). */
+    document_receipts: jsonb('document_receipts')
+      .$type<Record<string, { by: string; at: string }>>()
+      .notNull()
+      .default({}),
     bank_id: integer('bank_id'),
     bank_name: varchar('bank_name', { length: 255 }),
     account_number: varchar('account_number', { length: 19 }),
@@ -470,6 +506,11 @@ export const paymentTransaction = pgTable(
     payee_previous_holder: varchar('payee_previous_holder', { length: 255 }),
     payee_confirmed_at: stamp('payee_confirmed_at'),
     payee_confirmed_by: varchar('payee_confirmed_by', { length: 100 }),
+    /**
+     * The number of the step that decides the request now (payment_step), null without steps: a
+     * request of a company with no approval flow, or one not waiting (docs/adr/0084-approval-steps.md).
+     */
+    current_step: smallint('current_step'),
   },
   (t) => [
     ...recordIndexes('payment_transaction', t),
@@ -477,6 +518,10 @@ export const paymentTransaction = pgTable(
     // one number per company and year; a request of no company counts as company 0
     uniqueIndex('payment_code_uq').on(sql`coalesce(${t.company_id}, 0)`, t.code_year, t.code_no),
     index('payment_contract_idx').on(t.contract_id, t.status),
+    // a search finds requests through their contractor (docs/adr/0080-search-through-references.md)
+    index('payment_constructor_idx').on(t.constructor_id),
+    // a request's number found by its start (docs/adr/0080-search-through-references.md)
+    index('payment_code_prefix_idx').on(t.code.op('text_pattern_ops')),
     index('payment_construction_created_idx').on(
       t.construction_id,
       t.created_at.desc().nullsFirst(),
@@ -570,10 +615,115 @@ export const paymentHistory = pgTable(
     user_id: integer('user_id'),
     user_name: varchar('user_name', { length: 100 }),
     at: stamp('at').notNull().defaultNow(),
+    /** The step a decision decided, and whom a delegate decided it for (docs/adr/0085-delegation.md). */
+    step_no: smallint('step_no'),
+    step_name: varchar('step_name', { length: 100 }),
+    on_behalf_of_id: integer('on_behalf_of_id'),
+    on_behalf_of: varchar('on_behalf_of', { length: 100 }),
   },
   (t) => [
     index('payment_history_payment_idx').on(t.payment_id, t.id.desc().nullsFirst()),
     index('payment_history_at_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * A company's approval flow (docs/adr/0084-approval-steps.md): its steps in order, each with its
+ * name, its decider (a role within the request's scope, the head of the request's department, or a
+ * user) and the amount from which it applies. At most one live flow per company.
+ */
+export const approvalFlow = pgTable(
+  'approval_flow',
+  {
+    ...recordColumns(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    name: varchar('name', { length: 255 }).notNull(),
+    steps: jsonb('steps')
+      .$type<
+        {
+          name: string;
+          decider_type: string;
+          role_id?: number | null;
+          user_id?: number | null;
+          min_amount?: string | null;
+        }[]
+      >()
+      .notNull(),
+  },
+  (t) => [
+    ...recordIndexes('approval_flow', t),
+    uniqueIndex('approval_flow_company_uq').on(t.company_id).where(sql`status <> 'D'`),
+  ],
+);
+
+/**
+ * The steps of a sent request, copied from its company's flow when it was sent (a flow changed
+ * later does not change them), each as it was decided (docs/adr/0084-approval-steps.md). A resend
+ * replaces them.
+ */
+export const paymentStep = pgTable(
+  'payment_step',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    payment_id: integer('payment_id')
+      .notNull()
+      .references(() => paymentTransaction.id),
+    no: smallint('no').notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    decider_type: varchar('decider_type', { length: 20 }).notNull(),
+    role_id: integer('role_id'),
+    user_id: integer('user_id'),
+    min_amount: money('min_amount'),
+    /** waiting, pending (the current step), accepted, rejected, skipped. */
+    status: varchar('status', { length: 10 }).notNull(),
+    decided_by_id: integer('decided_by_id'),
+    decided_by: varchar('decided_by', { length: 100 }),
+    on_behalf_of_id: integer('on_behalf_of_id'),
+    on_behalf_of: varchar('on_behalf_of', { length: 100 }),
+    decided_at: stamp('decided_at'),
+    note: text('note'),
+    /** Decided by a delegate: the delegation's kind and the delegate's title, as signed (docs/adr/0088-signature-blocks.md). */
+    delegation_kind: varchar('delegation_kind', { length: 10 }),
+    delegate_title: varchar('delegate_title', { length: 100 }),
+    /** When the step became the current one: its wait counts from then (docs/adr/0087-approval-reminders.md). */
+    pending_since: stamp('pending_since'),
+  },
+  (t) => [
+    uniqueIndex('payment_step_payment_no_uq').on(t.payment_id, t.no),
+    // the approval queue reads the pending steps (docs/adr/0084-approval-steps.md)
+    index('payment_step_pending_payment_idx').on(t.payment_id).where(sql`status = 'pending'`),
+    index('payment_step_pending_idx').on(t.pending_since).where(sql`status = 'pending'`),
+  ],
+);
+
+/**
+ * A delegation of deciding (ủy quyền, docs/adr/0085-delegation.md): from `date_from` to `date_to`
+ * the delegate decides what the delegator may decide. Ended early by deleting it (status D).
+ */
+export const delegation = pgTable(
+  'delegation',
+  {
+    id: serial('id').primaryKey(),
+    delegator_id: integer('delegator_id').notNull(),
+    delegate_id: integer('delegate_id').notNull(),
+    date_from: date('date_from', { mode: 'string' }).notNull(),
+    date_to: date('date_to', { mode: 'string' }).notNull(),
+    note: text('note'),
+    /** deputy (ký thay) or authorized (thừa ủy quyền): docs/adr/0088-signature-blocks.md. */
+    kind: varchar('kind', { length: 10 }).notNull().default('authorized'),
+    /** The delegate's own title, printed under the delegator's. */
+    title: varchar('title', { length: 100 }),
+    status: varchar('status', { length: 1 }).notNull().default('O'),
+    created_at: stamp('created_at').notNull().defaultNow(),
+    created_by: varchar('created_by', { length: 100 }),
+    ended_at: stamp('ended_at'),
+    ended_by: varchar('ended_by', { length: 100 }),
+  },
+  (t) => [
+    index('delegation_delegate_idx').on(t.delegate_id, t.date_to).where(sql`status = 'O'`),
+    index('delegation_delegator_idx').on(t.delegator_id, t.date_to).where(sql`status = 'O'`),
   ],
 );
 
@@ -623,6 +773,15 @@ export const paymentInvoice = pgTable(
     vat_rate: varchar('vat_rate', { length: 5 }).notNull(),
     vat_amount: money('vat_amount').notNull(),
     total: money('total').notNull(),
+    /**
+     * `xml`: read from the tax authority's e-invoice XML (docs/adr/0092-einvoice-xml-checks.md), its
+     * amounts the invoice's own; null: typed.
+     */
+    source: varchar('source', { length: 10 }),
+    /** What the XML said (EInvoiceFacts, domain/src/einvoice.ts): parties, lines, totals, codes. */
+    einvoice: jsonb('einvoice').$type<Record<string, unknown>>(),
+    /** Its six checks as last judged (EInvoiceCheck[]), with any administrator's waivers. */
+    checks: jsonb('checks').$type<Record<string, unknown>[]>(),
   },
   (t) => [
     index('payment_invoice_payment_idx').on(t.payment_id, t.status),
@@ -1139,6 +1298,35 @@ export const accessHistory = pgTable(
   ],
 );
 
+/**
+ * A bank guarantee (bảo lãnh ngân hàng) given for a contract: advance, performance or warranty — a
+ * bank's paper with its amount and expiry date, withholding nothing
+ * (docs/adr/0069-retention-apart-from-bank-guarantees.md).
+ */
+export const contractGuarantee = pgTable(
+  'contract_guarantee',
+  {
+    ...recordColumns(),
+    contract_id: integer('contract_id')
+      .notNull()
+      .references(() => contract.id),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    bank_id: integer('bank_id')
+      .notNull()
+      .references(() => bank.id),
+    guarantee_no: varchar('guarantee_no', { length: 50 }).notNull(),
+    amount: money('amount').notNull(),
+    issued_date: date('issued_date', { mode: 'string' }),
+    expiry_date: date('expiry_date', { mode: 'string' }).notNull(),
+    note: text('note'),
+  },
+  (t) => [
+    index('contract_guarantee_contract_idx').on(t.contract_id, t.status),
+    // the expiring list and the morning mail (docs/adr/0095-bank-guarantees-checked.md)
+    index('contract_guarantee_expiry_idx').on(t.expiry_date),
+  ],
+);
+
 /** Change history of every record kind: who, when, what, and each changed field's old/new value. */
 export const recordHistory = pgTable(
   'record_history',
@@ -1153,4 +1341,162 @@ export const recordHistory = pgTable(
     at: stamp('at').notNull().defaultNow(),
   },
   (t) => [index('record_history_entity_record_idx').on(t.entity, t.record_id, t.id.desc().nullsFirst())],
+);
+
+/**
+ * The days a daily job ran (server/src/core/daily-job.ts): its transaction claims its day with an
+ * insert, so servers sharing one PostgreSQL run it once a day (docs/adr/0087-approval-reminders.md).
+ */
+export const jobRun = pgTable(
+  'job_run',
+  {
+    job: varchar('job', { length: 50 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ran_at: stamp('ran_at').notNull().defaultNow(),
+    /** What it did, for the log (how many mails). */
+    result: text('result'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.day] })],
+);
+
+// ---------------------------------------------------------------- payment batches (issue 34)
+
+/**
+ * A payment batch (lệnh chi, docs/adr/0096-payment-batches-and-bank-files.md): transfers from one
+ * company account to the payees of accepted requests of its company, made by one person and
+ * approved by another (four eyes). O made, A approved (the bank file may go out), P every line paid,
+ * C cancelled.
+ */
+export const paymentBatch = pgTable(
+  'payment_batch',
+  {
+    id: serial('id').primaryKey(),
+    /** `LC-<year>-<6 digits>`, sequential per company and year, as the request numbers. */
+    code: varchar('code', { length: 20 }).notNull(),
+    company_id: integer('company_id').references(() => company.id),
+    company_bank_account_id: integer('company_bank_account_id')
+      .notNull()
+      .references(() => companyBankAccount.id),
+    state: varchar('state', { length: 1 }).notNull().default('O'),
+    total: money('total').notNull(),
+    note: text('note'),
+    version: integer('version').notNull().default(0),
+    created_at: stamp('created_at').notNull().defaultNow(),
+    created_by: varchar('created_by', { length: 100 }).notNull(),
+    created_by_id: integer('created_by_id').notNull(),
+    approved_at: stamp('approved_at'),
+    approved_by: varchar('approved_by', { length: 100 }),
+    approved_by_id: integer('approved_by_id'),
+    cancelled_at: stamp('cancelled_at'),
+    cancelled_by: varchar('cancelled_by', { length: 100 }),
+  },
+  (t) => [
+    uniqueIndex('payment_batch_code_uq').on(sql`coalesce(${t.company_id}, 0)`, t.code),
+    index('payment_batch_created_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('payment_batch_account_idx').on(t.company_bank_account_id, t.state),
+  ],
+);
+
+/**
+ * A batch's line: one request and the amount transferred to its payee. `open` while the batch is
+ * made or approved and the line unpaid: a request has at most one open line (the unique index is
+ * the last guard behind the request's lock).
+ */
+export const paymentBatchLine = pgTable(
+  'payment_batch_line',
+  {
+    id: serial('id').primaryKey(),
+    batch_id: integer('batch_id')
+      .notNull()
+      .references(() => paymentBatch.id),
+    payment_id: integer('payment_id')
+      .notNull()
+      .references(() => paymentTransaction.id),
+    line_no: smallint('line_no').notNull(),
+    amount: money('amount').notNull(),
+    /** What the statement paid of it (the payments recorded from its lines). */
+    paid_amount: money('paid_amount').notNull().default('0'),
+    paid: boolean('paid').notNull().default(false),
+    open: boolean('open').notNull().default(true),
+  },
+  (t) => [
+    index('payment_batch_line_batch_idx').on(t.batch_id, t.line_no),
+    uniqueIndex('payment_batch_line_open_uq').on(t.payment_id).where(sql`open`),
+    index('payment_batch_line_payment_idx').on(t.payment_id, t.id),
+  ],
+);
+
+/**
+ * A bank file template (docs/adr/0096-payment-batches-and-bank-files.md): how one bank's portal
+ * takes a bulk transfer — the sheet, the rows above the header, the columns in order with each
+ * one's field, header and format. One is the default (the generic template shipped by the seed).
+ */
+export const bankFileTemplate = pgTable(
+  'bank_file_template',
+  {
+    ...recordColumns(),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    bank_id: integer('bank_id').references(() => bank.id),
+    file_type: varchar('file_type', { length: 4 }).notNull().default('xlsx'),
+    sheet_name: varchar('sheet_name', { length: 31 }).notNull(),
+    header_rows: jsonb('header_rows').$type<string[]>().notNull().default([]),
+    columns: jsonb('columns').$type<unknown[]>().notNull(),
+    is_default: boolean('is_default').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('bank_file_template_code_uq').on(t.code).where(sql`status <> 'D'`),
+    uniqueIndex('bank_file_template_default_uq').on(sql`(1)`).where(sql`is_default and status <> 'D'`),
+  ],
+);
+
+/**
+ * How a bank's statement names its columns (docs/adr/0097-statement-matching.md): the header text
+ * of the date, reference, debit amount and content. A bank without one is read by the generic
+ * headers `date`, `reference`, `debit`, `content`.
+ */
+export const bankStatementMapping = pgTable('bank_statement_mapping', {
+  bank_id: integer('bank_id')
+    .primaryKey()
+    .references(() => bank.id),
+  date_header: varchar('date_header', { length: 100 }).notNull(),
+  reference_header: varchar('reference_header', { length: 100 }).notNull(),
+  debit_header: varchar('debit_header', { length: 100 }).notNull(),
+  content_header: varchar('content_header', { length: 100 }).notNull(),
+  version: integer('version').notNull().default(0),
+  updated_at: stamp('updated_at').notNull().defaultNow(),
+  updated_by: varchar('updated_by', { length: 100 }),
+});
+
+/**
+ * A debit line of a company account's statement (docs/adr/0097-statement-matching.md), known by
+ * account, date, reference and amount: the same statement imported again adds nothing. M matched
+ * (a payment recorded from it), U unmatched (for a person to match or dismiss), X dismissed.
+ */
+export const bankStatementLine = pgTable(
+  'bank_statement_line',
+  {
+    id: serial('id').primaryKey(),
+    company_bank_account_id: integer('company_bank_account_id')
+      .notNull()
+      .references(() => companyBankAccount.id),
+    line_date: date('line_date', { mode: 'string' }).notNull(),
+    reference: varchar('reference', { length: 50 }).notNull(),
+    amount: money('amount').notNull(),
+    content: text('content').notNull(),
+    state: varchar('state', { length: 1 }).notNull(),
+    /** Why it stayed unmatched: a reason the screens translate. */
+    reason: varchar('reason', { length: 50 }),
+    batch_line_id: integer('batch_line_id').references(() => paymentBatchLine.id),
+    payout_id: integer('payout_id').references(() => paymentPayout.id),
+    imported_at: stamp('imported_at').notNull().defaultNow(),
+    imported_by: varchar('imported_by', { length: 100 }).notNull(),
+    resolved_at: stamp('resolved_at'),
+    resolved_by: varchar('resolved_by', { length: 100 }),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('bank_statement_line_uq').on(t.company_bank_account_id, t.line_date, t.reference, t.amount),
+    index('bank_statement_line_state_idx').on(t.company_bank_account_id, t.state, t.id),
+  ],
 );

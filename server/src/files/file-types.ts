@@ -5,12 +5,14 @@
  * ours, from the extension, never the one the uploading browser claimed.
  */
 
+import { acceptedExtensions, extensionOf } from '@sitepay/domain/file-types';
 import { withoutNonXmlCharacters } from '../documents/xml-text.ts';
 
 type FileType = { contentType: string; magic: 'pdf' | 'png' | 'jpeg' | 'gif' | 'webp' | 'zip' | 'ole' };
 
 const OOXML = 'application/vnd.openxmlformats-officedocument';
-export const allowedTypes: Record<string, FileType> = {
+/** What each extension of the domain's list (@sitepay/domain/file-types) is sent as and starts with. */
+const knownTypes: Record<string, FileType> = {
   pdf: { contentType: 'application/pdf', magic: 'pdf' },
   png: { contentType: 'image/png', magic: 'png' },
   jpg: { contentType: 'image/jpeg', magic: 'jpeg' },
@@ -29,6 +31,15 @@ export const allowedTypes: Record<string, FileType> = {
   ppt: { contentType: 'application/vnd.ms-powerpoint', magic: 'ole' },
 };
 
+/** The accepted types: exactly the domain's list, each known here (a new one without its bytes fails at start). */
+export const allowedTypes: Record<string, FileType> = Object.fromEntries(
+  acceptedExtensions.map((ext) => {
+    const type = knownTypes[ext];
+    if (!type) throw new Error(`file-types: no content type and first bytes known for .${ext}`);
+    return [ext, type];
+  }),
+);
+
 /** Bytes needed to tell every type above apart. */
 export const SNIFF_BYTES = 12;
 
@@ -45,8 +56,7 @@ const magicChecks: Record<FileType['magic'], (head: Buffer) => boolean> = {
   ole: (h) => startsWith(h, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
 };
 
-export const extensionOf = (fileName: string) =>
-  fileName.match(/\.([A-Za-z0-9]+)$/)?.[1]?.toLowerCase() ?? '';
+export { extensionOf };
 
 /** The accepted type of a file name, or null when the extension is not allowed. */
 export function typeOfName(fileName: string, allowed: readonly string[] = Object.keys(allowedTypes)) {

@@ -12,6 +12,12 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline, Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
+import {
+  acceptedExtensions,
+  acceptedFilesSentence,
+  extensionOf,
+  fileTypesInWords,
+} from '@sitepay/domain/file-types';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
@@ -52,12 +58,36 @@ const fileError = (status: number, message: string, reason: string, field = 'fil
     { field, message: reason },
   ]);
 
+/**
+ * A file whose type is not taken here: the answer names the types that are, in words (the field's
+ * `file_type`, with the list in `params.extensions` for the screens to say in their language).
+ */
+const refusedType = (name: string, field: string, extensions: readonly string[]) =>
+  new HttpError(
+    400,
+    'bad_request',
+    `${name || 'file'}: ${acceptedFilesSentence(extensions, 'en')}`,
+    [{ field, message: 'file_type' }],
+    'file_type',
+    { file: name, extensions: extensions.join(',') },
+  );
+
 /** An Office file (a zip archive) past the archive limits, or one that is not an archive at all. */
 function archiveError(name: string, field: string, error: unknown) {
   if (!(error instanceof ArchiveError)) return error;
   return error.reason === 'archive_too_large'
     ? fileError(400, `${name}: ${error.message}`, 'archive_too_large', field)
-    : fileError(400, `${name}: ${error.message}`, 'invalid_type', field);
+    : new HttpError(
+        400,
+        'bad_request',
+        `${name}: ${error.message}`,
+        [{ field, message: 'file_content' }],
+        'file_content',
+        {
+          file: name,
+          extensions: extensionOf(name),
+        },
+      );
 }
 
 export const toFileRecord = ({ storage_key: _key, ...row }: FileRow): FileRecord => ({
@@ -80,8 +110,17 @@ function inspector(
   const archive: Buffer[] | null = type.magic === 'zip' ? [] : null;
   let size = 0;
   let head: Buffer | null = Buffer.alloc(0);
+  // a program renamed .pdf: said as the type its name promised ("not a PDF file")
+  const ext = extensionOf(name);
   const wrongType = () =>
-    fileError(400, `${name}: the content is not a ${type.contentType} file`, 'invalid_type');
+    new HttpError(
+      400,
+      'bad_request',
+      `${name}: the content is not a ${fileTypesInWords([ext], 'en')} file`,
+      [{ field, message: 'file_content' }],
+      'file_content',
+      { file: name, extensions: ext },
+    );
   const stream = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
@@ -209,7 +248,7 @@ export function createFileService(db: Db, store: FileStore, config: FilesConfig,
     const type = typeOfName(name, extensions);
     if (!type) {
       part.file.resume();
-      throw fileError(400, `${name || 'file'}: this file type is not accepted`, 'invalid_type');
+      throw refusedType(name, part.fieldname || 'file', extensions ?? acceptedExtensions);
     }
     const key = `uploads/${ownerKindOf(owner)}/${new Date().getUTCFullYear()}/${crypto.randomUUID()}`;
     const check = inspector(name, type, config.maxFileBytes, part.fieldname || 'file');

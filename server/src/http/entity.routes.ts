@@ -8,7 +8,7 @@
  */
 import type { Entity } from '@sitepay/domain/entity';
 import { entityPath } from '@sitepay/domain/entity';
-import { entitySchemas } from '@sitepay/domain/entity-schemas';
+import { entitySchemas, formatErrors } from '@sitepay/domain/entity-schemas';
 import { getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { tableOf } from '../db/entity-tables.ts';
 import { type CurrentUser, currentUser } from './auth.ts';
+import { badRequest } from './errors.ts';
 import type { Row } from './record-kind.ts';
 import { listAllRecords, type RecordKind } from './records.ts';
 import { type ResourceDescription, registerResource } from './resource.routes.ts';
@@ -73,8 +74,15 @@ export function entityKind(entity: Entity, s: EntitySql = {}): EntityKind {
       ]),
   );
   const sortable = [...fields.filter(([, f]) => f.sort).map(([field]) => field), 'created_at', 'updated_at'];
+  const beforeWrite = s.hooks?.beforeWrite;
   return {
     ...s.hooks,
+    // a changed value of a format that keeps stored ones (a tax code) is checked here, the update's
+    // schema having taken any (docs/adr/0093-tax-codes-checked-by-their-check-digit.md)
+    async beforeWrite(tx, values, existing, user) {
+      checkFormats(entity, values, existing);
+      await beforeWrite?.(tx, values, existing, user);
+    },
     entity,
     routes: s,
     name: entity.name,
@@ -106,6 +114,12 @@ export function entityKind(entity: Entity, s: EntitySql = {}): EntityKind {
       ...(s.hooks?.references ?? []),
     ],
   };
+}
+
+/** Refuses (400 naming the fields) the changed values an update's lax schema took but the format refuses. */
+export function checkFormats(entity: Pick<Entity, 'fields'>, values: Row, existing: Row | undefined) {
+  const errors = formatErrors(entity, values, existing);
+  if (errors.length) throw badRequest(errors.map((e) => `${e.field}: ${e.message}`).join(', '), errors);
 }
 
 /** Registers an entity's generic routes and its picker list. */

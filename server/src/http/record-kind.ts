@@ -36,8 +36,21 @@ export type RecordKind = {
   /** Entity name: history key, menu name, i18n key. */
   name: string;
   table: RecordTable;
-  /** Fields folded into search_text. */
+  /** The record's own fields folded into search_text. */
   searchFields: string[];
+  /**
+   * Records a search also finds through what they refer to: a payment request by its contract's,
+   * contractor's and construction's searchable text, matched in their own (small) tables and read
+   * back by `column` (which needs an index), rather than copied into this kind's search_text, where a
+   * word common to a million notes and a contractor's name would make every search read them all
+   * (docs/adr/0080-search-through-references.md).
+   */
+  searchThrough?: { column: PgColumn; table: RecordTable }[];
+  /**
+   * A search shaped like the record's number (`shape`, tested on the folded words: "yctt-2025-00")
+   * finds it by its start in `column`'s index (upper case), and nothing else.
+   */
+  searchCode?: { column: PgColumn; shape: RegExp };
   /** sortBy values a list accepts, mapped to columns. */
   sortable: Record<string, PgColumn>;
   defaultSort?: { by: string; desc: boolean };

@@ -31,10 +31,43 @@ const statusFilterSql = (table: RecordTable, status: string | undefined): SQL =>
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export const searchCondition = (column: PgColumn, search: string | undefined): SQL | undefined => {
+/** Above this many matches in a referred table, the referring rows are matched by a hashed subquery. */
+export const SEARCH_THROUGH_IDS = 1000;
+
+/**
+ * A list's search (docs/adr/0080-search-through-references.md): the folded words as a substring of
+ * the record's own search_text, or of a record it refers to (`searchThrough`). The referred records'
+ * ids are read first: up to SEARCH_THROUGH_IDS they go to the referring column's index as an array
+ * (one bitmap with the own text's), beyond as a hashed `in (…)` that a scan checks row by row until
+ * the page's matches are read. A search shaped like the kind's number (`searchCode`) reads that
+ * number's index by its start alone.
+ */
+export async function searchCondition(
+  tx: Tx,
+  kind: Pick<RecordKind, 'table' | 'searchThrough' | 'searchCode'>,
+  search: string | undefined,
+): Promise<SQL | undefined> {
   const folded = search ? foldSearchText(search) : '';
-  return folded ? sql`${column} like ${`%${escapeLike(folded)}%`}` : undefined;
-};
+  if (!folded) return undefined;
+  if (kind.searchCode?.shape.test(folded))
+    return sql`${kind.searchCode.column} like ${`${escapeLike(folded.toUpperCase())}%`}`;
+  const pattern = `%${escapeLike(folded)}%`;
+  const own = sql`${kind.table.search_text} like ${pattern}`;
+  if (!kind.searchThrough?.length) return own;
+  const through = await Promise.all(
+    kind.searchThrough.map(async ({ column, table }) => {
+      const matched = sql`select ${table.id} from ${table} where ${table.search_text} like ${pattern}`;
+      const ids = (
+        await queryRows<{ id: number }>(tx, sql`${matched} limit ${sql.raw(String(SEARCH_THROUGH_IDS + 1))}`)
+      ).map((r) => Number(r.id));
+      if (!ids.length) return undefined;
+      if (ids.length <= SEARCH_THROUGH_IDS) return sql`${column} = any(${`{${ids.join(',')}}`}::int[])`;
+      return sql`${column} in (${matched})`;
+    }),
+  );
+  const found = through.filter((c): c is SQL => c !== undefined);
+  return found.length ? sql`(${sql.join([own, ...found], sql` or `)})` : own;
+}
 
 export const scopeOf = (kind: RecordKind, user: CurrentUser): SQL | undefined =>
   user.isAdmin ? undefined : kind.scope?.(user);
@@ -54,14 +87,15 @@ const sortableOf = (kind: RecordKind) => {
  * What a list reads, without its paging: the filter (status, scope, search, the kind's filters), the
  * sort key and direction. Lists page through it; exports (modules/export) read all of it in batches.
  */
-export function listSpec(
+export async function listSpec(
+  tx: Tx,
   kind: RecordKind,
   query: Partial<PagingQuery> & Record<string, unknown>,
   user: CurrentUser,
   extraWhere?: SQL,
-): PageSpec {
+): Promise<PageSpec> {
   const t = kind.table;
-  const search = searchCondition(t.search_text, query.search);
+  const search = await searchCondition(tx, kind, query.search);
   const where = and(
     statusFilterSql(t, query.status),
     scopeOf(kind, user),
@@ -93,9 +127,11 @@ export async function listRecords(
   extraWhere?: SQL,
 ): Promise<Page<Row>> {
   // read as records (listSpec's asRecords): no second pass through toRecord
-  const spec = listSpec(kind, query, user, extraWhere);
+  const spec = await listSpec(tx, kind, query, user, extraWhere);
   const page = await readPage(tx, spec, query, (row) => row as Row);
-  return kind.totals ? { ...page, totals: await listTotals(tx, kind, spec.where) } : page;
+  // the sums over the filter cost what an exact count does: answered when the count is exact
+  // (a list up to EXACT_TOTAL_LIMIT rows, or `exactTotal=true`), else left for the user to ask
+  return kind.totals && page.totalExact ? { ...page, totals: await listTotals(tx, kind, spec.where) } : page;
 }
 
 /** The list's figures over every row matching `where`: the count and the kind's sums. */
@@ -111,7 +147,11 @@ export async function listTotals(tx: Tx, kind: RecordKind, where: SQL | undefine
   return row ?? { count: 0 };
 }
 
-/** Every active record the user may see, for pickers. Bounded: pickers of larger sets use paging. */
+/**
+ * Every active record the user may see, for pickers. Bounded: pickers of larger sets use paging.
+ * In the list's own order when it is one a reader goes down (ascending: taxes by their rate, so 5%
+ * comes before 10%; menus by their place), else by name (or code), then id.
+ */
 export async function listAllRecords(
   tx: Tx,
   kind: RecordKind,
@@ -120,12 +160,14 @@ export async function listAllRecords(
   limit = 5000,
 ): Promise<Row[]> {
   const t = kind.table;
-  const sortColumn = kind.sortable.name ?? kind.sortable.code ?? t.id;
+  const byName = kind.sortable.name ?? kind.sortable.code;
+  const own = kind.defaultSort && !kind.defaultSort.desc ? kind.sortable[kind.defaultSort.by] : undefined;
+  const order = [own, byName, t.id].filter((c, i, all): c is PgColumn => Boolean(c) && all.indexOf(c) === i);
   const rows = await tx
     .select(selection(kind))
     .from(t)
     .where(and(eq(t.status, 'O'), scopeOf(kind, user), extraWhere))
-    .orderBy(asc(sortColumn), asc(t.id))
+    .orderBy(...order.map((c) => asc(c)))
     .limit(limit);
   return (rows as Row[]).map(toRecord);
 }

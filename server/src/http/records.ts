@@ -7,7 +7,7 @@
  * record-history.ts; the names most callers use are re-exported here.
  */
 
-import { foldSearchText } from '@sitepay/domain/search-text';
+import { searchTextOf as foldedSearchText } from '@sitepay/domain/search-text';
 import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
@@ -22,14 +22,7 @@ export { toRecord } from './record-columns.ts';
 export { outer, type RecordKind } from './record-kind.ts';
 export { findRecord, listAllRecords } from './record-reads.ts';
 
-function searchTextOf(kind: RecordKind, row: Row): string {
-  return foldSearchText(
-    kind.searchFields
-      .map((f) => row[f])
-      .filter((v) => v !== null && v !== undefined)
-      .join(' '),
-  );
-}
+const searchTextOf = (kind: RecordKind, row: Row): string => foldedSearchText(kind.searchFields, row);
 
 async function checkReferences(tx: Tx, kind: RecordKind, values: Row) {
   for (const ref of kind.references ?? []) {

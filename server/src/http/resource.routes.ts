@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { type CurrentUser, currentUser } from './auth.ts';
-import { recordHistoryOf } from './record-history.ts';
+import { recordHistoryOf, withPeopleNames } from './record-history.ts';
 import type { Row, UniqueRule } from './record-kind.ts';
 import { listRecords } from './record-reads.ts';
 import {
@@ -80,6 +80,8 @@ const historySchema = z.array(
       }),
     ),
     user_name: z.string().nullable(),
+    /** Who made the change, as people call him (docs/adr/0072-words-and-codes-in-the-readers-language.md). */
+    user_full_name: z.string().nullable().optional(),
     at: z.string(),
   }),
 );
@@ -151,7 +153,10 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
       { config: read, schema: { tags, params: idParamsSchema, response: { 200: d.record } } },
       async (req) =>
         decorated(
-          toRecord(await findRecord(app.db, d.kind, req.params.id, currentUser(req))),
+          await withPeopleNames(
+            app.db,
+            toRecord(await findRecord(app.db, d.kind, req.params.id, currentUser(req))),
+          ),
           currentUser(req),
         ),
     );

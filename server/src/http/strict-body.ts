@@ -76,9 +76,9 @@ function walk(schema: z.ZodType): z.ZodType {
 }
 
 /** SPEC's name of a field, looked for on the field and through its optional/nullable wrappers. */
-function specNameOf(field: z.ZodType): string | undefined {
+function specNameOf(field: z.ZodType): { specName: string; former?: boolean } | undefined {
   for (let s: z.ZodType | undefined = field; s; ) {
-    const name = specNames.get(s)?.specName;
+    const name = specNames.get(s);
     if (name) return name;
     const def = defOf(s);
     s = wrappers.has(def.type) ? (def.innerType as z.ZodType) : undefined;
@@ -89,18 +89,21 @@ function specNameOf(field: z.ZodType): string | undefined {
 function strictObject(schema: z.ZodType, def: Def): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
   const aliases: [alias: string, field: string][] = [];
+  const former = new Set<string>();
   const given = def.shape as Record<string, z.ZodType>;
   for (const [key, field] of Object.entries(given)) {
     shape[key] = strictBody(field);
     const alias = specNameOf(field);
-    if (alias && alias !== key) aliases.push([alias, key]);
+    if (alias && alias.specName !== key) aliases.push([alias.specName, key]);
+    if (alias?.former) former.add(alias.specName);
   }
   for (const [alias, key] of aliases) {
     if (alias in given) throw new Error(`SPEC name ${alias} of ${key} is already a field of its own`);
+    const whose = former.has(alias) ? 'The former name' : "SPEC's spelling";
     // reached only when both spellings came with different values (resolveAliases keeps both then)
     shape[alias] = shape[key]!.optional()
       .refine((v) => v === undefined, { error: 'alias_conflict' })
-      .describe(`SPEC's spelling of \`${key}\`: either may be sent, not both with different values.`);
+      .describe(`${whose} of \`${key}\`: either may be sent, not both with different values.`);
   }
   // a catchall says what the other keys may be: kept; a plain object refuses them
   const strict = rebuilt(schema, { ...def, shape, catchall: def.catchall ?? z.never() });

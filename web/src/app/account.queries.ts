@@ -74,7 +74,21 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * "Accountant"), another by the name the server gives, else by its code.
  */
 export function roleNames(profile: Pick<Profile, 'roles' | 'role_names'>, t: Translate): string[] {
-  return profile.roles.map(
-    (code, index) => t(`roles.${code}`, { defaultValue: '' }) || profile.role_names?.[index] || code,
-  );
+  return profile.roles.map((code, index) => roleName(code, profile.role_names?.[index], t));
+}
+
+/** One role as people call it: built-in by its translated name, another by its name, else its code. */
+export const roleName = (code: string, name: string | null | undefined, t: Translate): string =>
+  t(`roles.${code}`, { defaultValue: '' }) || name || code;
+
+/** The user list's and page's roles (`roles`, JSON `[{code, name}]` from the server) by name. */
+export function rolesText(json: unknown, t: Translate): string {
+  if (typeof json !== 'string' || !json) return '';
+  try {
+    return (JSON.parse(json) as { code: string; name: string | null }[])
+      .map((r) => roleName(r.code, r.name, t))
+      .join(', ');
+  } catch {
+    return '';
+  }
 }

@@ -1,23 +1,24 @@
-/** Providers around the router: theme from preferences, toasts, queries, i18n, permissions. */
+/**
+ * Providers around the router: theme from preferences, toasts, i18n. The queries' and permissions'
+ * providers are the signed-in screens' (app-layout.tsx, and the change-password screen's queries),
+ * which the sign-in page does not load (docs/adr/0082-first-visit-loads-what-it-shows.md).
+ */
 
 import CloseIcon from '@mui/icons-material/Close';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { i18n } from '../i18n/i18n.ts';
-import { ability } from '../lib/ability.ts';
+import { i18n, switchLanguage } from '../i18n/i18n.ts';
 import { configureApiClient } from '../lib/api-client.ts';
 import { DURATION, type Notice } from '../lib/error-catalogue.ts';
+import { MAX_NOTICES } from '../lib/notices.ts';
 import { usePreferences } from '../lib/preferences.ts';
-import { AbilityProvider } from './ability-context.ts';
-import { queryClient } from './account.queries.ts';
-import { CHANGE_PASSWORD_PATH, loginRedirect, setExpiredNotice } from './auth-loader.ts';
+import { CHANGE_PASSWORD_PATH, loginRedirect, setExpiredNotice } from './auth-paths.ts';
 import { router } from './router.tsx';
 import { makeTheme } from './theme.ts';
 
@@ -39,7 +40,8 @@ function ToastBridge() {
 configureApiClient({
   notify: toast,
   onUnauthorized: () => {
-    queryClient.clear();
+    // the query cache is loaded with the signed-in screens, which alone can be refused a session
+    void import('./account.queries.ts').then(({ queryClient }) => queryClient.clear());
     const target = loginRedirect(window.location).headers.get('Location') ?? '/auth/login';
     if (!window.location.pathname.startsWith('/auth/login')) void router.navigate(target, { replace: true });
   },
@@ -59,12 +61,27 @@ const globalStyles = (
   <GlobalStyles
     styles={(theme) => ({
       '.notistack-MuiContent': { whiteSpace: 'pre-line', maxWidth: 520 },
-      // notistack's own green (#43a047) gives white text 3.3:1; the theme's dark green reads (WCAG AA)
-      '.notistack-MuiContent-success': { backgroundColor: theme.palette.success.dark },
+      // notistack's own colours give white text 3.3:1 (green) to 5:1 (red); the theme's status colours
+      // read at 7:1 (docs/adr/0083-text-contrast-aaa.md)
+      '.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main },
+      '.notistack-MuiContent-error': { backgroundColor: theme.palette.error.main },
+      '.notistack-MuiContent-warning': { backgroundColor: theme.palette.warning.main },
+      '.notistack-MuiContent-info': { backgroundColor: theme.palette.info.main },
       // Notices stay 20–30 s: clicks pass through them to the form below (a Save button under a
       // toast must still work); only their close button takes the pointer.
       '.notistack-SnackbarContainer, .notistack-SnackbarContainer *': { pointerEvents: 'none' },
+      // off the side bar: they start right of the drawer, whose width the layout publishes
+      '.notistack-SnackbarContainer': {
+        left: 'calc(var(--sp-drawer-width, 0px) + 16px) !important',
+      },
       '.notistack-SnackbarContainer button': { pointerEvents: 'auto' },
+      // while a dialog is open its actions are at the bottom, where the notices stand: the notices
+      // move to the top, so a notice's close button never covers a dialog's Cancel (docs/web.md)
+      'body:has(.MuiDialog-root) .notistack-SnackbarContainer': {
+        top: '8px !important',
+        bottom: 'auto !important',
+        flexDirection: 'column !important',
+      },
       '.skip-link': { position: 'absolute', left: -9999, top: 8, zIndex: 2000 },
       '.skip-link:focus': {
         left: 8,
@@ -80,10 +97,13 @@ const globalStyles = (
 
 export function App() {
   const preferences = usePreferences();
-  const theme = useMemo(() => makeTheme(preferences.themeColor), [preferences.themeColor]);
+  const theme = useMemo(
+    () => makeTheme(preferences.themeColor, preferences.langCode),
+    [preferences.themeColor, preferences.langCode],
+  );
 
   useEffect(() => {
-    void i18n.changeLanguage(preferences.langCode);
+    void switchLanguage(preferences.langCode);
     document.documentElement.lang = preferences.langCode;
   }, [preferences.langCode]);
 
@@ -97,11 +117,13 @@ export function App() {
         <CssBaseline />
         {globalStyles}
         <SnackbarProvider
-          maxSnack={4}
+          maxSnack={MAX_NOTICES}
           preventDuplicate
-          // bottom left, over the drawer's empty foot: forms keep their actions on the right
+          // bottom left, beside the drawer (never over it): forms keep their actions on the right
           anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
           autoHideDuration={DURATION.genericSuccess}
+          // the durations are wall-clock time: a window in the background does not hold them up
+          disableWindowBlurListener
           action={(key) => (
             <IconButton
               size="small"
@@ -114,11 +136,7 @@ export function App() {
           )}
         >
           <ToastBridge />
-          <QueryClientProvider client={queryClient}>
-            <AbilityProvider value={ability}>
-              <RouterProvider router={router} />
-            </AbilityProvider>
-          </QueryClientProvider>
+          <RouterProvider router={router} />
         </SnackbarProvider>
       </ThemeProvider>
     </I18nextProvider>

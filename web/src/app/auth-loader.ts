@@ -1,57 +1,46 @@
 /**
  * The guard in front of every layout route (docs/product.md#signing-in-and-sessions): no id token → login,
  * carrying the target; an expired session → "Session timeout" and login; otherwise the CASL rules are fetched
- * again before each navigation. No route is refused here (docs/product.md#access-control): the server
+ * again before each navigation, and the user's constructions and menu are there before the first screen
+ * draws (asked for at once with the rules: the lists filter by the top bar's construction, and a
+ * filter line, a breadcrumb or a drawer filled in later would move the page under the reader's eyes —
+ * docs/adr/0082-first-visit-loads-what-it-shows.md). No route is refused here (docs/product.md#access-control): the server
  * enforces, the browser only hides. A user whose password was set by someone else is sent to the
  * change-password screen, from every route, until it is changed (the server answers him nothing else).
  */
 import { redirect } from 'react-router';
+import { languageReady } from '../i18n/i18n.ts';
 import { applyRules } from '../lib/ability.ts';
 import { ApiError } from '../lib/error-catalogue.ts';
 import { clearSession, readSession } from '../lib/session.ts';
-import { permissionsQuery, queryClient } from './account.queries.ts';
-
-export type SessionNotice = (message: 'sessionTimeout') => void;
-let notifyExpired: SessionNotice = () => {};
-export const setExpiredNotice = (fn: SessionNotice) => {
-  notifyExpired = fn;
-};
-
-export const CHANGE_PASSWORD_PATH = '/auth/change-password';
-
-export function loginRedirect(url: URL | Location): Response {
-  const target = `${url.pathname}${url.search}`;
-  const query = target && target !== '/' ? `?redirect=${encodeURIComponent(target)}` : '';
-  return redirect(`/auth/login${query}`);
-}
+import { constructionsQuery, menuQuery, permissionsQuery, queryClient } from './account.queries.ts';
+import { CHANGE_PASSWORD_PATH, expiredNotice, loginRedirect } from './auth-paths.ts';
 
 export async function authLoader({ request }: { request: Request }) {
   const url = new URL(request.url);
   const session = readSession();
   if (!session) throw loginRedirect(url);
+  // the notices this may raise are in the reader's words (i18n.ts)
+  await languageReady.catch(() => {});
   if (session.expiresAt <= Date.now()) {
     clearSession();
-    notifyExpired('sessionTimeout');
+    expiredNotice('sessionTimeout');
     throw loginRedirect(url);
   }
   if (session.mustChangePassword) throw redirect(CHANGE_PASSWORD_PATH);
   try {
-    applyRules(await queryClient.fetchQuery({ ...permissionsQuery, staleTime: 0 }));
+    const [rules] = await Promise.all([
+      queryClient.fetchQuery({ ...permissionsQuery, staleTime: 0 }),
+      // known once (cached), and a failure here is the screens' to show
+      queryClient.ensureQueryData(constructionsQuery).catch(() => undefined),
+      queryClient.ensureQueryData(menuQuery).catch(() => undefined),
+    ]);
+    applyRules(rules);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw loginRedirect(url);
     if (error instanceof ApiError && error.code === 'password_change_required')
       throw redirect(CHANGE_PASSWORD_PATH);
     // Any other failure keeps the previous rules; the toast already told the user.
-  }
-  return null;
-}
-
-/** The change-password screen needs a session, and nothing else. */
-export function changePasswordLoader({ request }: { request: Request }) {
-  const session = readSession();
-  if (!session || session.expiresAt <= Date.now()) {
-    if (session) clearSession();
-    throw loginRedirect(new URL(request.url));
   }
   return null;
 }

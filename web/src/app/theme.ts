@@ -4,11 +4,13 @@
  * at 0).
  *
  * MUI writes text in `primary.main` (links, text buttons, the selected menu entry, focused labels),
- * and most of the twelve colours are too light for text on white (orange #ff9800: 2.2:1, where WCAG
- * AA asks 4.5:1). So `main` is the chosen colour darkened just enough for text on white and on its
- * own selected tint; `light` is the colour as chosen (lightened where it is too dark), for text on
- * the dark sidebar.
+ * and most of the twelve colours are too light for text on white (orange #ff9800: 2.2:1). Text reads
+ * at WCAG AAA's 7:1 (docs/adr/0083-text-contrast-aaa.md): `main` is the chosen colour darkened just
+ * enough for text on white and on its own selected tint; `light` is the colour as chosen (lightened
+ * where it is too dark), for text on the dark sidebar; MUI's grey secondary text and its status
+ * colours are darkened the same way.
  */
+import { enUS, viVN } from '@mui/material/locale';
 import { createTheme, darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
 import { THEME_COLORS, type ThemeColor } from '../lib/preferences.ts';
 
@@ -16,18 +18,22 @@ export const DRAWER_WIDTH = 256;
 export const DRAWER_COLLAPSED_WIDTH = 64;
 export const WIDE_SCREEN_QUERY = '(min-width:760px)';
 
-/** WCAG AA for normal text. */
-const AA = 4.5;
+/** WCAG AAA for normal text (docs/adr/0083-text-contrast-aaa.md). */
+export const TEXT_CONTRAST = 7;
 
 /** The colour darkened (in small steps) until text in it reads on white and on its 16 % tint. */
 export function accessibleShade(color: string): string {
   for (let step = 0; step <= 25; step += 1) {
     const shade = step ? darken(color, step * 0.03) : color;
     const tint = lighten(shade, 0.84); // alpha(shade, 0.16) over white
-    if (getContrastRatio(shade, '#ffffff') >= AA && getContrastRatio(shade, tint) >= AA) return shade;
+    if (getContrastRatio(shade, '#ffffff') >= TEXT_CONTRAST && getContrastRatio(shade, tint) >= TEXT_CONTRAST)
+      return shade;
   }
   return darken(color, 0.75);
 }
+
+/** Secondary text (hints, captions, labels at rest): 8.5:1 on white, 8.2:1 on the page's grey. */
+export const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.7)';
 
 /** The dark sidebar's background (nav-drawer.tsx). */
 export const DARK_SIDEBAR = '#1f2633';
@@ -36,23 +42,39 @@ export const DARK_SIDEBAR = '#1f2633';
 export function darkSidebarShade(color: string): string {
   for (let step = 0; step <= 25; step += 1) {
     const shade = step ? lighten(color, step * 0.03) : color;
-    // a little above AA: the selected entry sits on a tint of the colour, a shade lighter than the bar
-    if (getContrastRatio(shade, DARK_SIDEBAR) >= AA + 0.5) return shade;
+    // a little above 7:1: the selected entry sits on a tint of the colour, a shade lighter than the bar
+    if (getContrastRatio(shade, DARK_SIDEBAR) >= TEXT_CONTRAST + 0.5) return shade;
   }
   return lighten(color, 0.75);
 }
 
-export function makeTheme(color: ThemeColor): Theme {
-  return createTheme({
-    breakpoints: { values: { xs: 0, sm: 540, md: 800, lg: 1280, xl: 1920 } },
+/**
+ * MUI's own words in the app's language: what its components say to a screen reader and on screen
+ * (an Autocomplete's "Clear" / "Open", a pagination's "Go to next page", an Alert's "Close") come
+ * from the theme, so no component is left speaking English in the Vietnamese UI (issue 30, 11). The
+ * Data Grid's words stay with the list page (resource-list-page.tsx), out of the first bundle.
+ */
+const MUI_LOCALES = { vi: viVN, en: enUS } as const;
+
+/** The theme's breakpoints (px); a list's phone view asks for them before it draws (resources/list/list-body.ts). */
+export const BREAKPOINTS = { xs: 0, sm: 540, md: 800, lg: 1280, xl: 1920 } as const;
+
+export function makeTheme(color: ThemeColor, lang: 'vi' | 'en' = 'vi'): Theme {
+  const theme = createTheme({
+    breakpoints: { values: BREAKPOINTS },
     palette: {
       primary: {
         main: accessibleShade(THEME_COLORS[color]),
         light: darkSidebarShade(THEME_COLORS[color]),
       },
-      // MUI's own warning and info are too light for text on white as well (3.1:1, 4.1:1)
+      // MUI's own status colours are too light for text on white at 7:1 as well (warning 3.1:1,
+      // info 4.1:1, error 5.0:1, success 5.1:1)
+      error: { main: accessibleShade('#d32f2f') },
       warning: { main: accessibleShade('#ed6c02') },
       info: { main: accessibleShade('#0288d1') },
+      success: { main: accessibleShade('#2e7d32') },
+      // MUI's secondary text, black at 60 % (5.7:1 on white), at 70 % (8.5:1; 8.2:1 on the page's grey)
+      text: { secondary: SECONDARY_TEXT },
       background: { default: '#f4f6f8' },
     },
     shape: { borderRadius: 8 },
@@ -61,6 +83,19 @@ export function makeTheme(color: ThemeColor): Theme {
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
       MuiFormControl: { defaultProps: { size: 'small' } },
+      // a determinate bar's track is neutral whatever its colour: at 0 % it looks empty, not complete
+      // (MUI tints the track with the bar's colour; a light green track read as "all paid")
+      MuiLinearProgress: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            '&.MuiLinearProgress-determinate': { backgroundColor: theme.palette.grey[300] },
+          }),
+        },
+      },
+      // an unselected toggle's words are MUI's icon grey (54 %: 4.6:1): the secondary text's 70 % instead
+      MuiToggleButton: {
+        styleOverrides: { root: ({ theme }) => ({ color: theme.palette.text.secondary }) },
+      },
       // the hint under a disabled field says why it is disabled ("choose a construction first"): readable
       MuiFormHelperText: {
         styleOverrides: {
@@ -69,4 +104,5 @@ export function makeTheme(color: ThemeColor): Theme {
       },
     },
   });
+  return createTheme(theme, MUI_LOCALES[lang]);
 }

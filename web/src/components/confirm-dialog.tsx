@@ -22,6 +22,8 @@ type Props = {
   title: string;
   message: string;
   confirmLabel?: string;
+  /** The button that keeps things as they are ("Ở lại" when leaving a form); Cancel by default. */
+  cancelLabel?: string;
   color?: 'primary' | 'error' | 'warning' | 'success';
   busy?: boolean;
   confirmDisabled?: boolean;
@@ -35,6 +37,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   color = 'primary',
   busy,
   confirmDisabled,
@@ -76,7 +79,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button type="button" onClick={onClose} disabled={busy} color="inherit">
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </Button>
         <Button
           type="submit"

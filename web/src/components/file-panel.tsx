@@ -21,6 +21,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { acceptedExtensions, fileTypesInWords, isAcceptedFile } from '@sitepay/domain/file-types';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,14 +52,14 @@ export type FilePanelProps = {
   title: string;
   canUpload?: boolean;
   canDelete?: boolean;
-  /** The file input's accept list; the server's allow-list decides. */
-  accept?: string;
+  /**
+   * The extensions taken here (every accepted type of @sitepay/domain/file-types unless told): the
+   * file input offers them, and another file is refused before it is sent, saying which are taken.
+   */
+  extensions?: readonly string[];
   /** After an upload or a delete (e.g. to refresh the owner's history). */
   onChanged?: () => void;
 };
-
-const DEFAULT_ACCEPT =
-  '.pdf,.png,.jpg,.jpeg,.gif,.webp,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,application/pdf,image/*';
 
 const K = 'contract.files';
 
@@ -92,7 +93,10 @@ export function FilePanel(props: FilePanelProps) {
       const body = new FormData();
       for (const [key, value] of Object.entries(props.uploadFields ?? {})) body.append(key, value);
       for (const file of chosen) body.append('file', file, file.name);
-      return api.post<StoredFile[]>(props.uploadUrl, body, { action: t(`${K}.uploadAction`) });
+      return api.post<StoredFile[]>(props.uploadUrl, body, {
+        action: t(`${K}.uploadAction`),
+        fieldLabel: () => t(`${K}.file`),
+      });
     },
     onSettled: changed,
   });
@@ -115,9 +119,16 @@ export function FilePanel(props: FilePanelProps) {
       setDownloading(null);
     }
   };
+  const extensions = props.extensions ?? acceptedExtensions;
+  const types = fileTypesInWords(extensions, lang);
+  // files of another type are refused here, saying which types are taken; the rest go up
+  const [refused, setRefused] = useState<string[]>([]);
   const send = (list: FileList | null) => {
     const chosen = list ? [...list] : [];
-    if (chosen.length && !upload.isPending) upload.mutate(chosen);
+    if (!chosen.length || upload.isPending) return;
+    const taken = chosen.filter((f) => isAcceptedFile(f.name, extensions));
+    setRefused(chosen.filter((f) => !taken.includes(f)).map((f) => f.name));
+    if (taken.length) upload.mutate(taken);
   };
 
   const list = files.data ?? [];
@@ -134,7 +145,7 @@ export function FilePanel(props: FilePanelProps) {
               type="file"
               multiple
               hidden
-              accept={props.accept ?? DEFAULT_ACCEPT}
+              accept={extensions.map((e) => `.${e}`).join(',')}
               data-testid="file-input"
               onChange={(e) => {
                 send(e.target.files);
@@ -158,6 +169,15 @@ export function FilePanel(props: FilePanelProps) {
           </>
         )}
       </Box>
+      {refused.length > 0 && (
+        <Alert severity="error" role="alert" onClose={() => setRefused([])} sx={{ mb: 1.5 }}>
+          {t(`${K}.refused`, {
+            names: refused.map((n) => `"${n}"`).join(', '),
+            count: refused.length,
+            types,
+          })}
+        </Alert>
+      )}
       <Box
         onDragOver={(e) => {
           if (!props.canUpload) return;
@@ -186,7 +206,7 @@ export function FilePanel(props: FilePanelProps) {
             {t(`${K}.empty`)}
             {props.canUpload && (
               <Typography component="span" variant="body2" sx={{ display: 'block', mt: 0.5 }}>
-                {t(`${K}.dropHint`)}
+                {t(`${K}.dropHint`, { types })}
               </Typography>
             )}
           </Typography>

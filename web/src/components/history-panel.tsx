@@ -162,8 +162,13 @@ export function HistoryPanel(props: HistoryPanelProps) {
                 color={actionColor(entry.action)}
                 label={historyActionLabel(entry.action, t)}
               />
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {entry.user_name ?? t('history.system')}
+              <Typography
+                variant="body2"
+                sx={{ fontWeight: 600 }}
+                title={entry.user_name ?? undefined}
+                data-testid="history-who"
+              >
+                {entry.user_full_name ?? entry.user_name ?? t('history.system')}
               </Typography>
               <Typography variant="body2" color="text.secondary" component="time" dateTime={entry.at}>
                 {formatMoment(entry.at, lang)}

@@ -77,9 +77,9 @@ const contractUpdate: HistoryEntry = {
     },
     vat_rate: { old: '0.00', new: '10.00' },
     search_text: { old: 'hd-1', new: 'hd-1 dieu chinh' },
-    guarantee_amount: { old: '61728395.00', new: '40740740.00' },
+    retention_amount: { old: '61728395.00', new: '40740740.00' },
     amount_before_vat: { old: '1234567890.00', new: '1358024679.00' },
-    guarantee_percent: { old: '5.00', new: '3.00' },
+    retention_percent: { old: '5.00', new: '3.00' },
   },
 };
 const contractCreate: HistoryEntry = {
@@ -112,8 +112,8 @@ describe('a record kind’s history in the words of its view page', () => {
       'Giá trị trước thuế': '1,234,567,890 → 1,358,024,679',
       'Thuế suất': 'Không chịu thuế → Thuế GTGT 0%',
       'Giá trị sau thuế': '1,234,567,890 → 1,358,024,679',
-      'Bảo lãnh (%)': '5% → 3%',
-      'Tiền bảo lãnh': '61,728,395 → 40,740,740',
+      'Giữ lại bảo hành (%)': '5% → 3%',
+      'Tiền giữ lại bảo hành': '61,728,395 → 40,740,740',
     });
   });
 
@@ -132,8 +132,8 @@ describe('a record kind’s history in the words of its view page', () => {
       'Amount before VAT',
       'VAT rate',
       'Amount incl. VAT',
-      'Guarantee (%)',
-      'Guarantee amount',
+      'Warranty retention (%)',
+      'Warranty retention amount',
     ]);
     expect(shown.find((c) => c.field === 'signed_date')).toMatchObject({
       old: '03/15/2025',

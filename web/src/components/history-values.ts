@@ -34,6 +34,8 @@ export type HistoryEntry = {
   action: string;
   changes: Record<string, HistoryChange>;
   user_name: string | null;
+  /** Who, by the full name (the login goes in a tooltip). */
+  user_full_name?: string | null;
   at: string;
 };
 

@@ -4,11 +4,12 @@
  * this file, which adds them to i18next before the screen renders — as `payment-strings.ts` does for
  * payments.
  */
+
+import { addStringFiles } from './add-strings.ts';
 import en from './admin.en.json';
 import vi from './admin.vi.json';
 import { i18n } from './i18n.ts';
 
-i18n.addResourceBundle('vi', 'translation', vi, true, false);
-i18n.addResourceBundle('en', 'translation', en, true, false);
+addStringFiles(i18n, { vi, en });
 
 export const adminStringsLoaded = true;

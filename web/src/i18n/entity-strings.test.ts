@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { testT } from '../lib/test-i18n.ts';
+import { appWords, testT } from '../lib/test-i18n.ts';
 
 describe('the described entities’ words', () => {
   test('come from their descriptions in both languages, the contractors’ too', async () => {
@@ -25,7 +25,7 @@ describe('the described entities’ words', () => {
     expect(vi('resources.department.fields.created_at')).toBe('Ngày tạo');
     expect(en('resources.contract.fields.status')).toBe('Status');
     // strings added later get them too, and keep their own
-    const { i18n } = await import('./i18n.ts');
+    const i18n = await appWords();
     await import('./receivables-strings.ts');
     expect(i18n.getFixedT('en')('resources.customer.fields.updated_at')).toBe('Updated at');
     expect(i18n.getFixedT('en')('resources.receipt.fields.created_at')).toBe('Recorded at');

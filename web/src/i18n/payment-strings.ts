@@ -8,13 +8,13 @@
 import { payment } from '@sitepay/domain/entities/payment.entity';
 import { paymentInvoice } from '@sitepay/domain/entities/payment-invoice.entity';
 import { payout } from '@sitepay/domain/entities/payout.entity';
+import { addStringFiles } from './add-strings.ts';
 import { addDescribedStrings } from './entity-strings.ts';
 import { i18n } from './i18n.ts';
 import en from './payment.en.json';
 import vi from './payment.vi.json';
 
-i18n.addResourceBundle('vi', 'translation', vi, true, false);
-i18n.addResourceBundle('en', 'translation', en, true, false);
+addStringFiles(i18n, { vi, en });
 // the request's, its payments' and its invoices' field labels and choices, from their descriptions;
 // the approval queue lists requests under the same words (its own name stays in payment.*.json)
 addDescribedStrings(i18n, [payment, payout, paymentInvoice, { ...payment, name: 'approval' }]);

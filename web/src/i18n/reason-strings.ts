@@ -4,6 +4,7 @@
  * KB): the API client waits for them before it tells the user, so a refusal is never shown in English for
  * want of its words. Every reason the server sends has words in both files (reasons.test.ts).
  */
+import { addStringFiles } from './add-strings.ts';
 import { i18n } from './i18n.ts';
 
 let loading: Promise<void> | null = null;
@@ -11,8 +12,7 @@ let loading: Promise<void> | null = null;
 export function loadReasonStrings(): Promise<void> {
   loading ??= Promise.all([import('./reasons.vi.json'), import('./reasons.en.json')]).then(
     ([vi, en]) => {
-      i18n.addResourceBundle('vi', 'translation', vi.default, true, false);
-      i18n.addResourceBundle('en', 'translation', en.default, true, false);
+      addStringFiles(i18n, { vi: vi.default, en: en.default });
     },
     (error: unknown) => {
       loading = null; // a lost chunk: try again with the next refusal

@@ -8,13 +8,13 @@
 import { billing } from '@sitepay/domain/entities/billing.entity';
 import { customer } from '@sitepay/domain/entities/customer.entity';
 import { ticket } from '@sitepay/domain/entities/ticket.entity';
+import { addStringFiles } from './add-strings.ts';
 import { addDescribedStrings } from './entity-strings.ts';
 import { i18n } from './i18n.ts';
 import en from './receivables.en.json';
 import vi from './receivables.vi.json';
 
-i18n.addResourceBundle('vi', 'translation', vi, true, false);
-i18n.addResourceBundle('en', 'translation', en, true, false);
+addStringFiles(i18n, { vi, en });
 // the records' field labels, choices and hints, from their descriptions
 addDescribedStrings(i18n, [customer, billing, ticket]);
 

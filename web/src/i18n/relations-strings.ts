@@ -4,11 +4,11 @@
  * added by the descriptions that show them, out of the first bundle (docs/product.md#performance-budgets) —
  * as `system-strings.ts` does.
  */
+import { addStringFiles } from './add-strings.ts';
 import { i18n } from './i18n.ts';
 import en from './relations.en.json';
 import vi from './relations.vi.json';
 
-i18n.addResourceBundle('vi', 'translation', vi, true, false);
-i18n.addResourceBundle('en', 'translation', en, true, false);
+addStringFiles(i18n, { vi, en });
 
 export const relationStringsLoaded = true;

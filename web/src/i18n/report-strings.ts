@@ -4,11 +4,11 @@
  * them to i18next before the screen renders — as `payment-strings.ts` does. The home page's few strings are
  * in vi.json / en.json.
  */
+import { addStringFiles } from './add-strings.ts';
 import { i18n } from './i18n.ts';
 import en from './report.en.json';
 import vi from './report.vi.json';
 
-i18n.addResourceBundle('vi', 'translation', vi, true, false);
-i18n.addResourceBundle('en', 'translation', en, true, false);
+addStringFiles(i18n, { vi, en });
 
 export const reportStringsLoaded = true;

@@ -6,13 +6,13 @@
  * does.
  */
 import { application } from '@sitepay/domain/entities/application.entity';
+import { addStringFiles } from './add-strings.ts';
 import { addDescribedStrings } from './entity-strings.ts';
 import { i18n } from './i18n.ts';
 import en from './system.en.json';
 import vi from './system.vi.json';
 
-i18n.addResourceBundle('vi', 'translation', vi, true, false);
-i18n.addResourceBundle('en', 'translation', en, true, false);
+addStringFiles(i18n, { vi, en });
 // the applications' field labels, choices and hints, from their description
 addDescribedStrings(i18n, [application]);
 

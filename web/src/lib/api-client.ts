@@ -4,7 +4,7 @@
  * files that take a while to arrive (an Excel export) come through `api.download`, read as they
  * stream, with their progress and a way to cancel.
  */
-import { WEB_APPLICATION_ID } from '@sitepay/domain/auth.schema';
+import { WEB_APPLICATION_ID } from '@sitepay/domain/application-id';
 import { i18n } from '../i18n/i18n.ts';
 import { loadReasonStrings } from '../i18n/reason-strings.ts';
 import { fileNameFromDisposition } from './download-file.ts';

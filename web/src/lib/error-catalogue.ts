@@ -4,6 +4,7 @@
  * what it returns.
  */
 import { formatDate } from '@sitepay/domain/date-format';
+import { fileTypesInWords } from '@sitepay/domain/file-types';
 import { formatAmount } from '@sitepay/domain/number-format';
 import type { TFunction } from 'i18next';
 
@@ -39,10 +40,28 @@ export type ErrorContext = {
   fieldLabel?: (field: string) => string;
 };
 
-/** Translates a validation message key ("required", "invalid_email"…) for a field, or keeps plain text. */
-export function fieldMessage(t: TFunction, label: string, message: string): string {
+/**
+ * Translates a validation message key ("required", "invalid_email"…) for a field, or keeps plain text.
+ * `params` are the answer's values the words may name (a refused file's name and the accepted types).
+ */
+export function fieldMessage(
+  t: TFunction,
+  label: string,
+  message: string,
+  params: Record<string, string | number> = {},
+): string {
   const key = `validation.${message}`;
-  return t(key, { field: label, defaultValue: message });
+  return t(key, { ...fieldParams(t, params), field: label, defaultValue: message });
+}
+
+/** A field error's values in words: the accepted file types (`extensions`, "pdf,docx") as `types`. */
+function fieldParams(t: TFunction, params: Record<string, string | number>): Record<string, string> {
+  const lang = t('errors.langCode', { defaultValue: 'vi' }) === 'en' ? 'en' : 'vi';
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) values[name] = String(value);
+  if (typeof params.extensions === 'string')
+    values.types = fileTypesInWords(params.extensions.split(','), lang);
+  return values;
 }
 
 /** Amounts, dates and entity names in a reason's values, written as the screens write them. */
@@ -103,7 +122,7 @@ export function describeError(error: ApiError, t: TFunction, context: ErrorConte
         if (seen.has(item.field)) continue; // each field's first message only
         seen.add(item.field);
         const label = context.fieldLabel?.(item.field) ?? item.field;
-        lines.push(`• ${label}: ${fieldMessage(t, label, item.message)}`);
+        lines.push(`• ${label}: ${fieldMessage(t, label, item.message, error.params)}`);
       }
       return notice(lines.join('\n'));
     }

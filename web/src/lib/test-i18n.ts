@@ -4,6 +4,7 @@
  * on what another test happened to import.
  */
 import i18next, { type TFunction } from 'i18next';
+import { addStringFiles } from '../i18n/add-strings.ts';
 import contractEn from '../i18n/contract.en.json' with { type: 'json' };
 import contractVi from '../i18n/contract.vi.json' with { type: 'json' };
 import en from '../i18n/en.json' with { type: 'json' };
@@ -21,14 +22,20 @@ export async function testT(lang: 'vi' | 'en'): Promise<TFunction> {
     interpolation: { escapeValue: false },
   });
   registerFormats(instance);
-  // copies: i18next merges into the objects it is given, and the imported files are shared
-  for (const [lng, extra] of [
-    ['vi', contractVi],
-    ['en', contractEn],
-    ['vi', reasonsVi],
-    ['en', reasonsEn],
-  ] as const)
-    instance.addResourceBundle(lng, 'translation', structuredClone(extra), true, false);
+  addStringFiles(instance, { vi: contractVi, en: contractEn });
+  addStringFiles(instance, { vi: reasonsVi, en: reasonsEn });
   addEntityStrings(instance);
   return instance.t.bind(instance);
+}
+
+/**
+ * The app's own instance with the words a signed-in screen has: both languages' main files (the app
+ * loads the reader's at start, the other on a switch) and the entities' words (the signed-in routes
+ * add them).
+ */
+export async function appWords() {
+  const { i18n, loadLanguage } = await import('../i18n/i18n.ts');
+  await Promise.all([loadLanguage('vi'), loadLanguage('en')]);
+  addEntityStrings(i18n);
+  return i18n;
 }

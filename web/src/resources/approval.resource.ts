@@ -5,6 +5,7 @@
  * The construction selector narrows the queue only once the user picks a construction, so the queue
  * and the top bar's count agree by default.
  */
+import type { PaymentStep } from '@sitepay/domain/approval-flow.schema';
 import { paymentInputSchema, paymentUpdateSchema } from '@sitepay/domain/payment.schema';
 import { payeeFlags } from '../components/payment-state.tsx';
 import '../i18n/payment-strings.ts';
@@ -19,6 +20,10 @@ const waited = (r: ResourceRecord, t: (key: string, o?: Record<string, unknown>)
   return days < 1 ? t('payment.approval.waitedToday') : t('payment.approval.waited', { count: days });
 };
 
+/** The name of the step the request waits on (docs/adr/0084-approval-steps.md), else ''. */
+const currentStepName = (r: ResourceRecord) =>
+  ((r.steps ?? []) as PaymentStep[]).find((s) => s.no === r.current_step)?.name ?? '';
+
 export const resource: ResourceDescription = {
   name: 'approval',
   apiBase: 'payment-approval',
@@ -30,6 +35,8 @@ export const resource: ResourceDescription = {
     statuses: [],
     highlight: { field: 'overdue', color: 'error' },
     hideOnPhones: ['rowNumber'],
+    // on a phone a card: how much, to whom, what for, then the request and how long it has waited
+    phoneCard: [['amount'], ['constructor_name'], ['note'], ['code', 'current_step', 'sent_at']],
   },
   columns: [
     {
@@ -45,6 +52,14 @@ export const resource: ResourceDescription = {
     // what it is for
     { field: 'note', flex: 1.4, minWidth: 140, sortable: false, hideBelow: 'lg' },
     { field: 'amount', kind: 'amount', flex: 1, minWidth: 104 },
+    // the step it waits on (docs/adr/0084-approval-steps.md); empty without an approval flow
+    {
+      field: 'current_step',
+      width: 130,
+      sortable: false,
+      hideBelow: 'md',
+      text: (r) => currentStepName(r),
+    },
     // how long it has waited
     { field: 'sent_at', width: 96, sortable: false, hideBelow: 'sm', text: (r, t) => waited(r, t) },
   ],

@@ -4,10 +4,26 @@
  * and the view are special (features/contract/): parties chosen in order, VAT and the value in words
  * as the user types, annexes, files and the payment summary; the schemas are the contract's own.
  */
-import { contractInputSchema, contractUpdateSchema } from '@sitepay/domain/contract.schema';
+import {
+  contractGuaranteeInputSchema,
+  contractGuaranteeUpdateSchema,
+  contractInputSchema,
+  contractUpdateSchema,
+} from '@sitepay/domain/contract.schema';
 import { contract } from '@sitepay/domain/entities/contract.entity';
+import { contractGuarantee } from '@sitepay/domain/entities/contract-guarantee.entity';
 import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
+
+/**
+ * A contract's bank guarantees (docs/adr/0069-retention-apart-from-bank-guarantees.md), as its view
+ * page lists and edits them.
+ */
+const guarantees = resourceOf(
+  contractGuarantee,
+  {},
+  { input: contractGuaranteeInputSchema, update: contractGuaranteeUpdateSchema },
+);
 
 export const resource: ResourceDescription = resourceOf(
   contract,
@@ -27,11 +43,40 @@ export const resource: ResourceDescription = resourceOf(
       'tax_id',
       { name: 'vat_amount', kind: 'amount' },
       { name: 'amount_vat', kind: 'amount' },
+      { name: 'annex_amount', kind: 'amount' },
+      { name: 'contract_value', kind: 'amount' },
       'settlement_amount',
-      'guarantee_percent',
-      'guarantee_amount',
-      'guarantee_release_date',
+      'retention_percent',
+      'retention_amount',
+      'retention_release_date',
       'penalty_amount',
+    ],
+    related: [
+      {
+        kind: 'children',
+        key: 'guarantees',
+        childResource: contractGuarantee.name,
+        apiBase: contractGuarantee.api,
+        list: `${contractGuarantee.api}/list/{id}`,
+        parentField: 'contract_id',
+        titleField: 'guarantee_no',
+        columns: [
+          { field: 'kind', kind: 'choice', width: 150 },
+          { field: 'bank_name', width: 120, hideBelow: 'md' },
+          { field: 'guarantee_no', width: 100 },
+          { field: 'amount', kind: 'amount', width: 110 },
+          {
+            field: 'expiry_date',
+            kind: 'date',
+            width: 90,
+            // an advance guarantee expired while the advance is owed: red (docs/adr/0095-bank-guarantees-checked.md)
+            flags: [{ field: 'expired_unrecovered', icon: 'clock' }],
+          },
+        ],
+        form: guarantees.form,
+        // the bank's letter, scanned (docs/adr/0095-bank-guarantees-checked.md)
+        files: 'contract-guarantee/file',
+      },
     ],
     pages: {
       create: () => import('../features/contract/contract-form-page.tsx').then((m) => m.ContractFormPage),

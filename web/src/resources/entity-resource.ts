@@ -8,6 +8,7 @@ import { entityNamed } from '@sitepay/domain/entities';
 import { type Entity, type EntityField, entityPath, inputFields } from '@sitepay/domain/entity';
 import { entitySchemas } from '@sitepay/domain/entity-schemas';
 import type { ZodType } from 'zod';
+import { searchedFields } from './reference-search.ts';
 import type { ColumnKind, ColumnSpec, FieldKind, FieldSpec, ResourceDescription } from './resource.types.ts';
 
 const columnKinds: Partial<Record<EntityField['type'], ColumnKind>> = {
@@ -59,9 +60,14 @@ function fieldOf(name: string, f: EntityField): FieldSpec {
     ...(f.placeholder ? { placeholder: true } : {}),
     ...(f.type === 'choice' ? { choices: f.choices } : {}),
     ...(f.type === 'reference'
-      ? { options: { endpoint: f.picker ?? pickerOf(f.to) }, ...(f.display ? { display: f.display } : {}) }
+      ? {
+          options: { endpoint: f.picker ?? pickerOf(f.to), searchFields: searchedFields(f.to) },
+          ...(f.display ? { display: f.display } : {}),
+        }
       : {}),
-    ...(f.type === 'references' ? { options: { endpoint: pickerOf(f.to) } } : {}),
+    ...(f.type === 'references'
+      ? { options: { endpoint: pickerOf(f.to), searchFields: searchedFields(f.to) } }
+      : {}),
   };
 }
 

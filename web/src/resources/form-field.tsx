@@ -15,8 +15,6 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { parseDateInput } from '@sitepay/domain/date-format';
-import { foldSearchText } from '@sitepay/domain/search-text';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, type FieldValues, useController } from 'react-hook-form';
@@ -24,9 +22,12 @@ import { useTranslation } from 'react-i18next';
 import { AmountField } from '../components/amount-field.tsx';
 import { currentLang } from '../i18n/i18n.ts';
 import { translateFieldError } from '../lib/field-errors.ts';
+import { DateInput } from './date-input.tsx';
 import { numericFieldError } from './form-values.ts';
-import { formatValue, optionLabel } from './format-value.ts';
-import { ReferencesInput } from './references-input.tsx';
+import { optionLabel } from './format-value.ts';
+import type { InputProps } from './input-props.ts';
+import { optionDetail, optionMatches } from './reference-search.ts';
+import { OptionText, ReferencesInput } from './references-input.tsx';
 import { referenceOptionsQuery } from './resource.queries.ts';
 import type { FieldSpec, ReferenceSource } from './resource.types.ts';
 
@@ -157,18 +158,6 @@ function ControlledField({ spec, control, resource, label, required, autoFocus, 
   );
 }
 
-export type InputProps = Omit<Props, 'spec' | 'control' | 'resource' | 'record'> & {
-  name: string;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  onBlur: () => void;
-  inputRef: React.Ref<HTMLInputElement>;
-  error: boolean;
-  helperText?: string;
-  placeholder?: string;
-  sx?: object;
-};
-
 function BooleanInput({ value, onChange, onBlur, label, name, inputRef, helperText, error, sx }: InputProps) {
   return (
     <Box sx={{ alignSelf: 'center', ...sx }}>
@@ -186,37 +175,6 @@ function BooleanInput({ value, onChange, onBlur, label, name, inputRef, helperTe
       />
       {helperText && <FormHelperText error={error}>{helperText}</FormHelperText>}
     </Box>
-  );
-}
-
-/** A day typed as DD/MM/YYYY (or picked), kept as ISO; also the lists' date filters. */
-export function DateInput({ value, onChange, onBlur, helperText, error, ...rest }: InputProps) {
-  const { t } = useTranslation();
-  const lang = currentLang();
-  const [text, setText] = useState(() => (value ? formatValue(value, 'date', 'vi') : ''));
-  const [malformed, setMalformed] = useState(false);
-  return (
-    <TextField
-      {...rest}
-      value={text}
-      placeholder="DD/MM/YYYY"
-      error={error || malformed}
-      helperText={malformed ? t('validation.invalid_date') : helperText}
-      onChange={(e) => {
-        setText(e.target.value);
-        setMalformed(false);
-      }}
-      onBlur={() => {
-        const typed = text.trim();
-        const iso = typed ? parseDateInput(typed) : null;
-        setMalformed(Boolean(typed) && !iso);
-        // empty is "no date" (null); a malformed text stays, so the schema refuses it
-        onChange(iso ?? (typed ? typed : null));
-        if (iso) setText(formatValue(iso, 'date', 'vi'));
-        onBlur();
-      }}
-      slotProps={{ htmlInput: { inputMode: 'numeric', lang } }}
-    />
   );
 }
 
@@ -243,6 +201,7 @@ function ReferenceInput({
   const list = (options.data ?? []) as Option[];
   const key = source.valueField ?? 'id';
   const labelOf = (o: Option) => (source.label ? source.label(o, lang) : optionLabel(o));
+  const searched = source.searchFields ?? [];
   const empty = value === '' || value === null || value === undefined;
   const current = key === 'id' && !empty ? Number(value) : value;
   // a record's current reference may be inactive and so missing from the list: keep showing it
@@ -263,10 +222,17 @@ function ReferenceInput({
       onBlur={onBlur}
       getOptionLabel={labelOf}
       isOptionEqualToValue={(a, b) => a[key] === b[key]}
-      filterOptions={(all, state) => {
-        const query = foldSearchText(state.inputValue);
-        return query ? all.filter((o) => foldSearchText(labelOf(o)).includes(query)) : all;
-      }}
+      filterOptions={(all, state) =>
+        all.filter((o) => optionMatches(o, labelOf(o), searched, state.inputValue))
+      }
+      renderOption={({ key, ...props }, option, { inputValue }) => (
+        <OptionText
+          key={key}
+          props={props}
+          label={labelOf(option)}
+          detail={optionDetail(option, labelOf(option), searched, inputValue)}
+        />
+      )}
       noOptionsText={t('common.noData')}
       loadingText={t('common.loading')}
       sx={sx}

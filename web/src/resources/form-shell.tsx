@@ -1,7 +1,8 @@
 /**
  * The frame every record form shares: its title, the refusal a 422 brings (above the form, focused,
- * with the server's reason), the form itself (its sections, two columns from md), and Cancel / Save
- * at its foot (Save busy while the form is sent). `useFormRefusal` turns a failed save into what the
+ * with the server's reason), the form itself (its sections, two columns from md), Cancel / Save
+ * at its foot (Save busy while the form is sent), and the question before leaving it with changes
+ * not saved (leave-guard.tsx). `useFormRefusal` turns a failed save into what the
  * form shows: a 422 into that refusal, a 400's field errors onto their fields.
  */
 import SaveIcon from '@mui/icons-material/Save';
@@ -16,7 +17,9 @@ import { type Ref, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PageHeading } from '../components/page-heading.tsx';
 import { ApiError, errorMessage } from '../lib/error-catalogue.ts';
+import { LeaveDialog, type LeaveGuard } from './leave-guard.tsx';
 import { applyServerErrors } from './record-fields.tsx';
 
 /** A section's fields: two columns from md, one on phones. */
@@ -40,9 +43,12 @@ export function FormShell({
   onSubmit,
   submitting,
   cancelIcon,
+  leave,
   children,
 }: {
   title: string;
+  /** Asks before the page is left with changes not saved (leave-guard.tsx: `useLeaveGuard`). */
+  leave: LeaveGuard;
   /** The form opens with a section heading, which brings its own space below the title. */
   sectioned?: boolean;
   refusal?: Refusal;
@@ -55,9 +61,7 @@ export function FormShell({
   const navigate = useNavigate();
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ mb: sectioned ? 1 : 3 }}>
-        {title}
-      </Typography>
+      <PageHeading sx={{ mb: sectioned ? 1 : 3 }}>{title}</PageHeading>
       {refusal?.message && (
         <Alert severity="error" ref={refusal.ref} tabIndex={-1} sx={{ mt: 2 }} data-testid={refusal.testId}>
           <AlertTitle>{refusal.title}</AlertTitle>
@@ -81,6 +85,7 @@ export function FormShell({
           </Button>
         </Box>
       </Box>
+      <LeaveDialog guard={leave} />
     </Paper>
   );
 }

@@ -16,17 +16,37 @@ export const resource: ResourceDescription = {
   endpoints: { paging: 'admin/history/payment' },
   routeBase: '/system/history/payment',
   titleField: 'id',
-  list: { statuses: [], filters: ['paymentId'], hideOnPhones: ['rowNumber'] },
+  list: {
+    statuses: [],
+    filters: ['paymentId'],
+    // the chip names the request by its number, as the rows do
+    filterRecords: {
+      paymentId: { get: 'payment-transaction/get/{id}', name: (r) => String(r.code ?? r.id) },
+    },
+    hideOnPhones: ['rowNumber'],
+  },
   columns: [
     // on a phone: the request (its page has the timeline with times) and the change
     { field: 'at', width: 140, sortable: false, hideBelow: 'sm' },
-    { field: 'user_name', width: 110, sortable: false, hideBelow: 'sm' },
+    // who, by the full name (docs/adr/0072-words-and-codes-in-the-readers-language.md)
+    {
+      field: 'user_name',
+      width: 140,
+      sortable: false,
+      hideBelow: 'sm',
+      text: (r) => String(r.user_full_name ?? r.user_name ?? ''),
+    },
     {
       field: 'request',
       flex: 1,
       minWidth: 140,
       sortable: false,
-      text: (r, t) => t('payment.request', { no: r.requirement_no ?? '—', contract: r.contract_no ?? '—' }),
+      text: (r, t) =>
+        t('payment.request', {
+          code: r.code ?? '—',
+          no: r.requirement_no ?? '—',
+          contract: r.contract_no ?? '—',
+        }),
       link: (r) => (r.payment_id ? `/management/payment/view/${String(r.payment_id)}` : null),
     },
     {

@@ -74,6 +74,8 @@ export const resource: ResourceDescription = resourceOf(
         'dueTo',
         'partlyPaid',
       ],
+      // a drill-down's contract chip names the contract by its number, not its id
+      filterRecords: { contractId: { get: 'contract/get/{id}', name: (r) => String(r.contract_no) } },
       filterFields: [
         {
           key: 'approvalStatus',
@@ -99,7 +101,10 @@ export const resource: ResourceDescription = resourceOf(
         { key: 'to', label: 'resources.payment.filterFields.to', kind: 'date' },
       ],
       highlight: { field: 'overdue', color: 'error' },
+      totals: true,
       hideOnPhones: ['rowNumber'],
+      // on a phone a card: the amount with its approval and payment state, the contractor, the request
+      phoneCard: [['amount', 'approval_status', 'payment_status'], ['constructor_name'], ['code', 'date']],
     },
     // fits 1280 px beside the drawer; on a phone: the request's number (a link), the amount and its approval
     columns: [
@@ -143,11 +148,16 @@ export const resource: ResourceDescription = resourceOf(
           { field: 'date', kind: 'date', width: 90 },
           { field: 'seller_tax_code', width: 100, hideBelow: 'md' },
           { field: 'amount_before_vat', kind: 'amount', width: 100, hideBelow: 'md' },
-          // "10%", "KCT": the choice's long words are the form's
+          // "10%", "KCT": the choice's long words are the form's; an invoice read from XML may hold
+          // `MIXED` or `KHAC` (docs/adr/0092-einvoice-xml-checks.md), read in words
           {
             field: 'vat_rate',
             width: 40,
-            text: (r) => (/^\d+$/.test(String(r.vat_rate)) ? `${r.vat_rate}%` : String(r.vat_rate)),
+            text: (r, t) => {
+              const rate = String(r.vat_rate);
+              if (rate === 'MIXED' || rate === 'KHAC') return t(`payment.einvoice.rate.${rate}`);
+              return /^\d+$/.test(rate) ? `${rate}%` : rate;
+            },
           },
           { field: 'vat_amount', kind: 'amount', width: 90, hideBelow: 'md' },
           { field: 'total', kind: 'amount', width: 100 },

@@ -4,14 +4,16 @@
  * no longer in the list (an inactive record) stays picked and shows as "#id".
  */
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import { foldSearchText } from '@sitepay/domain/search-text';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../i18n/i18n.ts';
 import { optionLabel } from './format-value.ts';
+import { optionDetail, optionMatches } from './reference-search.ts';
 import { referenceOptionsQuery } from './resource.queries.ts';
 import type { ReferenceSource } from './resource.types.ts';
 
@@ -53,6 +55,7 @@ export function ReferencesInput({
   const lang = currentLang();
   const options = useQuery(referenceOptionsQuery(source.endpoint));
   const labelOf = (o: Option) => (source.label ? source.label(o, lang) : optionLabel(o));
+  const searched = source.searchFields ?? [];
   const ids = Array.isArray(value) ? (value as number[]) : [];
   const byId = useMemo(
     () => new Map(((options.data ?? []) as Option[]).map((o) => [o.id, o])),
@@ -77,11 +80,17 @@ export function ReferencesInput({
       onBlur={onBlur}
       getOptionLabel={labelOf}
       isOptionEqualToValue={(a, b) => a.id === b.id}
-      filterOptions={(all, state) => {
-        const query = foldSearchText(state.inputValue);
-        const found = query ? all.filter((o) => foldSearchText(labelOf(o)).includes(query)) : all;
-        return found.slice(0, SHOWN);
-      }}
+      filterOptions={(all, state) =>
+        all.filter((o) => optionMatches(o, labelOf(o), searched, state.inputValue)).slice(0, SHOWN)
+      }
+      renderOption={({ key, ...props }, option, { inputValue }) => (
+        <OptionText
+          key={key}
+          props={props}
+          label={labelOf(option)}
+          detail={optionDetail(option, labelOf(option), searched, inputValue)}
+        />
+      )}
       renderValue={(picked, getItemProps) =>
         picked.map((option, index) => {
           const { key, ...itemProps } = getItemProps({ index });
@@ -106,5 +115,29 @@ export function ReferencesInput({
         />
       )}
     />
+  );
+}
+
+/** A picker's option: its label, and what else found it ("Vietcombank · 970436") after it, muted. */
+export function OptionText({
+  props,
+  label,
+  detail,
+}: {
+  props: React.HTMLAttributes<HTMLLIElement>;
+  label: string;
+  detail: string;
+}) {
+  return (
+    <Box component="li" {...props}>
+      <span>
+        {label}
+        {detail && (
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+            ({detail})
+          </Typography>
+        )}
+      </span>
+    </Box>
   );
 }

@@ -40,6 +40,11 @@ export const resourceRegistry: ResourceEntry[] = [
     load: () => import('./application.resource.ts'),
   },
   { name: 'email', routeBase: '/admin/email', load: () => import('./email-config.resource.ts') },
+  {
+    name: 'approval-flow',
+    routeBase: '/admin/approval-flow',
+    load: () => import('./approval-flow.resource.ts'),
+  },
   // the described entities: their resource file adds what the description cannot say, else none
   ...entities
     .flatMap((e) => (e.route ? [{ e, routeBase: e.route }] : []))

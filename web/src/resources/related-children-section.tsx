@@ -8,6 +8,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HistoryIcon from '@mui/icons-material/History';
@@ -30,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { useAbility } from '../app/use-ability.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { DialogSaveActions } from '../components/dialog-save-actions.tsx';
+import { FilePanel } from '../components/file-panel.tsx';
 import { HistoryPanel } from '../components/history-panel.tsx';
 import { api } from '../lib/api-client.ts';
 import { formDefaults } from './form-values.ts';
@@ -55,6 +57,7 @@ export function ChildrenSection({ resource, section, parent }: Props) {
   const [editing, setEditing] = useState<ResourceRecord | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ResourceRecord | null>(null);
   const [history, setHistory] = useState<ResourceRecord | null>(null);
+  const [filesOf, setFilesOf] = useState<ResourceRecord | null>(null);
   const mayUpdate = parent.status !== 'D' && ability.can('update', resource.name);
   // a record that cannot change now (a payment request once sent) keeps its children as they are
   const canChange = mayUpdate && (resource.changeable?.(parent) ?? true);
@@ -112,6 +115,12 @@ export function ChildrenSection({ resource, section, parent }: Props) {
           label={t(`${texts}.title`)}
           actions={(row) => (
             <>
+              {section.files &&
+                iconButton(
+                  `${t(`${texts}.files`)}: ${nameOf(row)}`,
+                  <AttachFileIcon fontSize="small" />,
+                  () => setFilesOf(row),
+                )}
               {iconButton(`${t('history.title')}: ${nameOf(row)}`, <HistoryIcon fontSize="small" />, () =>
                 setHistory(row),
               )}
@@ -152,6 +161,29 @@ export function ChildrenSection({ resource, section, parent }: Props) {
         onClose={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting, { onSettled: () => setDeleting(null) })}
       />
+      {section.files && (
+        <Dialog open={filesOf !== null} onClose={() => setFilesOf(null)} fullWidth maxWidth="sm">
+          <DialogTitle>{filesOf ? `${childName} ${nameOf(filesOf)}` : ''}</DialogTitle>
+          <DialogContent>
+            {filesOf && (
+              <FilePanel
+                title={t(`${texts}.files`)}
+                listUrl={`${section.files}/list/${filesOf.id}`}
+                uploadUrl={`${section.files}/upload`}
+                uploadFields={{ id: String(filesOf.id) }}
+                downloadUrl={(file) => `${section.files}/download/${file.id}`}
+                deleteUrl={(file) => `${section.files}/delete/${file.id}`}
+                canUpload={canChange}
+                canDelete={canChange}
+                onChanged={() => void refresh()}
+              />
+            )}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={() => setFilesOf(null)}>{t('common.close')}</Button>
+          </DialogActions>
+        </Dialog>
+      )}
       <Dialog open={history !== null} onClose={() => setHistory(null)} fullWidth maxWidth="md">
         <DialogTitle>{history ? nameOf(history) : ''}</DialogTitle>
         <DialogContent>

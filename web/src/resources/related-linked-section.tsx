@@ -49,7 +49,10 @@ export function LinkedSection({ resource, section, parent }: Props) {
   const client = useQueryClient();
   const key = (k: string, o?: Record<string, unknown>) =>
     t(`resources.${resource.name}.related.${section.key}.${k}`, o);
-  const list = useQuery(relatedListQuery(resource.name, section.key, withId(section.list, parent.id)));
+  const list = useQuery({
+    ...relatedListQuery(resource.name, section.key, withId(section.list, parent.id)),
+    select: (rows: ResourceRecord[]) => (section.only ? rows.filter(section.only) : rows),
+  });
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<ResourceRecord | null>(null);
   const parentName = String(parent[resource.titleField] ?? parent.id);
@@ -166,9 +169,10 @@ function AddDialog({
   const key = (k: string, o?: Record<string, unknown>) =>
     t(`resources.${resource.name}.related.${section.key}.${k}`, o);
   const add = section.add!;
-  const candidates = useQuery(
-    relatedListQuery(resource.name, `${section.key}-candidates`, withId(add.candidates, parent.id)),
-  );
+  const candidates = useQuery({
+    ...relatedListQuery(resource.name, `${section.key}-candidates`, withId(add.candidates, parent.id)),
+    select: (rows: ResourceRecord[]) => (section.only ? rows.filter(section.only) : rows),
+  });
   const [picked, setPicked] = useState<ResourceRecord[]>([]);
   const lang = currentLang();
   const labelOf = (o: ResourceRecord) =>

@@ -100,12 +100,35 @@ export function RelatedTable({
       ? column.text(row, t, lang)
       : displayValue(childResource, column.field, value, column.kind, lang, t);
     const to = column.link?.(row);
-    return to ? (
+    const content = to ? (
       <Link component={RouterLink} to={to} underline="hover">
         {text}
       </Link>
     ) : (
       text
+    );
+    // a flag of the row on this column (a guarantee expired while its advance is owed): the value
+    // in red with the flag's icon, named for screen readers
+    const flags = (column.flags ?? []).filter((flag) => row[flag.field] === true);
+    if (!flags.length) return content;
+    return (
+      <Box
+        component="span"
+        sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center', color: 'error.main', fontWeight: 600 }}
+        data-flagged={flags.map((f) => f.field).join(' ')}
+      >
+        {content}
+        {flags.map((flag) => (
+          <FlagChip
+            key={flag.field}
+            resource={childResource}
+            field={flag.field}
+            icon={flag.icon}
+            detail={flag.detail?.(row, t, lang)}
+            compact
+          />
+        ))}
+      </Box>
     );
   };
   const sums = totals?.length ? columnTotals(rows, totals) : null;

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { FormShell, formTitle } from './form-shell.tsx';
 import { fieldsFor, formDefaults } from './form-values.ts';
+import { useLeaveGuard } from './leave-guard.tsx';
 import { applyServerErrors, RecordFields } from './record-fields.tsx';
 import { resourceRecordQuery, useSaveRecord } from './resource.queries.ts';
 import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
@@ -95,11 +96,14 @@ function ResourceForm({
     defaultValues: defaults,
   });
 
+  const leave = useLeaveGuard(form.formState.isDirty);
+
   const submit = form.handleSubmit(async (values) => {
     try {
       const saved = await save.mutateAsync(
         mode === 'update' ? { ...values, version: record?.version } : values,
       );
+      leave.release();
       if (onSaved) onSaved(saved);
       else navigate(`${resource.routeBase}/list`);
     } catch (error) {
@@ -112,6 +116,7 @@ function ResourceForm({
       title={formTitle(t, mode, t(`resources.${resource.name}.name`))}
       onSubmit={submit}
       submitting={form.formState.isSubmitting}
+      leave={leave}
     >
       <RecordFields resource={resource.name} fields={fields} schema={schema} form={form} record={record} />
     </FormShell>

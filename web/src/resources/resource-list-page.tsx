@@ -9,20 +9,21 @@
 
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import { alpha, useTheme } from '@mui/material/styles';
-import { DataGrid } from '@mui/x-data-grid';
-import { enUS, viVN } from '@mui/x-data-grid/locales';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConstructionFilter } from '../app/layout/construction-filter.tsx';
-import { currentLang } from '../i18n/i18n.ts';
+import { ALL_CONSTRUCTIONS } from '../lib/list-params.ts';
+import { loadListGrid, PHONE_QUERY, phoneCardOf } from './list/list-body.ts';
+import { ListCards } from './list/list-cards.tsx';
 import { ListToolbar } from './list/list-toolbar.tsx';
 import { ListTotals } from './list/list-totals.tsx';
 import { RowActionDialogs, usePendingRowActions } from './list/row-actions.tsx';
-import { useGridColumns } from './list/use-grid-columns.tsx';
-import { type ListState, useListState, useRowSelection } from './list/use-list-state.ts';
-import { DisplayedRows } from './list-pager.tsx';
-import { displayedRows } from './list-total.ts';
+import { useListState, useRowSelection } from './list/use-list-state.ts';
 import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
+
+/** The data grid, a chunk of its own: a phone showing cards never loads it (list/list-body.ts). */
+const ListGrid = lazy(() => loadListGrid().then((module) => ({ default: module.ListGrid })));
 
 /**
  * `selection`: rows may be ticked, and what the feature offers for the ticked rows of the page shown
@@ -32,7 +33,8 @@ export type ListSelection = (rows: ResourceRecord[], clear: () => void) => React
 
 /**
  * The page: its state (`list/use-list-state.ts`), the toolbar (`list/list-toolbar.tsx`), the grid
- * with its columns (`list/use-grid-columns.tsx`) and the confirmations of the rows' actions
+ * with its columns (`list/list-grid.tsx`, `list/use-grid-columns.tsx`) — or on a phone, for a list
+ * with a `phoneCard`, the cards (`list/list-cards.tsx`) — and the confirmations of the rows' actions
  * (`list/row-actions.tsx`).
  */
 export function ResourceListPage({
@@ -50,17 +52,25 @@ export function ResourceListPage({
   const { rows, answer, query } = state;
   const ticked = useRowSelection(rows, query.data);
   const dialogs = usePendingRowActions();
-  const { columns, columnVisibilityModel, gridBox } = useGridColumns({
+  const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
+  const lines = phoneCardOf(resource, phone);
+  const filteredBy = state.effective.constructionId;
+  const emptyAndFiltered =
+    Boolean(answer) && rows.length === 0 && filteredBy !== undefined && filteredBy !== ALL_CONSTRUCTIONS;
+  const body = {
     resource,
-    rows,
-    page: state.list.page,
-    itemsPerPage: state.list.itemsPerPage,
+    state,
     selection: Boolean(selection),
+    ticked,
     onStatus: dialogs.setPending,
     onAction: dialogs.setPendingAction,
-  });
-  const texts = useGridTexts(state);
-  const style = useGridStyle(resource);
+    emptyNotice: emptyAndFiltered ? (
+      <ConstructionFilter
+        constructionId={state.effective.constructionId}
+        empty={t(`resources.${resource.name}.plural`)}
+      />
+    ) : null,
+  };
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -68,40 +78,19 @@ export function ResourceListPage({
       {selection && ticked.selectedRows.length > 0 && (
         <Box sx={{ mb: 1.5 }}>{selection(ticked.selectedRows, ticked.clear)}</Box>
       )}
-      {answer && rows.length === 0 && (
-        <ConstructionFilter
-          constructionId={state.effective.constructionId}
-          empty={t(`resources.${resource.name}.plural`)}
-        />
+      {lines ? (
+        <ListCards {...body} lines={lines} />
+      ) : (
+        // the grid's room while its chunk arrives (its least height), so nothing below moves
+        <Suspense fallback={<Box sx={{ minHeight: { xs: 400, sm: 320 } }} />}>
+          <ListGrid {...body} />
+        </Suspense>
       )}
-      <Box ref={gridBox} sx={{ width: '100%', display: 'flex', flexDirection: 'column' }}>
-        <DataGrid<ResourceRecord>
-          rows={rows}
-          columns={columns}
-          getRowId={(row) => row.id}
-          {...state.shownCount}
-          checkboxSelection={Boolean(selection)}
-          rowSelectionModel={ticked.selected}
-          onRowSelectionModelChange={ticked.setSelected}
-          getRowClassName={highlightClass(resource)}
-          loading={query.isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          paginationModel={{ page: state.list.page - 1, pageSize: state.list.itemsPerPage }}
-          onPaginationModelChange={state.onPaginationModelChange}
-          pageSizeOptions={state.pageSizeOptions}
-          sortModel={state.sortModel}
-          onSortModelChange={state.onSortModelChange}
-          columnVisibilityModel={columnVisibilityModel}
-          disableColumnFilter
-          disableRowSelectionOnClick
-          disableColumnSelector
-          {...texts}
-          sx={style}
-        />
-      </Box>
-      <ListTotals name={resource.name} totals={answer?.totals} />
+      <ListTotals
+        name={resource.name}
+        totals={answer?.totals}
+        pending={resource.list?.totals ? state.countExactly : null}
+      />
       <RowActionDialogs
         resource={resource}
         pending={dialogs.pending}
@@ -111,59 +100,4 @@ export function ResourceListPage({
       />
     </Paper>
   );
-}
-
-/** The class of a row the description highlights (a priority request). */
-const highlightClass = (resource: ResourceDescription) => {
-  const highlight = resource.list?.highlight;
-  return highlight
-    ? ({ row }: { row: ResourceRecord }) => (row[highlight.field] === true ? 'row-highlight' : '')
-    : undefined;
-};
-
-/** The grid's words in the app's language, and its footer's total with "Count exactly". */
-function useGridTexts(state: ListState) {
-  const { t } = useTranslation();
-  const lang = currentLang();
-  return {
-    localeText: {
-      ...(lang === 'vi' ? viVN : enUS).components.MuiDataGrid.defaultProps.localeText,
-      paginationRowsPerPage: t('common.rowsPerPage'),
-      noRowsLabel: t('common.noData'),
-    },
-    slotProps: {
-      basePagination: {
-        material: {
-          labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => (
-            <DisplayedRows
-              text={displayedRows(
-                { from, to, count, estimated: state.shownCount.estimatedRowCount },
-                lang,
-                t,
-              )}
-              countExactly={state.countExactly}
-            />
-          ),
-        },
-      },
-    },
-  };
-}
-
-/** The grid's look: no border, bold headers, the highlighted rows marked in their colour. */
-function useGridStyle(resource: ResourceDescription) {
-  const theme = useTheme();
-  const highlight = resource.list?.highlight;
-  return {
-    border: 0,
-    minHeight: 320,
-    '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
-    ...(highlight && {
-      '& .row-highlight': {
-        bgcolor: alpha(theme.palette[highlight.color].main, 0.07),
-        boxShadow: `inset 3px 0 0 ${theme.palette[highlight.color].main}`,
-      },
-      '& .row-highlight:hover': { bgcolor: alpha(theme.palette[highlight.color].main, 0.12) },
-    }),
-  };
 }

@@ -3,6 +3,7 @@ import type { Page } from '@sitepay/domain/common.schema';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api-client.ts';
+import { invalidateChanged } from '../lib/changed-queries.ts';
 import { ApiError } from '../lib/error-catalogue.ts';
 import { type ListParams, reachableByNumber, toApiQuery, withStatusParam } from '../lib/list-params.ts';
 import {
@@ -119,12 +120,12 @@ export function useRecordAction(resource: ResourceDescription) {
   });
 }
 
-/** Everything shown of a resource (lists, records, related sections, history) and the pickers. */
+/**
+ * Everything shown of a resource (lists, records, related sections, history), the pickers, and what
+ * other screens derive from it (lib/changed-queries.ts).
+ */
 export function invalidateResource(client: ReturnType<typeof useQueryClient>, name: string) {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: ['resource', name] }),
-    client.invalidateQueries({ queryKey: ['options'] }),
-  ]);
+  return invalidateChanged(client, name);
 }
 
 /** Create, or update with the version read. */

@@ -101,6 +101,11 @@ export type ReferenceSource = {
   valueField?: string;
   /** The option's label; `optionLabel` ("code – name") by default. */
   label?: RecordLabel;
+  /**
+   * The option's fields searched beside its label (its entity's `search` fields: a bank's short name
+   * and BIN), named beside the label when it does not show them (reference-search.ts).
+   */
+  searchFields?: readonly string[];
 };
 
 export type FieldSpec = {
@@ -182,6 +187,11 @@ export type LinkedSection = {
   viewRoute?: string;
   /** How a candidate reads in the add dialog; `optionLabel` ("code – name") by default. */
   optionLabel?: RecordLabel;
+  /**
+   * The records of `list` and of the candidates this section is about, when two sections share them
+   * (a user's rights roles and data scopes: one picker each).
+   */
+  only?: (record: ResourceRecord) => boolean;
   add?: {
     /** Records that may be linked, an array; `{id}` is this record's id. */
     candidates: string;
@@ -225,6 +235,13 @@ export type ChildrenSection = {
   totals?: string[];
   /** A line under the dialog's fields from what is typed (an invoice's VAT and total); null: none. */
   preview?: (values: Record<string, unknown>, t: Translate) => string | null;
+  /**
+   * Each child keeps files (a guarantee's scanned letter): the shared file routes under this base
+   * (`contract-guarantee/file`: `list/{childId}`, `upload` with the field `id`, `download/{fileId}`,
+   * `delete/{fileId}`), offered per row in a dialog, changed while the children may change. Texts:
+   * `resources.<name>.related.<key>.files`.
+   */
+  files?: string;
 };
 
 /**
@@ -278,8 +295,15 @@ export type ListOptions = {
   views?: { key: string; paging: string }[];
   /** URL parameters passed to the API as they are (`paymentId`), shown as a chip that removes them. */
   filters?: string[];
+  /**
+   * Of those, the ones holding a record's id, and how its chip names it: the API read of the record
+   * (`payment-transaction/get/{id}`) and the words of it shown (its number, not "#12").
+   */
+  filterRecords?: Record<string, { get: string; name: (record: ResourceRecord) => string }>;
   /** Of those, the ones offered as controls above the grid (list/list-filters.tsx). */
   filterFields?: readonly ListFilterField[];
+  /** The list answers `totals` over its filter (when its count is exact; list/list-totals.tsx). */
+  totals?: boolean;
   /** A boolean field that marks its row (an overdue request). */
   highlight?: { field: string; color: 'error' | 'warning' };
   /**
@@ -287,6 +311,12 @@ export type ListOptions = {
    * one "more" menu; without the actions a column should `link` to the record.
    */
   hideOnPhones?: ('rowNumber' | 'actions')[];
+  /**
+   * On phones (below sm) each row is a card instead of columns: each entry a line of the card with
+   * the cells of those columns side by side, the first line its heading (what a reader needs first,
+   * the amount of a request). The columns need not show on phones otherwise.
+   */
+  phoneCard?: readonly (readonly string[])[];
 };
 
 export type ResourceDescription = {

@@ -7,7 +7,9 @@
  */
 import { userCreateSchema } from '@sitepay/domain/admin.schema';
 import { user } from '@sitepay/domain/entities/user.entity';
+import { roleName, rolesText } from '../app/account.queries.ts';
 import '../i18n/admin-strings.ts';
+import { i18n } from '../i18n/i18n.ts';
 // the roles, groups, menus and privileges sections are labelled with those resources' field names
 import '../i18n/system-strings.ts';
 import { resourceOf } from './entity-resource.ts';
@@ -15,6 +17,21 @@ import { accessColumns } from './history-login.resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
 const base = resourceOf(user);
+
+// roles and data scopes are both a user's roles: linked and unlinked by the same calls
+const roleLinks = {
+  add: {
+    candidates: 'admin/user/not-roles/{id}',
+    path: 'admin/user/roles/{id}',
+    method: 'PATCH',
+    each: true,
+    body: (_userId: number, [roleId]: number[]) => ({ roleId }),
+  },
+  remove: {
+    path: 'admin/user/roles/{id}',
+    body: (_userId: number, role: { id: number }) => ({ roleId: role.id }),
+  },
+} as const;
 
 export const resource: ResourceDescription = {
   ...base,
@@ -25,7 +42,9 @@ export const resource: ResourceDescription = {
       ? { ...c, link: (r) => `/admin/user/view/${r.id}` }
       : c.field === 'status'
         ? { ...c, width: 120 }
-        : c,
+        : c.field === 'roles'
+          ? { ...c, text: (r, t) => rolesText(r.roles, t) }
+          : c,
   ),
   form: {
     ...base.form,
@@ -39,7 +58,8 @@ export const resource: ResourceDescription = {
     'phone',
     'department_id',
     'join_date',
-    'role_codes',
+    'roles',
+    'scopes',
     'last_login_at',
   ],
   viewActions: ['status', 'delete'],
@@ -62,20 +82,36 @@ export const resource: ResourceDescription = {
       childResource: 'role',
       list: 'admin/user/roles/{id}',
       columns: [
-        { field: 'code', width: 220 },
-        { field: 'name' },
+        { field: 'name', text: (r, t) => roleName(String(r.code), r.name as string | null, t) },
+        { field: 'code', width: 220, hideBelow: 'sm' },
         { field: 'status', kind: 'status', width: 140, hideBelow: 'sm' },
       ],
-      titleField: 'code',
+      titleField: 'name',
       viewRoute: '/system/role/view/{id}',
-      add: {
-        candidates: 'admin/user/not-roles/{id}',
-        path: 'admin/user/roles/{id}',
-        method: 'PATCH',
-        each: true,
-        body: (_userId, [roleId]) => ({ roleId }),
-      },
-      remove: { path: 'admin/user/roles/{id}', body: (_userId, role) => ({ roleId: role.id }) },
+      // the rights roles; the data scopes are the next section's, with a picker of their own
+      only: (r) => !r.scope,
+      // by name, the code after it (what an administrator may search by)
+      optionLabel: (r, lang) =>
+        `${roleName(String(r.code), r.name as string | null, i18n.getFixedT(lang))} (${r.code})`,
+      ...roleLinks,
+    },
+    {
+      kind: 'linked',
+      key: 'scopes',
+      tab: 'roles',
+      childResource: 'role',
+      list: 'admin/user/roles/{id}',
+      columns: [
+        { field: 'name' },
+        { field: 'code', width: 220, hideBelow: 'sm' },
+        { field: 'status', kind: 'status', width: 140, hideBelow: 'sm' },
+      ],
+      titleField: 'name',
+      viewRoute: '/system/role/view/{id}',
+      // the roles that carry a company, project or construction: what the user may see
+      only: (r) => Boolean(r.scope),
+      optionLabel: (r) => `${String(r.name)} (${r.code})`,
+      ...roleLinks,
     },
     {
       kind: 'linked',

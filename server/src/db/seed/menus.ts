@@ -147,6 +147,33 @@ export const seedMenus: SeedMenu[] = [
     'management',
   ),
 
+  // payment batches and the statement back (issue 34, docs/adr/0096-payment-batches-and-bank-files.md)
+  screen(
+    'payment-batch',
+    '/management/payment-batch/list',
+    'Lệnh chi',
+    'Payment batches',
+    'playlist_add_check',
+    'management',
+  ),
+  screen(
+    'payment-batch-view',
+    '/management/payment-batch/view/:id',
+    'Xem lệnh chi',
+    'Payment batch',
+    null,
+    'management',
+    true,
+  ),
+  screen(
+    'bank-statement',
+    '/management/payment-batch/statement',
+    'Nhập sao kê',
+    'Bank statements',
+    'upload_file',
+    'management',
+  ),
+
   area('report', '/report', 'Báo cáo', 'Reports', 'assessment', '/report/payment/construction'),
   screen(
     'report-payment',
@@ -243,10 +270,28 @@ export const seedMenus: SeedMenu[] = [
     'admin',
   ),
   screen('email', '/admin/email/list', 'Cấu hình email', 'Email settings', 'mail', 'admin'),
+  // the companies' approval flows (docs/adr/0084-approval-steps.md); listed hidden until its screen
+  // was built, shown since (`shownSince` below)
+  screen(
+    'approval-flow',
+    '/admin/approval-flow/list',
+    'Quy trình phê duyệt',
+    'Approval flows',
+    'account_tree',
+    'admin',
+  ),
 
   area('setting', '/admin/setting', 'Danh mục', 'Settings', 'settings', '/admin/setting/bank/list'),
   ...settingEntities.flatMap(entityMenus),
   ...entityMenus(companyBankAccount),
+  ...crud(
+    'bank-file-template',
+    '/admin/setting/bank-file-template',
+    'Mẫu tệp ngân hàng',
+    'Bank file templates',
+    'table_chart',
+    'setting',
+  ),
   ...crud('application', '/admin/setting/application', 'Ứng dụng', 'Applications', 'apps', 'setting'),
 
   area('system', '/system', 'Hệ thống', 'System', 'security', '/system/groups'),
@@ -267,6 +312,13 @@ export const seedMenus: SeedMenu[] = [
   ),
 ];
 
+/**
+ * Menus an earlier seed added hidden because their screen was not built yet, and shown since: a
+ * database seeded before shows them at the next start (seed.ts `showBuiltScreens`), unless an
+ * administrator set their `hidden` flag himself.
+ */
+export const shownSince: readonly string[] = ['approval-flow'];
+
 const readMenus = (...names: string[]) => names.flatMap((n) => [n, `${n}-view`]);
 const writeMenus = (...names: string[]) =>
   names.flatMap((n) => [n, `${n}-view`, `${n}-create`, `${n}-update`]);
@@ -286,6 +338,9 @@ export const seedRoles: { code: string; name: string; priority: number; menus: s
       'system',
       ...readMenus('company', 'project', 'construction'),
       ...writeMenus('constructor', 'contract', 'payment'),
+      'payment-batch',
+      'payment-batch-view',
+      'bank-statement',
       'report-payment',
       'report-constructor',
       'report-constructor-view',
@@ -315,6 +370,8 @@ export const seedRoles: { code: string; name: string; priority: number; menus: s
       'system',
       ...readMenus('company', 'project', 'construction', 'constructor', 'contract', 'payment'),
       'approval',
+      'payment-batch',
+      'payment-batch-view',
       'report-payment',
       'report-constructor',
       'report-constructor-view',

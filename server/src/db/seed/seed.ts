@@ -7,13 +7,24 @@
 import crypto from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { WEB_APPLICATION_ID } from '@sitepay/domain/auth.schema';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { checkUncheckedHolders } from '../../modules/constructor/constructor.resources.ts';
+import { seedGenericTemplate } from '../../modules/payment/bank-file-template.service.ts';
 import { checkUncheckedRequestHolders } from '../../modules/payment/payment-payee.service.ts';
 import type { Db, Tx } from '../client.ts';
-import { application, appUser, endpoint, menu, menuEndpoint, role, roleMenu, userRole } from '../schema.ts';
+import {
+  application,
+  appUser,
+  endpoint,
+  menu,
+  menuEndpoint,
+  recordHistory,
+  role,
+  roleMenu,
+  userRole,
+} from '../schema.ts';
 import { seedDemo } from './demo.ts';
-import { seedMenus, seedRoles } from './menus.ts';
+import { seedMenus, seedRoles, shownSince } from './menus.ts';
 import { seedSettings } from './settings.ts';
 
 export type RouteInfo = { method: string; path: string; menus: string[] };
@@ -28,9 +39,12 @@ export async function seed(
     // One seeder at a time when several servers start on one PostgreSQL.
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
     const menuIds = await syncMenus(tx);
+    await showBuiltScreens(tx);
     await syncRoles(tx, menuIds);
     await syncEndpoints(tx, opts.routes, menuIds);
     await seedSettings(tx);
+    // the generic bank file template, the default (docs/adr/0096-payment-batches-and-bank-files.md)
+    await seedGenericTemplate(tx);
     await ensureWebApplication(tx);
     const generatedAdminPassword = await ensureAdmin(tx, opts.adminPassword);
     const demo = opts.demo ? await seedDemo(tx) : false;
@@ -68,6 +82,21 @@ async function syncMenus(tx: Tx): Promise<Map<string, number>> {
     ids.set(m.name, row!.id);
   }
   return ids;
+}
+
+/**
+ * Shows the menus of `shownSince` a database still has hidden from an earlier seed — not those whose
+ * `hidden` flag an administrator changed (a `hidden` change in the menu's history): his choice stays.
+ */
+async function showBuiltScreens(tx: Tx) {
+  if (!shownSince.length) return;
+  await tx.execute(sql`
+    update ${menu} set hidden = false, version = ${menu.version} + 1, updated_at = now(), updated_by = 'system'
+    where ${menu.hidden} and ${menu.status} <> 'D' and ${inArray(menu.name, [...shownSince])}
+      and not exists (
+        select 1 from ${recordHistory} h
+        where h.entity = 'menu' and h.record_id = ${menu.id} and (h.changes -> 'hidden') is not null
+      )`);
 }
 
 async function syncRoles(tx: Tx, menuIds: Map<string, number>) {
@@ -183,6 +212,9 @@ async function ensureAdmin(tx: Tx, adminPassword: string | null): Promise<string
       password_hash: await hash(password),
       full_name: 'Quản trị hệ thống',
       search_text: 'admin quan tri he thong',
+      // a generated (printed) password is for one sign-in, as one an administrator sets
+      // (docs/adr/0008-passwords-as-a-bank-keeps-them.md); ADMIN_PASSWORD is the operator's own
+      must_change_password: adminPassword === null,
       created_by: 'system',
     })
     .returning({ id: appUser.id });

@@ -2,10 +2,12 @@
  * Settings seeded on first start (each list only while it is empty): the values a Vietnamese
  * construction company works with. Admins edit them afterwards on the settings screens.
  */
-import { foldSearchText } from '@sitepay/domain/search-text';
+import { settingEntities } from '@sitepay/domain/entities';
+import { searchTextOf } from '@sitepay/domain/search-text';
 import { eq } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client.ts';
+import { tableOf } from '../entity-tables.ts';
 import {
   bank,
   constructionItem,
@@ -145,14 +147,38 @@ async function fillIfEmpty(tx: Tx, table: PgTable, rows: Named[]) {
   const t = table as unknown as { id: never };
   const [any] = await tx.select({ id: t.id }).from(table).limit(1);
   if (any || !rows.length) return;
-  await tx.insert(table).values(
-    rows.map((r) => ({
-      ...r,
-      search_text: foldSearchText(`${r.code} ${r.name}`),
-      created_by: 'system',
-      updated_by: 'system',
-    })) as never,
-  );
+  await tx
+    .insert(table)
+    .values(rows.map((r) => ({ ...r, created_by: 'system', updated_by: 'system' })) as never);
+}
+
+/**
+ * Each setting's search text folds the fields its description searches (a bank's code, name, short
+ * name and BIN: "vietcombank" and "970436" find it). A description that searches one more field
+ * refreshes the rows written before it — settings are short lists, read whole at every start.
+ */
+async function refreshSearchText(tx: Tx) {
+  for (const entity of settingEntities) {
+    const fields = Object.entries(entity.fields)
+      .filter(([, f]) => f.search)
+      .map(([name]) => name);
+    const table = tableOf(entity.name) as unknown as Record<string, PgColumn> & PgTable;
+    const rows = (await tx
+      .select({
+        id: table.id!,
+        search_text: table.search_text!,
+        ...Object.fromEntries(fields.map((f) => [f, table[f]!])),
+      })
+      .from(table)) as Record<string, unknown>[];
+    for (const row of rows) {
+      const text = searchTextOf(fields, row);
+      if (text !== row.search_text)
+        await tx
+          .update(table)
+          .set({ search_text: text } as never)
+          .where(eq(table.id!, row.id as number));
+    }
+  }
 }
 
 export async function seedSettings(tx: Tx) {
@@ -173,4 +199,5 @@ export async function seedSettings(tx: Tx) {
     ).map((r) => [r.code, r.id]),
   );
   await fillIfEmpty(tx, documentAttachment, attachments(tt));
+  await refreshSearchText(tx);
 }

@@ -1,6 +1,6 @@
 /**
  * Contracts: scoped through their construction, filtered by the top-bar selector. What is special:
- * VAT, amount incl. VAT and guarantee retention are computed here from the tax and the amount before
+ * VAT, amount incl. VAT and warranty retention are computed here from the tax and the amount before
  * VAT; contract numbers are unique within the company; a closed construction or an inactive
  * contractor takes no new contract (422); the value never drops below what is already requested.
  */
@@ -122,8 +122,8 @@ async function beforeWrite(tx: Tx, values: Row, existing: Row | undefined, user:
   // computed, never taken from the client
   values.vat_rate = await taxRate(tx, merged.tax_id);
   Object.assign(values, withVat(merged.amount_before_vat, values.vat_rate));
-  if (merged.guarantee_percent !== null && merged.guarantee_percent !== undefined) {
-    values.guarantee_amount = percentOf(values.amount_vat, merged.guarantee_percent);
+  if (merged.retention_percent !== null && merged.retention_percent !== undefined) {
+    values.retention_amount = percentOf(values.amount_vat, merged.retention_percent);
   }
   values.company_id = await companyOf(tx, merged.construction_id);
 
@@ -145,8 +145,8 @@ async function beforeWrite(tx: Tx, values: Row, existing: Row | undefined, user:
         ...money!,
         amount_vat: values.amount_vat,
         settlement_amount: merged.settlement_amount ?? null,
-        guarantee_amount: values.guarantee_amount ?? merged.guarantee_amount ?? null,
-        guarantee_percent: merged.guarantee_percent ?? null,
+        retention_amount: values.retention_amount ?? merged.retention_amount ?? null,
+        retention_percent: merged.retention_percent ?? null,
         penalty_amount: merged.penalty_amount ?? null,
       },
       sums,
@@ -172,6 +172,12 @@ export const contractKind: RecordKind = {
   name: 'contract',
   table: k,
   searchFields: ['contract_no', 'note'],
+  // found by its contractor's code and name and its construction's code too, matched in their own
+  // tables (docs/adr/0080-search-through-references.md)
+  searchThrough: [
+    { column: k.constructor_id, table: constructorTable },
+    { column: k.construction_id, table: construction },
+  ],
   sortable: {
     contract_no: k.contract_no,
     signed_date: k.signed_date,
@@ -222,11 +228,11 @@ export const contractKind: RecordKind = {
     annex_amount: annexSumSql,
     contract_value: contractValueSql,
     // the retention as it stands: a percentage of the settlement, else of the value with annexes
-    guarantee_base: sql<string | null>`case when ${outer(k.guarantee_percent)} is null then null
+    retention_base: sql<string | null>`case when ${outer(k.retention_percent)} is null then null
       else coalesce(${outer(k.settlement_amount)}::numeric(18,2)::text, ${contractValueSql}) end`,
-    guarantee_effective: sql<string | null>`case when ${outer(k.guarantee_percent)} is null
-      then ${outer(k.guarantee_amount)}::numeric(18,2)::text
-      else round(coalesce(${outer(k.settlement_amount)}, ${contractValueSql}::numeric) * ${outer(k.guarantee_percent)} / 100)::numeric(18,2)::text end`,
+    retention_effective: sql<string | null>`case when ${outer(k.retention_percent)} is null
+      then ${outer(k.retention_amount)}::numeric(18,2)::text
+      else round(coalesce(${outer(k.settlement_amount)}, ${contractValueSql}::numeric) * ${outer(k.retention_percent)} / 100)::numeric(18,2)::text end`,
   },
   references: [{ field: 'contract_type_id', table: contractType as never }],
   readOnly: ['company_id', 'vat_rate', 'vat_amount', 'amount_vat'],

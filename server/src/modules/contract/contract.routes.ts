@@ -14,7 +14,7 @@ import {
   contractSummarySchema,
   contractUpdateSchema,
 } from '@sitepay/domain/contract.schema';
-import { compareAmounts, fromCents, toCents } from '@sitepay/domain/money';
+import { addAmounts, compareAmounts, fromCents, toCents } from '@sitepay/domain/money';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,14 +22,22 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { construction, constructorTable, contract, contractAnnex } from '../../db/schema.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
-import { unprocessable } from '../../http/errors.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
+import { writeHistory } from '../../http/record-history.ts';
 import type { Row } from '../../http/record-kind.ts';
 import { listRecords } from '../../http/record-reads.ts';
 import { findRecord, type RecordKind, toRecord } from '../../http/records.ts';
 import { registerResource } from '../../http/resource.routes.ts';
 import { constructionKind } from '../construction/construction.resource.ts';
 import { contractKind } from './contract.resource.ts';
-import { contractMoney, contractSummary, paymentSums, summarize } from './contract.totals.ts';
+import {
+  type ContractMoney,
+  contractMoney,
+  contractSummary,
+  paymentSums,
+  summarize,
+} from './contract.totals.ts';
+import { registerContractGuaranteeRoutes } from './contract-guarantee.routes.ts';
 
 const read = [
   'contract',
@@ -52,7 +60,8 @@ const tags = ['contract'];
 async function checkAnnexValue(tx: Tx, contractId: number, user: CurrentUser, deltaCents: bigint) {
   await findRecord(tx, contractKind, contractId, user); // scope: 404 outside it
   const money = await contractMoney(tx, contractId, true);
-  if (!money || deltaCents >= 0n) return;
+  if (!money) throw notFound('contract');
+  if (deltaCents >= 0n) return money;
   const sums = await paymentSums(tx, contractId);
   const after = summarize({ ...money, annexes: fromCents(toCents(money.annexes) + deltaCents) }, sums);
   const requested = toCents(sums.requested);
@@ -71,6 +80,30 @@ async function checkAnnexValue(tx: Tx, contractId: number, user: CurrentUser, de
       { ceiling: after.ceiling, requested: sums.requested_ordinary },
     );
   }
+  return money;
+}
+
+/**
+ * An annex changes its contract's value, so the contract's own history says so: which annex, and the
+ * annexes' total and the value before and after (docs/product.md#contracts-and-annexes). Written with
+ * the annex, in its transaction, once its checks have passed.
+ */
+async function annexInContractHistory(
+  tx: Tx,
+  contractId: number,
+  user: CurrentUser,
+  move: { action: 'annex-add' | 'annex-update' | 'annex-remove'; annex: { old: unknown; new: unknown } },
+  money: ContractMoney,
+  deltaCents: bigint,
+) {
+  const value = addAmounts(money.amount_vat, money.annexes);
+  const after = (amount: string) => fromCents(toCents(amount) + deltaCents);
+  const changes: Record<string, { old: unknown; new: unknown }> = { annex: move.annex };
+  if (deltaCents !== 0n) {
+    changes.annex_amount = { old: addAmounts(money.annexes), new: after(money.annexes) };
+    changes.contract_value = { old: value, new: after(value) };
+  } else if (move.annex.old === move.annex.new) return; // a note or a date: the contract is unchanged
+  await writeHistory(tx, contractKind, contractId, move.action, changes, user);
 }
 
 export const contractAnnexKind: RecordKind = {
@@ -96,10 +129,24 @@ export const contractAnnexKind: RecordKind = {
   async beforeWrite(tx, values, existing, user) {
     const contractId = existing?.contract_id ?? values.contract_id;
     const delta = toCents(values.amount ?? existing?.amount ?? '0') - toCents(existing?.amount ?? '0');
-    await checkAnnexValue(tx, contractId, user, delta);
+    const money = await checkAnnexValue(tx, contractId, user, delta);
+    const annex = { old: existing?.annex_no ?? null, new: values.annex_no ?? existing?.annex_no };
+    const action = existing ? 'annex-update' : 'annex-add';
+    await annexInContractHistory(tx, contractId, user, { action, annex }, money, delta);
   },
   async beforeStatus(tx, existing, status, user) {
-    if (status === 'D') await checkAnnexValue(tx, existing.contract_id, user, -toCents(existing.amount));
+    if (status !== 'D') return;
+    const delta = -toCents(existing.amount);
+    const money = await checkAnnexValue(tx, existing.contract_id, user, delta);
+    const annex = { old: existing.annex_no, new: null };
+    await annexInContractHistory(
+      tx,
+      existing.contract_id,
+      user,
+      { action: 'annex-remove', annex },
+      money,
+      delta,
+    );
   },
 };
 
@@ -226,4 +273,5 @@ export function registerContractRoutes(app: FastifyInstance) {
       return rows.map((x) => toRecord(x as Row)) as never;
     },
   );
+  registerContractGuaranteeRoutes(app, read, update);
 }

@@ -2,9 +2,10 @@
  * A contract's money in one place (docs/product.md#contracts-and-money,
  * docs/adr/0035-payable-ceiling-retention-and-advances.md):
  * - value = amount incl. VAT + live annexes;
- * - payable ceiling = (settlement amount when set, else the value) − guarantee retention − the
- *   contract's penalty − the penalties of its live payment requests;
- * - guarantee retention = its percentage of that same base (settlement, else the value with its
+ * - payable ceiling = (settlement amount when set, else the value) − warranty retention − the
+ *   contract's penalty − the penalties of its live payment requests; bank guarantees withhold
+ *   nothing (docs/adr/0069-retention-apart-from-bank-guarantees.md);
+ * - warranty retention = its percentage of that same base (settlement, else the value with its
  *   annexes) when the contract gives a percentage, else the fixed amount it gives;
  * - requested / approved = sums of its live payment requests (not rejected, deactivated or
  *   deleted), paid = what their payments paid (`paid_amount`, partial payments included);
@@ -41,10 +42,10 @@ export type ContractMoney = {
   amount_vat: string;
   annexes: string;
   settlement_amount: string | null;
-  guarantee_amount: string | null;
+  retention_amount: string | null;
   /** When set, the retention is this percentage of the base (settlement, else the value). */
-  guarantee_percent: string | null;
-  guarantee_release_date: string | null;
+  retention_percent: string | null;
+  retention_release_date: string | null;
   penalty_amount: string | null;
 };
 
@@ -97,8 +98,8 @@ export async function contractMoney(
   if (lock) await lockContract(tx, contractId);
   const [row] = await queryRows<ContractMoney>(
     tx,
-    sql`select c.amount_vat::text, c.settlement_amount::text, c.guarantee_amount::text,
-          c.guarantee_percent::text, c.guarantee_release_date::text, c.penalty_amount::text,
+    sql`select c.amount_vat::text, c.settlement_amount::text, c.retention_amount::text,
+          c.retention_percent::text, c.retention_release_date::text, c.penalty_amount::text,
           (select coalesce(sum(a.amount), 0)::numeric(18,2)::text from ${contractAnnex} a
             where a.contract_id = c.id and a.status <> 'D') as annexes
         from ${contract} c where c.id = ${contractId}`,
@@ -140,25 +141,25 @@ export function summarize(m: ContractMoney, p: PaymentSums = noPayments): Contra
   };
 }
 
-/** What the ceiling and a percentage guarantee are taken from: the settlement, else the value. */
+/** What the ceiling and a percentage retention are taken from: the settlement, else the value. */
 export const paymentBaseOf = (m: ContractMoney): string =>
   m.settlement_amount ?? addAmounts(m.amount_vat, m.annexes);
 
 /**
- * The warranty retention held back: a percentage guarantee follows the contract's value as its
+ * The warranty retention held back: a percentage retention follows the contract's value as its
  * annexes and settlement change it (docs/adr/0031-guarantee-follows-the-contract-value.md); a fixed amount
  * stays as given.
  */
-export const guaranteeOf = (m: ContractMoney): string =>
-  m.guarantee_percent !== null && m.guarantee_percent !== undefined
-    ? percentOf(paymentBaseOf(m), m.guarantee_percent)
-    : addAmounts(m.guarantee_amount ?? '0');
+export const retentionOf = (m: ContractMoney): string =>
+  m.retention_percent !== null && m.retention_percent !== undefined
+    ? percentOf(paymentBaseOf(m), m.retention_percent)
+    : addAmounts(m.retention_amount ?? '0');
 
 /** The payable ceiling, given the penalties of the contract's payment requests. */
 export function ceilingOf(m: ContractMoney, requestPenalties: string): string {
   return subtractAmounts(
     paymentBaseOf(m),
-    addAmounts(guaranteeOf(m), m.penalty_amount ?? '0', requestPenalties),
+    addAmounts(retentionOf(m), m.penalty_amount ?? '0', requestPenalties),
   );
 }
 

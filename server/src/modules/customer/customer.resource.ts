@@ -7,6 +7,7 @@
  * scope, added to every answer by `decorateCustomers`.
  */
 import { idParamsSchema } from '@sitepay/domain/common.schema';
+import { customer as customerEntity } from '@sitepay/domain/entities/customer.entity';
 import {
   customerHistorySchema,
   customerInputSchema,
@@ -30,6 +31,7 @@ import {
 } from '../../db/schema.ts';
 import { scopeConstructionIds } from '../../http/access-sql.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
+import { checkFormats } from '../../http/entity.routes.ts';
 import { fieldError, unprocessable } from '../../http/errors.ts';
 import { companyScope, settleOwnerCompany } from '../../http/owner-company.ts';
 import { recordHistoryOf, writeHistory } from '../../http/record-history.ts';
@@ -63,7 +65,10 @@ export const customerKind: RecordKind = {
   scope: (user) => sql`(${companyScope(outer(cu.company_id), user)}
     or exists (select 1 from ${construction} x where x.customer_id = ${outer(cu.id)}
       and x.status <> 'D' and x.id = any(array(${scopeConstructionIds(user.id)}))))`,
-  beforeWrite: (tx, values, existing, user) => settleOwnerCompany(tx, values, existing, user),
+  beforeWrite: (tx, values, existing, user) => {
+    checkFormats(customerEntity, values, existing);
+    return settleOwnerCompany(tx, values, existing, user);
+  },
   filters: (q) => {
     const selected = selectedConstruction(q);
     return [

@@ -4,7 +4,7 @@
  * Used by the list exports and the report exports alike.
  */
 import { payment } from '@sitepay/domain/entities/payment.entity';
-import { choiceLabels } from '@sitepay/domain/entity';
+import { choiceLabels, commonFieldLabels, type Entity } from '@sitepay/domain/entity';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { contractType } from '../../db/schema.ts';
@@ -69,6 +69,19 @@ const isoToDisplay = (iso: string, lang: Lang) => {
 };
 
 /**
+ * The column a list is sorted by, as the reader knows it: its header in the export, else its label
+ * in the list's description, else the label every record's stamps share ("Ngày tạo" for
+ * `created_at`) — never the column's own name.
+ */
+export function sortLabel(field: string, columns: ExportColumn[], described?: Entity): Words {
+  const label =
+    columns.find((c) => c.field === field)?.header ??
+    described?.fields[field]?.label ??
+    commonFieldLabels[field];
+  return label ?? { vi: field, en: field };
+}
+
+/**
  * The list's filters as the title row says them. A record named by id is looked up within the
  * user's scope, as the list itself would: an id outside it is shown as a number, never by name.
  */
@@ -78,6 +91,7 @@ export async function describeFilters(
   query: Record<string, unknown>,
   user: CurrentUser,
   lang: Lang,
+  described?: Entity,
 ): Promise<string[]> {
   const lines: string[] = [];
   const named = async (
@@ -123,9 +137,10 @@ export async function describeFilters(
   if (typeof query.search === 'string' && query.search.trim())
     lines.push(`${filterWords.search[lang]}: “${query.search.trim()}”`);
   if (typeof query.sortBy === 'string') {
-    const column = columns.find((c) => c.field === query.sortBy);
     const direction = query.sortDesc ? filterWords.descending : filterWords.ascending;
-    lines.push(`${filterWords.sort[lang]}: ${column?.header[lang] ?? query.sortBy} (${direction[lang]})`);
+    lines.push(
+      `${filterWords.sort[lang]}: ${sortLabel(query.sortBy, columns, described)[lang]} (${direction[lang]})`,
+    );
   }
   return lines;
 }

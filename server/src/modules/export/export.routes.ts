@@ -11,11 +11,14 @@ import { construction } from '@sitepay/domain/entities/construction.entity';
 import { contractor } from '@sitepay/domain/entities/constructor.entity';
 import { contract } from '@sitepay/domain/entities/contract.entity';
 import { payment } from '@sitepay/domain/entities/payment.entity';
+import { payout } from '@sitepay/domain/entities/payout.entity';
 import { commonFieldLabels } from '@sitepay/domain/entity';
 import { paymentListQuerySchema } from '@sitepay/domain/payment.schema';
+import { isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { paymentPayout } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { constructionKind, constructionListQuery } from '../construction/construction.resource.ts';
 import { constructorKind } from '../constructor/constructor.resources.ts';
@@ -23,7 +26,14 @@ import { contractKind } from '../contract/contract.resource.ts';
 import { paymentKind } from '../payment/payment.resource.ts';
 import { narrowedPaymentLists } from '../payment/payment-lists.service.ts';
 import { describeFilters, paymentViews, statusLabels } from './export-filters.ts';
-import { defineExport, type ExportColumn, entityExportColumns, exportLang, sendXlsx } from './xlsx-export.ts';
+import {
+  defineExport,
+  type ExportColumn,
+  entityExportColumns,
+  exportLang,
+  sendXlsx,
+  type Words,
+} from './xlsx-export.ts';
 
 const status: ExportColumn = {
   field: 'status',
@@ -37,6 +47,7 @@ export const constructionExport = defineExport({
   kind: constructionKind,
   entity: 'construction',
   title: { vi: 'Danh sách công trình', en: 'Constructions' },
+  described: construction,
   columns: [...entityExportColumns(construction), status],
 });
 
@@ -44,6 +55,7 @@ export const constructorExport = defineExport({
   kind: constructorKind,
   entity: 'constructor',
   title: { vi: 'Danh sách nhà thầu', en: 'Contractors' },
+  described: contractor,
   columns: [...entityExportColumns(contractor), status],
 });
 
@@ -51,14 +63,42 @@ export const contractExport = defineExport({
   kind: contractKind,
   entity: 'contract',
   title: { vi: 'Danh sách hợp đồng', en: 'Contracts' },
+  described: contract,
   columns: [...entityExportColumns(contract), status],
+});
+
+// Each payment made against a request, as the bank made it: its dates, amounts and references,
+// listed in one cell each (the payments of a whole batch of requests are read in one statement).
+const payouts = (field: string, label: Words, many: ExportColumn['many'], width: number): ExportColumn => ({
+  field,
+  header: { vi: `${label.vi} (từng lần)`, en: `${label.en} (each payment)` },
+  many,
+  width,
 });
 
 export const paymentExport = defineExport({
   kind: paymentKind,
   entity: 'payment',
   title: { vi: 'Danh sách yêu cầu thanh toán', en: 'Payment requests' },
-  columns: [...entityExportColumns(payment), status],
+  described: payment,
+  columns: [
+    ...entityExportColumns(payment),
+    payouts('payout_dates', payout.fields.paid_date!.label, 'date', 24),
+    payouts('payout_amounts', payout.fields.amount!.label, 'money', 26),
+    payouts('payout_references', payout.fields.bank_reference!.label, 'text', 28),
+    status,
+  ],
+  related: {
+    table: paymentPayout,
+    owner: paymentPayout.payment_id,
+    where: isNull(paymentPayout.reversed_at),
+    orderBy: [paymentPayout.paid_date, paymentPayout.id],
+    fields: {
+      payout_dates: paymentPayout.paid_date,
+      payout_amounts: paymentPayout.amount,
+      payout_references: paymentPayout.bank_reference,
+    },
+  },
 });
 
 // ------------------------------------------------------------------------------ routes
@@ -118,7 +158,7 @@ export function registerExportRoutes(app: FastifyInstance) {
           user,
           lang,
           extraWhere,
-          filters: await describeFilters(app.db, spec.columns, listQuery, user, lang),
+          filters: await describeFilters(app.db, spec.columns, listQuery, user, lang, spec.described),
         });
       },
     );

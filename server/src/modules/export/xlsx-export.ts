@@ -8,7 +8,9 @@
  * A list plugs in with an `ExportSpec`: its RecordKind, the entity's title and the columns (a field
  * of the kind's records, its header in each language, its type, its width). The workbook has a
  * title, a line of filters and the export time above a bold, frozen header with an autofilter;
- * money as numbers shown `#,##0`, dates as real dates, codes (status O/C/D…) as words.
+ * money as numbers shown as the screen writes them — `#,##0`, `#,##0.00` when a cent is left
+ * (docs/adr/0071-amounts-on-screen-and-in-print.md) — dates as real dates, codes (status O/C/D…) as
+ * words. The file is named after the list in the reader's language, without diacritics.
  *
  * Strings are always written as string cells, never as formulas: "=HYPERLINK(…)" typed into a
  * contractor's name shows as that text and Excel never computes it (formula injection).
@@ -17,16 +19,20 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Entity, EntityField } from '@sitepay/domain/entity';
-import type { SQL } from 'drizzle-orm';
+import { formatAmount } from '@sitepay/domain/number-format';
+import { foldSearchText } from '@sitepay/domain/search-text';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type * as ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { slotFor } from '../../core/busy.ts';
 import { createSemaphore, type Semaphore } from '../../core/semaphore.ts';
+import type { Tx } from '../../db/client.ts';
 import { contentDisposition } from '../../files/file-types.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { heavyWork, type Turn } from '../../http/load.ts';
 import { readBatches } from '../../http/paging.ts';
-import { batchedLookups } from '../../http/record-columns.ts';
+import { batchedLookups, selection } from '../../http/record-columns.ts';
 import { listSpec, listTotals } from '../../http/record-reads.ts';
 import type { RecordKind } from '../../http/records.ts';
 import { lazyPackage } from '../../lazy-package.ts';
@@ -44,15 +50,38 @@ export type ExportColumn = {
   width?: number;
   /** Words for codes (status O → "Hoạt động"). */
   labels?: Record<string, Words>;
+  /**
+   * A field of the spec's `related` rows: the cell lists their values, in their order, as text
+   * ("05/11/2026; 20/11/2026"), each written as this type would be.
+   */
+  many?: 'text' | 'money' | 'date';
+};
+
+/**
+ * Rows of another table that belong to each exported record (a request's payments), read with one
+ * statement per batch of records — never a subquery per row — and given to the `many` columns.
+ */
+export type RelatedRows = {
+  table: PgTable;
+  /** Its column holding the exported record's id. */
+  owner: PgColumn;
+  /** Which of its rows count (a payment not reversed). */
+  where?: SQL;
+  orderBy: PgColumn[];
+  /** The export fields it fills: the column (or SQL) whose values the cell lists. */
+  fields: Record<string, PgColumn | SQL>;
 };
 
 export type ExportSpec = {
   kind: RecordKind;
-  /** The file name's first part: `<entity>-YYYY-MM-DD.xlsx`. */
+  /** The export's path: `/api/export/<entity>`. */
   entity: string;
-  /** The list's name, for the title and the sheet. */
+  /** The list's name, for the title, the sheet and the file. */
   title: Words;
+  /** The list's description: the words of a column sorted by that the export does not show. */
+  described?: Entity;
   columns: ExportColumn[];
+  related?: RelatedRows;
 };
 
 export type ExportRequest = {
@@ -93,6 +122,9 @@ function slotsOf(app: FastifyInstance): Semaphore {
 
 const HEADER_ROW = 4;
 const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** An amount with a cent left, as the screen writes it ("99,000,000.50"); whole đồng use `money`. */
+const MONEY_WITH_CENTS = '#,##0.00';
 
 const numberFormats: Record<Lang, Partial<Record<NonNullable<ExportColumn['type']>, string>>> = {
   vi: { money: '#,##0', integer: '0', date: 'dd/mm/yyyy', timestamp: 'dd/mm/yyyy hh:mm' },
@@ -152,9 +184,21 @@ export const formatWallTime = (d: Date, lang: Lang) => {
   return `${date}/${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 };
 
+/** One value of a `many` cell as text: a date as the screen writes it, money as the screen does. */
+function listedValue(type: ExportColumn['many'], value: unknown, lang: Lang): string {
+  if (type === 'money') return formatAmount(String(value));
+  const m = type === 'date' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value)) : null;
+  if (!m) return String(value);
+  return lang === 'en' ? `${m[2]}/${m[3]}/${m[1]}` : `${m[3]}/${m[2]}/${m[1]}`;
+}
+
 /** A cell's value: numbers as numbers, dates as dates, codes as words, everything else as text. */
 function cellValue(column: ExportColumn, value: unknown, lang: Lang): ExcelJS.CellValue {
   if (value === null || value === undefined || value === '') return null;
+  if (column.many) {
+    const items = (value as unknown[]).filter((v) => v !== null && v !== undefined && v !== '');
+    return items.length ? items.map((v) => listedValue(column.many, v, lang)).join('; ') : null;
+  }
   switch (column.type) {
     case 'money':
     case 'integer':
@@ -189,9 +233,15 @@ export function exportLang(req: FastifyRequest, lang?: string): Lang {
   return first?.startsWith('en') ? 'en' : 'vi';
 }
 
-/** `payment-2026-11-23.xlsx`: the entity and the business day of the export. */
-export const exportFileName = (entity: string, now: Date) =>
-  `${entity}-${businessWallTime(now).toISOString().slice(0, 10)}.xlsx`;
+/**
+ * `danh-sach-yeu-cau-thanh-toan-2026-11-23.xlsx` (`payment-requests-…` in English): the export's
+ * title in the reader's language, in ASCII without diacritics (safe in any Content-Disposition and
+ * file system), and the business day of the export.
+ */
+export const exportFileName = (title: Words, lang: Lang, now: Date) =>
+  `${foldSearchText(title[lang])
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-${businessWallTime(now).toISOString().slice(0, 10)}.xlsx`;
 
 /** Checks at start-up that every column names a field the kind's records have. */
 const exportTypes: Partial<Record<EntityField['type'], ExportColumn['type']>> = {
@@ -225,7 +275,7 @@ export function entityExportColumns(entity: Entity): ExportColumn[] {
 }
 
 export function defineExport(spec: ExportSpec): ExportSpec {
-  const fields = new Set(Object.keys(listSpec(spec.kind, {}, { isAdmin: true } as CurrentUser).selection));
+  const fields = new Set([...Object.keys(selection(spec.kind)), ...Object.keys(spec.related?.fields ?? {})]);
   const unknown = spec.columns.filter((c) => !fields.has(c.field)).map((c) => c.field);
   if (unknown.length) throw new Error(`export ${spec.entity}: no field ${unknown.join(', ')}`);
   return spec;
@@ -295,6 +345,9 @@ export function addSheet(
     return numFmt ? { numFmt } : {};
   });
   const boldStyles: Partial<ExcelJS.Style>[] = styles.map((style) => ({ ...style, font: { bold: true } }));
+  // a money cell with a cent left shows it, as the screen does
+  const centStyles = (list: Partial<ExcelJS.Style>[]) =>
+    list.map((style, i) => (columns[i]!.type === 'money' ? { ...style, numFmt: MONEY_WITH_CENTS } : style));
 
   const titleRow = sheet.addRow([heading.title[lang]]);
   titleRow.font = { bold: true, size: 14 };
@@ -331,29 +384,32 @@ export function addSheet(
   const styleIds = (list: Partial<ExcelJS.Style>[]) =>
     list.map((style) => writer._workbook.styles.addStyleModel(style) || 0);
   const [plainIds, boldIds] = [styleIds(styles), styleIds(boldStyles)];
+  const [plainCentIds, boldCentIds] = [styleIds(centStyles(styles)), styleIds(centStyles(boldStyles))];
   const letters = columns.map((_, i) => columnLetters(i + 1));
   let pending: string[] = [];
   const flush = () => {
     if (pending.length) writer.stream.write(pending.join(''));
     pending = [];
   };
-  const put = (record: Record<string, unknown>, ids: number[]) => {
+  const put = (record: Record<string, unknown>, ids: number[], centIds: number[]) => {
     const n = writer._rowZero++;
-    pending.push(
-      rowXml(
-        n,
-        columns.map((c) => cellValue(c, record[c.field], lang)),
-        ids,
-        letters,
-      ),
-    );
+    const values = columns.map((c) => cellValue(c, record[c.field], lang));
+    const cells = values.some(
+      (v, i) => columns[i]!.type === 'money' && typeof v === 'number' && !Number.isInteger(v),
+    )
+      ? ids.map((id, i) => {
+          const v = values[i];
+          return typeof v === 'number' && !Number.isInteger(v) ? centIds[i]! : id;
+        })
+      : ids;
+    pending.push(rowXml(n, values, cells, letters));
     if (pending.length >= ROWS_PER_WRITE) flush();
   };
   return {
-    add: (record: Record<string, unknown>) => put(record, plainIds),
+    add: (record: Record<string, unknown>) => put(record, plainIds, plainCentIds),
     /** The totals row: the first column says "Tổng cộng" unless the record fills it. */
     totals: (record: Record<string, unknown>) =>
-      put({ [columns[0]!.field]: words.total[lang], ...record }, boldIds),
+      put({ [columns[0]!.field]: words.total[lang], ...record }, boldIds, boldCentIds),
     commit: () => {
       flush();
       sheet.commit();
@@ -433,15 +489,18 @@ async function stream(
   release: () => void,
 ): Promise<FastifyReply> {
   const { lang, user } = request;
-  const list = listSpec(spec.kind, request.query, user, request.extraWhere);
+  const list = await listSpec(app.db, spec.kind, request.query, user, request.extraWhere);
   // the names of referenced rows are looked up once per batch, not by a subquery per row
-  const lookups = batchedLookups(
-    spec.kind,
-    spec.columns.map((c) => c.field),
-  );
+  const related = spec.related;
+  const lookups = batchedLookups(spec.kind, [
+    ...spec.columns.filter((c) => !related?.fields[c.field]).map((c) => c.field),
+    ...(related ? ['id'] : []),
+  ]);
   async function* named() {
-    for await (const batch of readBatches(app.db, list, EXPORT_BATCH_ROWS, lookups.select))
-      yield await lookups.resolve(app.db, batch);
+    for await (const batch of readBatches(app.db, list, EXPORT_BATCH_ROWS, lookups.select)) {
+      await lookups.resolve(app.db, batch);
+      yield related ? await withRelated(app.db, related, batch) : batch;
+    }
   }
   const batches = named();
   const first = await batches.next();
@@ -460,7 +519,7 @@ async function stream(
 
   reply
     .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', contentDisposition(exportFileName(spec.entity, now)))
+    .header('content-disposition', contentDisposition(exportFileName(spec.title, request.lang, now)))
     .header('cache-control', 'no-store')
     .send(out);
 
@@ -498,6 +557,29 @@ async function stream(
   return reply;
 }
 
+/** Fills each record's `related` fields with the lists of its rows' values: one statement a batch. */
+async function withRelated(tx: Tx, related: RelatedRows, records: Record<string, unknown>[]) {
+  const names = Object.keys(related.fields);
+  const lists = new Map<number, Record<string, unknown[]>>();
+  for (const record of records) {
+    const empty = Object.fromEntries(names.map((n) => [n, [] as unknown[]]));
+    lists.set(Number(record.id), empty);
+    Object.assign(record, empty);
+  }
+  const ids = [...lists.keys()];
+  if (!ids.length) return records;
+  const rows = (await tx
+    .select({ owner: related.owner, ...related.fields })
+    .from(related.table)
+    .where(and(sql`${related.owner} = any(${sql.param(ids)}::int[])`, related.where))
+    .orderBy(related.owner, ...related.orderBy)) as Record<string, unknown>[];
+  for (const row of rows) {
+    const list = lists.get(Number(row.owner));
+    if (list) for (const n of names) list[n]!.push(row[n]);
+  }
+  return records;
+}
+
 /** A small table of a workbook (a report's rows): its sheet name, columns, rows and totals. */
 export type SheetOfRows = {
   name: Words;
@@ -509,7 +591,6 @@ export type SheetOfRows = {
 /** Answers a workbook of a few small sheets (reports), one after the other. */
 export async function sendWorkbook(
   reply: FastifyReply,
-  entity: string,
   heading: Heading,
   sheets: SheetOfRows[],
 ): Promise<FastifyReply> {
@@ -524,7 +605,10 @@ export async function sendWorkbook(
   workbook.commit().catch((error) => out.destroy(error as Error));
   return reply
     .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', contentDisposition(exportFileName(entity, heading.now)))
+    .header(
+      'content-disposition',
+      contentDisposition(exportFileName(heading.title, heading.lang, heading.now)),
+    )
     .header('cache-control', 'no-store')
     .send(out);
 }

@@ -17,6 +17,7 @@ import { createFileService, type FileOwner, toFileRecord } from '../../files/fil
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, type FilesConfig } from '../../files/file-store.ts';
 import { currentUser } from '../../http/auth.ts';
 import { companyKind } from '../company/company.resource.ts';
+import { contractGuaranteeKind } from '../contract/contract-guarantee.resource.ts';
 import { projectKind } from '../project/project.resource.ts';
 import { registerCompanyTemplateRoutes } from './company-template.routes.ts';
 
@@ -122,6 +123,17 @@ export function registerFileRoutes(app: FastifyInstance, config: FilesConfig = s
     listParam: 'projectId',
     tag: 'project',
     menus: { read: ['project', 'project-view'], write: ['project-update'] },
+  });
+  // a bank guarantee's paper, inside its contract's scope (docs/adr/0095-bank-guarantees-checked.md)
+  registerOwnerFileRoutes(app, {
+    owner: { kind: contractGuaranteeKind },
+    base: '/api/contract-guarantee',
+    listParam: 'guaranteeId',
+    tag: 'contract',
+    menus: {
+      read: ['contract', 'contract-view', 'payment', 'payment-create', 'payment-update', 'payment-view'],
+      write: ['contract-update'],
+    },
   });
   registerCompanyTemplateRoutes(app);
 }

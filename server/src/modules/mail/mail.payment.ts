@@ -6,20 +6,27 @@
  * The discussion's mails (a comment's mentions) are a listener of written comments
  * (payment-comment.service.ts, onPaymentComment).
  *
- * Approvers are found as payment.workflow.ts decides them (isApproverOf: the approval right, and
+ * A request sent with approval steps (docs/adr/0084-approval-steps.md) waits for the deciders of
+ * its current step (and their delegates of the day, mail.deciders.ts): a send and a recall mail
+ * those of its first step, a step accepted those of the next step; nobody able to decide it with
+ * an e-mail → the administrators.
+ *
+ * Without steps, approvers are found as payment.workflow.ts decides them (isApproverOf: the approval right, and
  * admin, ROLE_DIRECTOR or head of the request), among active users with an e-mail whose data
  * scope holds the request, never whoever created, edited or sent it. Administrators are approvers of everything; they are
  * mailed only when nobody approves the request by office (ROLE_DIRECTOR or head of it), so that
  * the IT administrator is not copied on every request. Nobody is mailed about his own move.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { businessToday } from '../../core/business-time.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { appUser } from '../../db/schema.ts';
+import { appUser, paymentStep } from '../../db/schema.ts';
 import { ADMIN_ROLE, isAdminSql, scopeConstructionIds, userRoleIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import type { Row } from '../../http/record-kind.ts';
 import { DIRECTOR_ROLE, isApproverOf, type PaymentMoveEvent } from '../payment/payment.workflow.ts';
 import type { PaymentCommentEvent } from '../payment/payment-comment.service.ts';
+import { adminsFor, decidersOf } from './mail.deciders.ts';
 import { enqueueMail } from './mail.outbox.ts';
 import {
   type PaymentForMail,
@@ -28,6 +35,7 @@ import {
   paymentPaidMail,
   paymentRecalledMail,
   paymentSentMail,
+  paymentStepMail,
 } from './mail.templates.ts';
 
 type Recipient = { id: number; user_name: string; full_name: string | null; email: string };
@@ -85,6 +93,20 @@ export async function approversToMail(tx: Tx, payment: Row): Promise<Recipient[]
   return byOffice.length ? byOffice : admins;
 }
 
+/** The deciders of step `no` of a request; nobody (with an e-mail) → the administrators. */
+async function stepDecidersToMail(tx: Tx, paymentId: number, no: number, day: string): Promise<Recipient[]> {
+  const deciders = await decidersOf(tx, paymentId, no, day);
+  return deciders.length ? deciders : adminsFor(tx, paymentId);
+}
+
+async function stepNames(tx: Tx, paymentId: number, nos: number[]): Promise<Map<number, string>> {
+  const rows = await tx
+    .select({ no: paymentStep.no, name: paymentStep.name })
+    .from(paymentStep)
+    .where(and(eq(paymentStep.payment_id, paymentId), inArray(paymentStep.no, nos)));
+  return new Map(rows.map((r) => [r.no, r.name]));
+}
+
 async function userById(tx: Tx, id: number | null | undefined) {
   if (!id) return undefined;
   const [u] = await tx
@@ -119,9 +141,27 @@ export async function mailPaymentMove(tx: Tx, event: PaymentMoveEvent) {
         });
 
   if (notify === 'approvers') {
-    const mail = action === 'recall' ? paymentRecalledMail : paymentSentMail;
-    for (const approver of await approversToMail(tx, payment)) {
-      await queue(approver, `payment_${action}`, mail(p, approver, by));
+    // the step the request waits on now, or (a recall) waited on until now
+    const no = (action === 'recall' ? event.before.current_step : payment.current_step) as number | null;
+    const told =
+      no == null
+        ? await approversToMail(tx, payment)
+        : await stepDecidersToMail(tx, payment.id, no, businessToday(new Date()));
+    const names =
+      action === 'accept' && no != null
+        ? await stepNames(tx, payment.id, [event.before.current_step, no])
+        : null;
+    for (const approver of told) {
+      const content =
+        action === 'recall'
+          ? paymentRecalledMail(p, approver, by)
+          : names
+            ? paymentStepMail(p, approver, by, {
+                decided: names.get(event.before.current_step) ?? null,
+                current: no == null ? null : (names.get(no) ?? null),
+              })
+            : paymentSentMail(p, approver, by);
+      await queue(approver, action === 'accept' ? 'payment_step' : `payment_${action}`, content);
     }
     return;
   }

@@ -136,6 +136,29 @@ export function paymentSentMail(
   );
 }
 
+/**
+ * A step accepted, the next one waiting (docs/adr/0084-approval-steps.md): to each decider of the
+ * step the request now waits on.
+ */
+export function paymentStepMail(
+  p: PaymentForMail,
+  to: { full_name: string | null },
+  by: string,
+  steps: { decided: string | null; current: string | null },
+): MailContent {
+  return compose(
+    `[SitePay] Yêu cầu thanh toán chờ duyệt: ${title(p)} – ${dong(p.amount)}`,
+    hello(to.full_name),
+    [
+      `${by} đã duyệt bước “${steps.decided ?? '—'}”; yêu cầu thanh toán sau chờ anh/chị duyệt ở bước “${steps.current ?? '—'}”:`,
+      ...summary(p),
+      ['Người lập', p.user_full_name ?? p.user_name],
+      'Vui lòng vào SitePay › Duyệt thanh toán để duyệt hoặc từ chối.',
+    ],
+    `A payment request awaits your approval at the step "${steps.current ?? '—'}": ${titleEn(p)}.`,
+  );
+}
+
 /** Recalled by its sender before any decision: to each approver, whose queue it left. */
 export function paymentRecalledMail(
   p: PaymentForMail,
@@ -227,5 +250,117 @@ export function testMail(config: { host: string; port: number; from: string }, b
       ['Người gửi', config.from],
     ],
     'This is a test mail from SitePay: the e-mail configuration works.',
+  );
+}
+
+// ---------------------------------------------------------------- approval reminders
+
+/** A request waiting on one step, as a reminder lists it (docs/adr/0087-approval-reminders.md). */
+export type WaitingRequest = {
+  code: string;
+  construction: string | null;
+  contract_no: string | null;
+  constructor: string | null;
+  amount: string;
+  /** The waiting step's name. */
+  step: string;
+  /** Working days it has waited. */
+  waited: number;
+  /** Who decides that step (escalations name them). */
+  deciders: string[];
+};
+
+const waitingLine = (r: WaitingRequest, who: boolean) =>
+  [
+    r.code,
+    r.construction,
+    r.contract_no ? `HĐ ${r.contract_no}` : null,
+    r.constructor,
+    dong(r.amount),
+    `bước “${r.step}” chờ ${r.waited} ngày làm việc`,
+    who && r.deciders.length ? `người duyệt: ${r.deciders.join(', ')}` : null,
+  ]
+    .filter(Boolean)
+    .join(' – ');
+
+/**
+ * The morning's reminder to one person: the requests whose step he decides and that waited longer
+ * than the company allows, and those waiting twice that long on a step before his (or, for an
+ * administrator, on any last step) that he is told of.
+ */
+export function approvalReminderMail(
+  to: { full_name: string | null },
+  mine: WaitingRequest[],
+  told: WaitingRequest[],
+): MailContent {
+  const total = (list: WaitingRequest[]) =>
+    dong(String(list.reduce((sum, r) => sum + BigInt(r.amount.split('.')[0] ?? '0'), 0n)));
+  const subject = mine.length
+    ? `[SitePay] Nhắc duyệt: ${mine.length} yêu cầu thanh toán đang chờ anh/chị${told.length ? `, ${told.length} yêu cầu chậm duyệt` : ''}`
+    : `[SitePay] Yêu cầu thanh toán chậm duyệt: ${told.length} yêu cầu`;
+  const lines: string[] = [];
+  if (mine.length)
+    lines.push(
+      `Các yêu cầu thanh toán sau đang chờ anh/chị duyệt quá thời hạn (tổng ${total(mine)}):`,
+      ...mine.map((r) => `• ${waitingLine(r, false)}`),
+    );
+  if (told.length)
+    lines.push(
+      'Các yêu cầu sau đã chờ duyệt quá gấp đôi thời hạn; anh/chị được báo để đôn đốc:',
+      ...told.map((r) => `• ${waitingLine(r, true)}`),
+    );
+  lines.push('Vui lòng vào SitePay › Duyệt thanh toán để duyệt hoặc từ chối.');
+  const english = [
+    mine.length ? `${mine.length} payment request(s) have waited for your approval longer than allowed.` : '',
+    told.length ? `${told.length} request(s) have waited twice as long on another person's step.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return compose(subject, hello(to.full_name), lines, english);
+}
+
+/** A bank guarantee in the morning's list of those expiring (docs/adr/0095-bank-guarantees-checked.md). */
+export type ExpiringGuarantee = {
+  kind: string;
+  guarantee_no: string;
+  bank_name: string | null;
+  amount: string;
+  expiry_date: string;
+  contract_no: string | null;
+  constructor: string | null;
+};
+
+const guaranteeKindWords: Record<string, string> = {
+  advance: 'Bảo lãnh tạm ứng',
+  performance: 'Bảo lãnh thực hiện hợp đồng',
+  warranty: 'Bảo lãnh bảo hành',
+};
+
+/** The morning's list of the bank guarantees that expire within 30 days, to one person. */
+export function guaranteeExpiryMail(
+  to: { full_name: string | null },
+  list: ExpiringGuarantee[],
+): MailContent {
+  const subject = `[SitePay] ${list.length} bảo lãnh ngân hàng hết hạn trong 30 ngày tới`;
+  const lines: string[] = [
+    'Các bảo lãnh ngân hàng sau sắp hết hạn; vui lòng đề nghị nhà thầu gia hạn hoặc thay thế:',
+    ...list.map(
+      (g) =>
+        `• ${joined(
+          `${guaranteeKindWords[g.kind] ?? g.kind} số ${g.guarantee_no}`,
+          g.bank_name,
+          dong(g.amount),
+          `hết hạn ${day(g.expiry_date)}`,
+          g.contract_no ? `hợp đồng ${g.contract_no}` : null,
+          g.constructor,
+        )}`,
+    ),
+    'Xem tại SitePay › Hợp đồng, mục Bảo lãnh ngân hàng.',
+  ];
+  return compose(
+    subject,
+    hello(to.full_name),
+    lines,
+    `${list.length} bank guarantee(s) expire within 30 days.`,
   );
 }

@@ -24,17 +24,20 @@ import type { CurrentUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Row } from '../../http/record-kind.ts';
 import { findRecord } from '../../http/records.ts';
+import { contractMoney, retentionOf } from '../contract/contract.totals.ts';
 import { paymentKind } from './payment.resource.ts';
-import { checklistOf, contractState } from './payment.rules.ts';
+import { contractState } from './payment.rules.ts';
 import { liveInvoices } from './payment-invoice.rules.ts';
 import {
   builtInTemplate,
   DOCX_CONTENT_TYPE,
   MalformedDocumentError,
   type PaymentPrintData,
+  type PrintedStep,
   paymentPrintFileName,
   renderPaymentDocx,
 } from './payment-print.ts';
+import { requestChecklist } from './payment-readiness.ts';
 import { PRINTED_VIETQR_REFUSALS, paymentVietQr } from './payment-vietqr.ts';
 
 /** Document types of a company's templates for payment requests (company-template.routes.ts). */
@@ -89,12 +92,12 @@ export async function paymentPrintData(
         from ${contract} k left join ${company} co on co.id = k.company_id
         where k.id = ${row.contract_id}`,
   );
-  const ticked = new Set<number>(row.attached_documents ?? []);
-  const documents = (await checklistOf(db, row.transaction_type_id)).map((d) => ({
+  // ticked when attached (a file names it) or received on paper (docs/adr/0094-required-documents.md)
+  const documents = (await requestChecklist(db as never, row)).map((d) => ({
     name: d.name,
     type: d.type,
     quantity: d.quantity,
-    attached: ticked.has(d.id),
+    attached: d.attached,
   }));
   const accepted = row.approval_status === 'A';
   const data: PaymentPrintData = {
@@ -125,7 +128,9 @@ export async function paymentPrintData(
     paid_before: extra?.paid_before ?? '0',
     amount: row.amount,
     invoice_amount: row.invoice_amount,
-    guarantee_amount: row.guarantee_amount,
+    // the row "Giá trị giữ lại bảo hành": the request's own figure when entered, else the contract's
+    // warranty retention as it stands (docs/adr/0069-retention-apart-from-bank-guarantees.md)
+    guarantee_amount: row.guarantee_amount ?? retentionOf((await contractMoney(db, row.contract_id))!),
     penalty_amount: row.penalty_amount,
     advance_recovery: row.advance_recovery,
     note: row.note,
@@ -146,6 +151,8 @@ export async function paymentPrintData(
     // (docs/adr/0057-printed-request-templates.md).
     chief_accountant_name: null,
     head_of_department_name: extra?.head_name ?? null,
+    // a request with steps prints a block per step (docs/adr/0088-signature-blocks.md)
+    steps: (row.steps ?? []) as PrintedStep[],
     vietqr: await printedVietQr(app, row),
   };
   return { data, template: row.template ?? 'v1', companyId: row.company_id ?? null };

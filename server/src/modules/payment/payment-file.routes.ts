@@ -14,9 +14,10 @@ import type { Tx } from '../../db/client.ts';
 import { paymentTransaction } from '../../db/schema.ts';
 import { type FileOwner, toFileRecord } from '../../files/file.service.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
-import { unprocessable } from '../../http/errors.ts';
+import { fieldError, unprocessable } from '../../http/errors.ts';
 import { findRecord } from '../../http/records.ts';
 import { PAYMENT_MENUS, paymentKind } from './payment.resource.ts';
+import { checklistOf } from './payment.rules.ts';
 import { withPreparer } from './payment.workflow.ts';
 
 const owner: FileOwner = { kind: paymentKind, ownerKind: 'payment' };
@@ -44,6 +45,7 @@ async function changeFiles(tx: Tx, paymentId: number, user: CurrentUser) {
     .update(paymentTransaction)
     .set({ prepared_by: withPreparer(row, user) })
     .where(eq(paymentTransaction.id, paymentId));
+  return row;
 }
 
 export function registerPaymentFileRoutes(app: FastifyInstance) {
@@ -74,7 +76,16 @@ export function registerPaymentFileRoutes(app: FastifyInstance) {
       await assertFilesEditable(app.db, req.params.id, user);
       const { files } = await app.fileService.upload(req, user, owner, {
         ownerId: req.params.id,
-        afterInsert: (tx) => changeFiles(tx, req.params.id, user),
+        afterInsert: async (tx, rows) => {
+          const row = await changeFiles(tx, req.params.id, user);
+          // a file naming a document is that document of the checklist: the code must be one of
+          // the request's (docs/adr/0094-required-documents.md)
+          const named = rows[0]?.document_type;
+          if (named) {
+            const codes = (await checklistOf(tx, row.transaction_type_id)).map((d) => d.code.toUpperCase());
+            if (!codes.includes(named.toUpperCase())) throw fieldError('document_type', 'not_in_checklist');
+          }
+        },
       });
       return files.map(toFileRecord);
     },
@@ -95,7 +106,9 @@ export function registerPaymentFileRoutes(app: FastifyInstance) {
       const file = await app.fileService.find(app.db, owner, req.params.id, user);
       await assertFilesEditable(app.db, file.owner_id, user);
       return app.fileService.remove(owner, req.params.id, user, {
-        beforeRemove: (tx, paymentId) => changeFiles(tx, paymentId, user),
+        beforeRemove: async (tx, paymentId) => {
+          await changeFiles(tx, paymentId, user);
+        },
       });
     },
   );

@@ -8,7 +8,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { construction, contract, paymentHistory, paymentTransaction } from '../../db/schema.ts';
+import { appUser, construction, contract, paymentHistory, paymentTransaction } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { readPage, timeOrder } from '../../http/paging.ts';
 import { scopeOf } from '../../http/record-reads.ts';
@@ -42,6 +42,7 @@ export function registerPaymentHistoryRoutes(app: FastifyInstance) {
           table: h,
           selection: {
             ...getTableColumns(h),
+            code: sql<string | null>`(select x.code from ${p} x where x.id = ${outer(h.payment_id)})`,
             requirement_no: sql<
               number | null
             >`(select x.requirement_no from ${p} x where x.id = ${outer(h.payment_id)})`,
@@ -51,6 +52,14 @@ export function registerPaymentHistoryRoutes(app: FastifyInstance) {
             construction_name: sql<
               string | null
             >`(select c.name from ${p} x join ${construction} c on c.id = x.construction_id where x.id = ${outer(h.payment_id)})`,
+            // who, by the full name
+            user_full_name: sql<
+              string | null
+            >`(select coalesce(nullif(u.full_name, ''), u.user_name) from ${appUser} u where u.id = ${outer(h.user_id)})`,
+            // a delegate's decision names whom it was made for: "X thay Y" (docs/adr/0085-delegation.md)
+            on_behalf_of_name: sql<
+              string | null
+            >`(select coalesce(nullif(u.full_name, ''), u.user_name) from ${appUser} u where u.id = ${outer(h.on_behalf_of_id)})`,
           },
           where: and(
             scope ? sql`${h.payment_id} in (select ${p.id} from ${p} where ${scope})` : undefined,

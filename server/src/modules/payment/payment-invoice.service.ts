@@ -10,21 +10,33 @@
  * - VAT and total are the server's (`invoiceAmounts`), whatever the client sent;
  * - one invoice (seller's tax code, form, symbol, number) is claimed once among the live invoices
  *   of a company: 422 `invoice_used` naming the request that holds it, under an advisory lock on
- *   the invoice so that two requests racing for it queue, and a unique index under that.
+ *   the invoice so that two requests racing for it queue, and a unique index under that;
+ * - invoices read from the tax authority's XML (docs/adr/0092-einvoice-xml-checks.md): imported all
+ *   or none, their amounts the invoice's own, never edited (deleted and imported again), judged by
+ *   the six checks of domain/src/einvoice.ts, a blocking check waived only by an administrator.
  */
+import {
+  blockingChecks,
+  type EInvoiceCheck,
+  type EInvoiceCheckCode,
+  type EInvoiceFacts,
+  normalTaxCode,
+  recordRate,
+} from '@sitepay/domain/einvoice';
 import { formatAmount } from '@sitepay/domain/number-format';
 import {
   invoiceAmounts,
   type PaymentInvoiceInput,
   type paymentInvoiceUpdateSchema,
 } from '@sitepay/domain/payment-invoice.schema';
+import { isTaxCode } from '@sitepay/domain/tax-code';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businessToday } from '../../core/business-time.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { contract, paymentInvoice, paymentTransaction } from '../../db/schema.ts';
 import type { CurrentUser } from '../../http/auth.ts';
-import { fieldError, unprocessable } from '../../http/errors.ts';
+import { fieldError, HttpError, staleVersion, unprocessable } from '../../http/errors.ts';
 import { writeHistory } from '../../http/record-history.ts';
 import type { Row } from '../../http/record-kind.ts';
 import {
@@ -37,7 +49,7 @@ import {
 } from '../../http/records.ts';
 import { paymentKind } from './payment.resource.ts';
 import { assertEditable, withPreparer } from './payment.workflow.ts';
-import { invoiceSum, liveInvoices, PAYMENT_INVOICE } from './payment-invoice.rules.ts';
+import { invoiceSum, judgeInvoices, liveInvoices, PAYMENT_INVOICE } from './payment-invoice.rules.ts';
 
 const i = paymentInvoice;
 const p = paymentTransaction;
@@ -90,7 +102,12 @@ async function assertInvoiceFree(tx: Tx, x: Row, selfId: number | undefined) {
 async function prepareInvoice(tx: Tx, values: Row, existing: Row | undefined) {
   const x = { ...existing, ...values } as Row;
   if (x.date > businessToday()) throw fieldError('date', 'future_date');
-  Object.assign(values, invoiceAmounts(x.amount_before_vat, x.vat_rate));
+  // an XML invoice's amounts are the invoice's own (its lines may carry several rates)
+  if (x.source !== 'xml') Object.assign(values, invoiceAmounts(x.amount_before_vat, x.vat_rate));
+  else if (!existing) {
+    const { totals } = x.einvoice as EInvoiceFacts;
+    Object.assign(values, { vat_amount: totals.vat, total: totals.total });
+  }
   const [request] = await tx.select({ company_id: p.company_id }).from(p).where(eq(p.id, x.payment_id));
   values.company_id = request?.company_id ?? null;
   await assertInvoiceFree(tx, { ...x, company_id: values.company_id }, existing?.id);
@@ -148,10 +165,15 @@ async function followInvoices(
   await writeHistory(tx, paymentKind, request.id, action, changes, user);
 }
 
-/** The live invoices of a request the user may read, by date (at most 1000). */
+/**
+ * The live invoices of a request the user may read, by date (at most 1000); an XML invoice's checks
+ * judged as the request stands now (stored again only by a send or a waiver).
+ */
 export async function invoicesOf(db: Db, paymentId: number, user: CurrentUser) {
   await findRecord(db, paymentKind, paymentId, user);
-  return (await liveInvoices(db, paymentId)).map((x) => toRecord(x as Row));
+  const rows = (await liveInvoices(db, paymentId)) as Row[];
+  const judged = await judgeInvoices(db as unknown as Tx, paymentId, rows);
+  return rows.map((x) => toRecord({ ...x, checks: judged.get(x.id) ?? x.checks } as Row));
 }
 
 export function createInvoice(db: Db, input: PaymentInvoiceInput, user: CurrentUser) {
@@ -175,6 +197,11 @@ export function updateInvoice(
     const request = await lockEditableRequest(tx, payment_id, user);
     // read again behind the request's lock: what the history calls "before"
     const before = await findRecord(tx, paymentInvoiceKind, id, user);
+    if (before.source === 'xml')
+      throw unprocessable(
+        'an invoice read from its XML is the invoice itself: delete it and import the right one',
+        'invoice_from_xml',
+      );
     const row = await updateRecord(tx, paymentInvoiceKind, id, version, changes as unknown as Row, user);
     await followInvoices(tx, request, 'invoice-update', before, row, user);
     return row;
@@ -189,5 +216,108 @@ export function deleteInvoice(db: Db, id: number, version: number, user: Current
     const row = await setRecordStatus(tx, paymentInvoiceKind, id, version, 'D', user);
     await followInvoices(tx, request, 'invoice-remove', before, undefined, user);
     return row;
+  });
+}
+
+/** A fault of an e-invoice file: 400 naming the file, with the reason the screens translate. */
+export const einvoiceFault = (reason: string, file: string, message: string) =>
+  reason.startsWith('einvoice_')
+    ? new HttpError(400, 'bad_request', message, [{ field: 'file', message: reason }], reason, { file })
+    : new HttpError(400, 'bad_request', message, [{ field: 'file', message: reason }]);
+
+/** The invoice record an XML invoice becomes: its facts, its amounts as printed. */
+function xmlInvoiceValues(paymentId: number, f: EInvoiceFacts): Row {
+  const seller = normalTaxCode(f.seller.tax_code);
+  if (!isTaxCode(seller, { individuals: true }))
+    throw einvoiceFault(
+      'einvoice_not_invoice',
+      f.file,
+      `${f.file}: the seller's MST ${f.seller.tax_code} is not a tax code`,
+    );
+  return {
+    payment_id: paymentId,
+    form: f.form,
+    symbol: f.symbol,
+    number: f.number,
+    date: f.date,
+    seller_tax_code: seller,
+    amount_before_vat: f.totals.before_vat,
+    vat_rate: recordRate(f.lines),
+    vat_amount: f.totals.vat,
+    total: f.totals.total,
+    source: 'xml',
+    einvoice: f,
+  } as unknown as Row;
+}
+
+/**
+ * Imports the invoices read from XML into a request, all or none, in one transaction with the request
+ * locked (as every invoice write): each claimed through the same rule as a typed one (422
+ * `invoice_used` under the advisory lock), then every XML invoice of the request judged and stored.
+ * Answers the new invoices with their checks.
+ */
+export function importXmlInvoices(db: Db, paymentId: number, invoices: EInvoiceFacts[], user: CurrentUser) {
+  return db.transaction(async (tx) => {
+    let request = await lockEditableRequest(tx, paymentId, user);
+    const created: Row[] = [];
+    for (const facts of invoices) {
+      const row = await createRecord(tx, paymentInvoiceKind, xmlInvoiceValues(paymentId, facts), user);
+      await followInvoices(tx, request, 'invoice-add', undefined, row, user);
+      const { total } = await invoiceSum(tx, paymentId);
+      request = { ...request, invoice_amount: total };
+      created.push(row);
+    }
+    const judged = await judgeInvoices(tx, paymentId, (await liveInvoices(tx, paymentId)) as Row[], true);
+    return created.map((x) => ({ ...x, checks: judged.get(x.id) ?? null }));
+  });
+}
+
+/**
+ * An administrator lets one blocking check of an XML invoice pass, with a reason: kept on the check
+ * while it blocks, and a line in the request's history (`invoice-waive`). Only while the request can
+ * be sent (created or rejected); a check that does not block is 422 `check_not_blocking`.
+ */
+export function waiveInvoiceCheck(
+  db: Db,
+  id: number,
+  body: { check: EInvoiceCheckCode; reason: string; version: number },
+  user: CurrentUser,
+) {
+  if (!user.isAdmin) throw new HttpError(403, 'forbidden', 'only an administrator waives an invoice check');
+  return db.transaction(async (tx) => {
+    const { payment_id } = await findRecord(tx, paymentInvoiceKind, id, user);
+    const request = await findRecord(tx, paymentKind, payment_id, user, true);
+    if (!['O', 'R'].includes(request.approval_status))
+      throw unprocessable(
+        'an invoice check is waived only while the request is created or rejected',
+        'not_allowed_in_state',
+      );
+    const x = await findRecord(tx, paymentInvoiceKind, id, user, true);
+    if (x.version !== body.version) throw staleVersion();
+    if (x.source !== 'xml')
+      throw unprocessable('a typed invoice has no checks to waive', 'check_not_blocking');
+    const judged = (await judgeInvoices(tx, payment_id, [x])).get(id) ?? [];
+    const check = blockingChecks(judged).find((c) => c.code === body.check);
+    if (!check)
+      throw unprocessable(`the ${body.check} check of this invoice does not block`, 'check_not_blocking', {
+        check: body.check,
+      });
+    const reason = body.reason.trim();
+    const waived = { by: user.user_name, at: new Date().toISOString(), reason };
+    const checks: EInvoiceCheck[] = judged.map((c) => (c.code === body.check ? { ...c, waived } : c));
+    const [row] = await tx
+      .update(i)
+      .set({ checks, version: sql`${i.version} + 1`, updated_at: new Date(), updated_by: user.user_name })
+      .where(eq(i.id, id))
+      .returning();
+    await writeHistory(
+      tx,
+      paymentKind,
+      payment_id,
+      'invoice-waive',
+      { invoice: { old: invoiceLabel(x), new: `${body.check}: ${reason}` } },
+      user,
+    );
+    return toRecord(row as Row);
   });
 }

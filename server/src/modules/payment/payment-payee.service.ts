@@ -125,18 +125,26 @@ export const requestsOfContract = (contractId: number): SQL => sql`${p.contract_
 
 /**
  * Paying requests whose holder was never checked (copied before the check existed): checked once,
- * at start, against their contractor's name.
+ * at start, against their contractor's name — a thousand at a time, each thousand in one update, so
+ * a million old rows neither sit in memory at once nor cost a statement each.
  */
 export async function checkUncheckedRequestHolders(tx: Tx) {
-  const rows = await queryRows<{ id: number; holder: string; legal: string }>(
-    tx,
-    sql`select ${p.id} as id, ${p.account_holder} as holder, k.name as legal
-        from ${p} join ${constructorTable} k on k.id = ${p.constructor_id}
-        where ${p.holder_mismatch} is null and ${p.account_holder} is not null and ${payingSql}`,
-  );
-  for (const r of rows)
-    await tx
-      .update(p)
-      .set({ holder_mismatch: !holderMatches(r.holder, r.legal) })
-      .where(sql`${p.id} = ${r.id}`);
+  for (let after = 0; ; ) {
+    const rows = await queryRows<{ id: number; holder: string; legal: string }>(
+      tx,
+      sql`select ${p.id} as id, ${p.account_holder} as holder, k.name as legal
+          from ${p} join ${constructorTable} k on k.id = ${p.constructor_id}
+          where ${p.holder_mismatch} is null and ${p.account_holder} is not null and ${payingSql}
+            and ${p.id} > ${after}
+          order by ${p.id} limit ${HOLDER_BATCH}`,
+    );
+    if (!rows.length) return;
+    after = rows.at(-1)!.id;
+    await tx.execute(sql`update ${p} set holder_mismatch = checked.mismatch
+        from unnest(${sql.param(rows.map((r) => r.id))}::int[],
+                    ${sql.param(rows.map((r) => !holderMatches(r.holder, r.legal)))}::bool[]) as checked(id, mismatch)
+        where ${p.id} = checked.id`);
+  }
 }
+
+const HOLDER_BATCH = 1000;

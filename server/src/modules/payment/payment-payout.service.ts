@@ -61,6 +61,8 @@ export async function recordPayout(
   version: number,
   fields: PayoutFields,
   user: CurrentUser,
+  /** Where the payment was read from, for the history line ("từ sao kê ngày 05/03/2026"). */
+  options: { source?: string } = {},
 ): Promise<Row> {
   const existing = await lockRequest(tx, kind, id, version, user);
   const remaining = subtractAmounts(existing.amount, existing.paid_amount ?? '0');
@@ -92,7 +94,7 @@ export async function recordPayout(
   if (action === 'confirm_paid')
     Object.assign(changes, { payment_status: 'P', paid_at: new Date(), paid_by: user.user_name });
   // the history line says what was paid, and the bank's reference
-  const note = [formatAmount(amount), reference].filter(Boolean).join(' · ');
+  const note = [formatAmount(amount), reference, options.source].filter(Boolean).join(' · ');
   return writeMoveChanges(
     tx,
     kind,

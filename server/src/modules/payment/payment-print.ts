@@ -79,11 +79,38 @@ export type PaymentPrintData = {
   chief_accountant_name: string | null;
   head_of_department_name: string | null;
   /**
+   * The request's approval steps (docs/adr/0084-approval-steps.md), as its answer carries them;
+   * none or empty: a company without a flow, printed with the four fixed blocks.
+   */
+  steps?: PrintedStep[];
+  /**
    * The VietQR code of an accepted, unpaid request (payment-vietqr.ts); or, for such a request
    * whose code cannot be made, the Vietnamese line saying why; absent otherwise.
    */
   vietqr?: { payload: string; content: string } | { missing: string } | null;
 };
+
+/** A step of the request as the print reads it (its answer's `steps`). */
+export type PrintedStep = {
+  name: string;
+  status: string;
+  decided_by_name: string | null;
+  on_behalf_of: string | null;
+  decided_at: string | null;
+  delegation_kind: 'deputy' | 'authorized' | null;
+  delegate_title: string | null;
+};
+
+/**
+ * One signature block (docs/adr/0088-signature-blocks.md): `{date}` ("Ngày 05/03/2026", or the
+ * blank line), `{title}` ("GIÁM ĐỐC", "KT. GIÁM ĐỐC", "TUQ. GIÁM ĐỐC"), `{title2}` (the delegate's
+ * own title under it, "PHÓ GIÁM ĐỐC", else empty), `{name}` (the signer's full name, empty while
+ * unsigned).
+ */
+export type PaymentSignature = { date: string; title: string; title2: string; name: string };
+
+/** One line of four blocks: `{#c1}…{/c1}` to `{#c4}…{/c4}`, each holding one block or none. */
+export type PaymentSignatureRow = Record<'c1' | 'c2' | 'c3' | 'c4', PaymentSignature[]>;
 
 /** One row of the document checklist: `{#documents}{index} {name} {type_label} {quantity} {attached_mark}{/documents}`. */
 export type PaymentPrintDocument = {
@@ -157,6 +184,14 @@ export type PaymentTemplateData = {
   chief_accountant_sign_date: string;
   approver_name: string;
   approver_sign_date: string;
+  /**
+   * The request went through approval steps: `{#has_steps}` prints `signatures` (the requester's
+   * block, then one per step that applies, in order) — as a list, or four to a line in
+   * `signature_rows` — instead of the four fixed blocks.
+   */
+  has_steps: boolean;
+  signatures: PaymentSignature[];
+  signature_rows: PaymentSignatureRow[];
   /** For `{#approved}…{/approved}` and `{#paid}…{/paid}` sections in a company's own template. */
   approved: boolean;
   paid: boolean;
@@ -202,12 +237,15 @@ const printDay = (timestamp: string | null): string => {
 
 const documentTypeLabels: Record<string, string> = { original: 'Bản gốc', copy: 'Bản sao' };
 
-/** The QR picture of a printed request: 3.5 cm square, in the body's relationships. */
+/**
+ * The QR picture of a printed request: 2.6 cm square (beside the amounts' table, which it must not
+ * outgrow: docs/adr/0076-vietqr-beside-the-amounts.md), in the body's relationships.
+ */
 const VIETQR_PICTURE = {
   relId: 'rIdSitePayVietQr',
   fileName: 'sitepay-vietqr.png',
-  widthCm: 3.5,
-  heightCm: 3.5,
+  widthCm: 2.6,
+  heightCm: 2.6,
   description: 'Mã VietQR chuyển khoản',
 } as const;
 const VIETQR_DOCPR_ID = 90001;
@@ -255,6 +293,52 @@ function printable<T>(value: T): T {
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, printable(v)])) as T;
   return value;
+}
+
+const upper = (value: string | null | undefined) => text(value).toLocaleUpperCase('vi');
+
+/**
+ * The blocks of a request with steps: the requester's, then each step that applies (a skipped one
+ * is left out); a step signed by a delegate reads "KT. <step>" over his title (a deputy: his own
+ * title, else "PHÓ <step>") or "TUQ. <step>" (over his title when given), with his name under it; an
+ * unsigned step (waiting, pending, rejected) keeps its title with a blank date and no name.
+ */
+export function signatureBlocks(d: PaymentPrintData): PaymentSignature[] {
+  const requester = {
+    date: `Ngày ${printDay(d.created_at) || BLANK_SIGN_DATE}`,
+    title: 'NGƯỜI ĐỀ NGHỊ',
+    title2: '',
+    name: text(d.requester_name),
+  };
+  const steps = (d.steps ?? [])
+    .filter((s) => s.status !== 'skipped')
+    .map((s): PaymentSignature => {
+      if (s.status !== 'accepted')
+        return { date: `Ngày ${BLANK_SIGN_DATE}`, title: upper(s.name), title2: '', name: '' };
+      const date = `Ngày ${printDay(s.decided_at) || BLANK_SIGN_DATE}`;
+      const name = text(s.decided_by_name);
+      if (!s.on_behalf_of) return { date, title: upper(s.name), title2: '', name };
+      if (s.delegation_kind === 'deputy')
+        return {
+          date,
+          title: `KT. ${upper(s.name)}`,
+          title2: upper(s.delegate_title) || `PHÓ ${upper(s.name)}`,
+          name,
+        };
+      return { date, title: `TUQ. ${upper(s.name)}`, title2: upper(s.delegate_title), name };
+    });
+  return [requester, ...steps];
+}
+
+function signatureTags(d: PaymentPrintData) {
+  const has_steps = (d.steps ?? []).length > 0;
+  const signatures = has_steps ? signatureBlocks(d) : [];
+  const signature_rows: PaymentSignatureRow[] = [];
+  for (let i = 0; i < signatures.length; i += 4) {
+    const at = (k: number) => (signatures[i + k] ? [signatures[i + k]!] : []);
+    signature_rows.push({ c1: at(0), c2: at(1), c3: at(2), c4: at(3) });
+  }
+  return { has_steps, signatures, signature_rows };
 }
 
 /** The formatted values for the template's tags (see PaymentTemplateData). */
@@ -311,6 +395,7 @@ export function paymentTemplateData(d: PaymentPrintData): PaymentTemplateData {
     chief_accountant_sign_date: BLANK_SIGN_DATE,
     approver_name: approved ? text(d.approver_name) : '',
     approver_sign_date: (approved && printDay(d.approved_at)) || BLANK_SIGN_DATE,
+    ...signatureTags(d),
     approved,
     paid: d.payment_status === 'P',
     ...vietQrTags(d),

@@ -17,6 +17,8 @@ import {
   contract,
   contractAnnex,
   department,
+  paymentBatch,
+  paymentBatchLine,
   paymentTransaction,
   paymentType,
   transactionType,
@@ -26,6 +28,7 @@ import type { Lookup } from '../../http/record-kind.ts';
 import { outer, type RecordKind } from '../../http/records.ts';
 import { selectedConstruction } from '../construction/construction.resource.ts';
 import { beforePaymentStatus, beforePaymentWrite } from './payment.workflow.ts';
+import { stepsColumn } from './payment-steps.service.ts';
 
 /** The menus of the payment screens: reading requests, writing them, deciding them. */
 export const PAYMENT_MENUS = {
@@ -46,6 +49,15 @@ export const overdueSql = sql`(${unpaidSql} and ${p.due_date} < ${todaySql})`;
 const ofContract = (column: string) =>
   sql<string | null>`(select x.${sql.raw(column)} from ${contract} x where x.id = ${outer(p.contract_id)})`;
 
+/**
+ * A person recorded by login, as people call him: the full name, else the login
+ * (docs/adr/0072-words-and-codes-in-the-readers-language.md).
+ */
+export const personName = (login: SQL) =>
+  sql<
+    string | null
+  >`(select coalesce(nullif(x.full_name, ''), x.user_name) from ${appUser} x where x.user_name = ${login})`;
+
 export const paymentExtraColumns: Record<string, SQL> = {
   contract_amount_vat: ofContract('amount_vat::text'),
   contract_value: sql<
@@ -60,6 +72,20 @@ export const paymentExtraColumns: Record<string, SQL> = {
   director_name: sql<
     string | null
   >`(select coalesce(x.full_name, x.user_name) from ${appUser} x where x.id = ${outer(p.director_id)})`,
+  // who decided, paid and changed or confirmed the account, by the full name (the columns keep the login)
+  decided_by_name: personName(outer(p.decided_by)),
+  paid_by_name: personName(outer(p.paid_by)),
+  payee_changed_by_name: personName(outer(p.payee_changed_by)),
+  payee_confirmed_by_name: personName(outer(p.payee_confirmed_by)),
+  // the steps it was sent with, as decided (docs/adr/0084-approval-steps.md)
+  steps: stepsColumn,
+  // the open payment batch it is in (docs/adr/0096-payment-batches-and-bank-files.md)
+  batch_id: sql<
+    number | null
+  >`(select y.batch_id from ${paymentBatchLine} y where y.payment_id = ${outer(p.id)} and y.open)`,
+  batch_code: sql<
+    string | null
+  >`(select x.code from ${paymentBatchLine} y join ${paymentBatch} x on x.id = y.batch_id where y.payment_id = ${outer(p.id)} and y.open)`,
   overdue: sql<boolean>`(${outer(p.payment_status)} = 'O' and ${outer(p.status)} = 'O' and ${outer(p.approval_status)} <> 'R' and ${outer(p.due_date)} < ${todaySql})`,
 };
 
@@ -95,15 +121,17 @@ function statusFilter(status: PaymentListQuery['status']): SQL | undefined {
 export const paymentKind: RecordKind = {
   name: 'payment',
   table: p,
-  searchFields: [
-    'code',
-    'requirement_no',
-    'contract_no',
-    'constructor_code',
-    'constructor_name',
-    'construction_code',
-    'note',
+  // its own words; its number by its start (searchCode); its contract's number, its contractor's
+  // code and name and its construction's code through them (docs/adr/0080-search-through-references.md,
+  // docs/adr/0086-search-reads-referred-ids-first.md)
+  searchFields: ['requirement_no', 'note'],
+  searchThrough: [
+    { column: p.contract_id, table: contract },
+    { column: p.constructor_id, table: constructorTable },
+    { column: p.construction_id, table: construction },
   ],
+  // a request's number typed, whole or its start ("yctt-2025-0068"): its own index, by its start
+  searchCode: { column: p.code, shape: /^yctt-\d/ },
   sortable: {
     code: p.code,
     requirement_no: p.requirement_no,
@@ -173,6 +201,7 @@ export const paymentKind: RecordKind = {
     'paid_by',
     'prepared_by',
     'decided_by_id',
+    'current_step',
     'holder_mismatch',
     'payee_hold',
     'payee_changed_at',

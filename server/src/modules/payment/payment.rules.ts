@@ -5,9 +5,10 @@
  * before it committed:
  *
  * - the payable ceiling: ordinary requests (all but warranty) never ask more than
- *   (settlement amount, else value incl. annexes) − guarantee retention − penalties;
- * - warranty retention: warranty requests draw on the contract's guarantee amount, only from its
- *   guarantee_release_date on, and never ask more than the retention;
+ *   (settlement amount, else value incl. annexes) − warranty retention − penalties (bank guarantees
+ *   withhold nothing);
+ * - warranty retention: warranty requests draw on the contract's retention, only from its
+ *   retention_release_date on, and never ask more than the retention;
  * - advances: progress and settlement requests recover advance (`advance_recovery`, entered and
  *   capped by what is outstanding); a settlement request is refused while advance is unrecovered;
  * - the contract must be active, its construction open and active, its contractor and beneficiary
@@ -40,9 +41,9 @@ import { contractKind } from '../contract/contract.resource.ts';
 import {
   ceilingOf,
   contractMoney,
-  guaranteeOf,
   lockContract,
   paymentSums,
+  retentionOf,
 } from '../contract/contract.totals.ts';
 
 const money = (v: string) => `${formatAmount(v)} đồng`;
@@ -157,13 +158,13 @@ type MoneyInput = {
 export async function contractPosition(tx: Tx, contractId: number, excludeId?: number) {
   const m = (await contractMoney(tx, contractId))!;
   const sums = await paymentSums(tx, contractId, excludeId);
-  const guarantee = guaranteeOf(m);
+  const retention = retentionOf(m);
   return {
     money: m,
     sums,
     advanceOutstanding: subtractAmounts(sums.advance, sums.recovered),
-    guarantee,
-    guaranteeRemaining: subtractAmounts(guarantee, sums.requested_warranty),
+    retention,
+    retentionRemaining: subtractAmounts(retention, sums.requested_warranty),
   };
 }
 
@@ -178,9 +179,9 @@ export async function checkMoneyRules(tx: Tx, r: MoneyInput, excludeId?: number)
   const recovery = r.advance_recovery ?? '0';
 
   if (kind === 'warranty') {
-    if (compareAmounts(pos.guarantee, '0') <= 0)
+    if (compareAmounts(pos.retention, '0') <= 0)
       throw unprocessable('the contract holds no warranty retention to release', 'warranty_none');
-    const release = pos.money.guarantee_release_date;
+    const release = pos.money.retention_release_date;
     if (!release || businessToday() < release) {
       throw unprocessable(
         release
@@ -190,11 +191,11 @@ export async function checkMoneyRules(tx: Tx, r: MoneyInput, excludeId?: number)
         release ? { date: release } : {},
       );
     }
-    if (compareAmounts(r.amount, pos.guaranteeRemaining) > 0)
+    if (compareAmounts(r.amount, pos.retentionRemaining) > 0)
       throw unprocessable(
-        `the amount exceeds the warranty retention left to release: ${money(pos.guaranteeRemaining)} remain`,
+        `the amount exceeds the warranty retention left to release: ${money(pos.retentionRemaining)} remain`,
         'warranty_exceeded',
-        { remaining: pos.guaranteeRemaining },
+        { remaining: pos.retentionRemaining },
       );
   } else {
     const ceiling = ceilingOf(pos.money, addAmounts(pos.sums.penalties, r.penalty_amount ?? '0'));
@@ -254,12 +255,34 @@ export async function assertPaymentCode(tx: Tx, code: string) {
 export async function checklistOf(tx: Tx, transactionTypeId: number) {
   const d = documentAttachment;
   return tx
-    .select({ id: d.id, code: d.code, name: d.name, type: d.type, quantity: d.quantity })
+    .select({
+      id: d.id,
+      code: d.code,
+      name: d.name,
+      type: d.type,
+      quantity: d.quantity,
+      requirement: d.requirement,
+    })
     .from(d)
     .where(
       and(eq(d.status, 'O'), or(eq(d.transaction_type_id, transactionTypeId), isNull(d.transaction_type_id))),
     )
     .orderBy(asc(d.ordered), asc(d.name), asc(d.id));
+}
+
+/**
+ * The receipts of the ticks being written: a document ticked before keeps who ticked it and when,
+ * a newly ticked one is stamped with `userName` now, an unticked one loses its receipt.
+ */
+export function receiptsOf(
+  ticked: number[],
+  before: Record<string, { by: string; at: string }> | undefined,
+  userName: string,
+  now = new Date(),
+): Record<string, { by: string; at: string }> {
+  return Object.fromEntries(
+    ticked.map((id) => [String(id), before?.[String(id)] ?? { by: userName, at: now.toISOString() }]),
+  );
 }
 
 async function checkAttachedDocuments(tx: Tx, ids: number[] | undefined, transactionTypeId: number) {
@@ -302,6 +325,13 @@ export async function prepareWrite(tx: Tx, values: Row, existing: Row | undefine
   values.pay_date = await payDateOf(tx, merged.transaction_type_id);
   values.due_date = addDays(merged.date, values.pay_date);
   await checkAttachedDocuments(tx, merged.attached_documents, merged.transaction_type_id);
+  // who ticked each document as received on paper, and when (docs/adr/0094-required-documents.md)
+  if (values.attached_documents !== undefined)
+    values.document_receipts = receiptsOf(
+      values.attached_documents,
+      existing?.document_receipts,
+      user.user_name,
+    );
   if (!existing) {
     values.user_id = user.id;
     values.department_id ??= user.department_id;

@@ -10,25 +10,20 @@ import type {
   paymentInputSchema,
   paymentListQuerySchema,
 } from '@sitepay/domain/payment.schema';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businessToday } from '../../core/business-time.ts';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
-import { paymentDate, paymentHistory, paymentTransaction } from '../../db/schema.ts';
+import { appUser, paymentDate, paymentHistory, paymentTransaction } from '../../db/schema.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { listRecords } from '../../http/record-reads.ts';
 import { createRecord, findRecord } from '../../http/records.ts';
 import { contractKind } from '../contract/contract.resource.ts';
 import { summarize } from '../contract/contract.totals.ts';
 import { paymentKind } from './payment.resource.ts';
-import {
-  checklistOf,
-  contractPosition,
-  contractRefusals,
-  contractState,
-  peekRequirementNo,
-} from './payment.rules.ts';
+import { contractPosition, contractRefusals, contractState, peekRequirementNo } from './payment.rules.ts';
 import { movesOf, writeMove } from './payment.workflow.ts';
+import { requestChecklist } from './payment-readiness.ts';
 import { paymentVietQr, vietQrDataUrl } from './payment-vietqr.ts';
 
 const p = paymentTransaction;
@@ -89,10 +84,10 @@ export async function contractStatusOf(
     advance_requested: pos.sums.advance,
     advance_recovered: pos.sums.recovered,
     advance_outstanding: pos.advanceOutstanding,
-    guarantee_amount: pos.guarantee,
-    guarantee_requested: pos.sums.requested_warranty,
-    guarantee_remaining: pos.guaranteeRemaining,
-    guarantee_release_date: pos.money.guarantee_release_date,
+    retention_amount: pos.retention,
+    retention_requested: pos.sums.requested_warranty,
+    retention_remaining: pos.retentionRemaining,
+    retention_release_date: pos.money.retention_release_date,
     next_requirement_no: await peekRequirementNo(tx, contractId),
     can_request: reasons.length === 0,
     reasons,
@@ -184,21 +179,30 @@ export function contractOptionsOf(db: Db, constructionId: number | undefined, us
   );
 }
 
-/** The documents a request's transaction type asks for, each marked when the request has it. */
+/**
+ * The documents a request's transaction type asks for, each attached, received or missing
+ * (docs/adr/0094-required-documents.md).
+ */
 export async function documentChecklist(db: Db, id: number, user: CurrentUser) {
-  const row = await findRecord(db, paymentKind, id, user);
-  const ticked = new Set<number>(row.attached_documents ?? []);
-  return (await checklistOf(db, row.transaction_type_id)).map((d) => ({
-    ...d,
-    attached: ticked.has(d.id),
-  }));
+  return requestChecklist(db as never, await findRecord(db, paymentKind, id, user));
 }
 
-/** A request's history lines, newest first (at most 500). */
+/** A request's history lines, newest first (at most 500), a delegate's naming whom he decided for. */
 export async function paymentTimeline(db: Db, id: number, user: CurrentUser) {
   await findRecord(db, paymentKind, id, user);
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(paymentHistory),
+      user_full_name: sql<
+        string | null
+      >`(select coalesce(nullif(u.full_name, ''), u.user_name) from ${appUser} u
+        where u.id = ${paymentHistory.user_id})`,
+      // a delegate's decision names whom it was made for: "X thay Y" (docs/adr/0085-delegation.md)
+      on_behalf_of_name: sql<
+        string | null
+      >`(select coalesce(nullif(u.full_name, ''), u.user_name) from ${appUser} u
+        where u.id = ${paymentHistory.on_behalf_of_id})`,
+    })
     .from(paymentHistory)
     .where(eq(paymentHistory.payment_id, id))
     .orderBy(desc(paymentHistory.id))

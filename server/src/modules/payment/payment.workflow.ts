@@ -13,15 +13,17 @@ import {
   type PaymentAction,
   type PaymentState,
   placeOf,
+  type RequestPlace,
   refusalMessage,
   stateOf,
   type Transition,
+  targetOf,
   type WorkflowMove,
 } from '@sitepay/domain/payment-workflow';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { department, paymentHistory, paymentPayout } from '../../db/schema.ts';
-import { endpointAllowed, userRoleIds } from '../../http/access-sql.ts';
+import { ADMIN_ROLE, endpointAllowed, scopeConstructionIds, userRoleIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { staleVersion, unprocessable } from '../../http/errors.ts';
 import type { Row } from '../../http/record-kind.ts';
@@ -34,14 +36,34 @@ import {
   contractState,
   prepareWrite,
 } from './payment.rules.ts';
-import { keepInvoiceAmount, releaseInvoices } from './payment-invoice.rules.ts';
+import { assertInvoicesPass, keepInvoiceAmount, releaseInvoices } from './payment-invoice.rules.ts';
 import { accountColumns, type PayeeAccount, payeeAccount } from './payment-payee.service.ts';
+import { assertAdvanceGuaranteed, assertDocumentsReady } from './payment-readiness.ts';
+import {
+  acceptedAStep,
+  decideStep,
+  delegatorsOfSql,
+  dropSteps,
+  preparedSql,
+  type StepStanding,
+  startSteps,
+  stepStanding,
+} from './payment-steps.service.ts';
 
 export const DIRECTOR_ROLE = 'ROLE_DIRECTOR';
 /** Whether `roles` give a capacity's right (the transition table's `capacityRight`). */
 const rightSql = (roles: SQL, capacity: Capacity) => {
   const { method, endpoint } = capacityRight(capacity);
   return endpointAllowed(roles, method, endpoint);
+};
+
+/**
+ * Whether user `u` (SQL) may open the approvals at all: an administrator, or a role with the
+ * approver's right — what rightsOf answers as `mayDecide`, for a query over many users.
+ */
+export const mayDecideSql = (u: SQL): SQL => {
+  const roles = userRoleIds(u as never);
+  return sql`(exists (select 1 from role r where r.code = ${ADMIN_ROLE} and r.id in (${roles})) or ${rightSql(roles, 'approver')})`;
 };
 
 type Rights = { isAdmin: boolean; isDirector: boolean; mayWrite: boolean; mayDecide: boolean };
@@ -123,11 +145,70 @@ function actorFrom(
   };
 }
 
-export async function actorOf(tx: Tx, user: CurrentUser, payment: Row): Promise<Actor> {
-  const rights = await rightsOf(tx, user);
-  const isApprover = await isApproverOf(tx, user, payment, rights);
-  return actorFrom(rights, isApprover, user, payment, await senderOf(tx, payment));
+/**
+ * Whether user `u` decides request `r` (SQL) where its company has no flow: an administrator, or a
+ * holder of the deciding right whose scope holds the request and who is a ROLE_DIRECTOR, its named
+ * director or its department's director. A delegate decides for such a user (docs/adr/0085-delegation.md).
+ */
+export const flowlessDeciderSql = (u: SQL, r: string): SQL => {
+  const req = sql.raw(r);
+  const roles = userRoleIds(u as never);
+  const isRole = (code: string) =>
+    sql`exists (select 1 from role fr where fr.code = ${code} and fr.id in (${roles}))`;
+  return sql`(${isRole(ADMIN_ROLE)} or (${rightSql(roles, 'approver')}
+    and ${req}.construction_id in (${scopeConstructionIds(u as never)})
+    and (${isRole(DIRECTOR_ROLE)} or ${req}.director_id = ${u}
+      or exists (select 1 from ${department} fd where fd.id = ${req}.department_id and fd.director_id = ${u}))))`;
+};
+
+/** The delegator a delegate would decide a request without steps for, if any. */
+async function flowlessDelegator(tx: Tx, user: CurrentUser, payment: Row) {
+  const [row] = await queryRows<{ id: number; user_name: string }>(
+    tx,
+    sql`select du.id, du.user_name from (${delegatorsOfSql(user.id)}) for_whom
+        join app_user du on du.id = for_whom.delegator_id
+        cross join (select * from payment_transaction where id = ${payment.id}) the_req
+        where ${flowlessDeciderSql(sql`for_whom.delegator_id`, 'the_req')}
+          and not ${preparedSql(sql`for_whom.delegator_id`, 'the_req')}
+        order by du.id limit 1`,
+  );
+  return row ?? null;
 }
+
+/** The caller to a request, with whom he decides it for (a delegator) and its steps' standing. */
+export type WorkflowActor = Actor & {
+  onBehalfOf: { id: number; user_name: string } | null;
+  steps: StepStanding | null;
+};
+
+export async function actorOf(tx: Tx, user: CurrentUser, payment: Row): Promise<WorkflowActor> {
+  const rights = await rightsOf(tx, user);
+  const waiting = payment.approval_status === 'W';
+  const steps = waiting ? await stepStanding(tx, user, payment) : null;
+  let isApprover: boolean;
+  let onBehalfOf: WorkflowActor['onBehalfOf'] = null;
+  if (steps) {
+    isApprover = rights.mayDecide && steps.decides;
+    onBehalfOf = steps.onBehalfOf;
+  } else {
+    isApprover = await isApproverOf(tx, user, payment, rights);
+    if (!isApprover && waiting && rights.mayDecide) {
+      onBehalfOf = await flowlessDelegator(tx, user, payment);
+      isApprover = onBehalfOf !== null;
+    }
+  }
+  const actor = actorFrom(rights, isApprover, user, payment, await senderOf(tx, payment));
+  // whoever accepted any step (or had it accepted for him) pays no more than the last step's accepter
+  if (payment.approval_status === 'A' && !actor.isAccepter)
+    actor.isAccepter = await acceptedAStep(tx, payment.id, user.id);
+  return { ...actor, decidedStep: steps?.decidedStep ?? false, onBehalfOf, steps };
+}
+
+/** The request's place, with its steps' progress when it waits on steps. */
+const placeWith = (payment: Row, steps: StepStanding | null): RequestPlace => ({
+  ...placeOf(payment as never),
+  ...(steps ? { steps: { decided: steps.decided, after: steps.after } } : {}),
+});
 
 export async function movesOf(tx: Tx, user: CurrentUser, payment: Row): Promise<PaymentAction[]> {
   const actor = await actorOf(tx, user, payment);
@@ -137,12 +218,18 @@ export async function movesOf(tx: Tx, user: CurrentUser, payment: Row): Promise<
     sql`select id from ${paymentPayout} where payment_id = ${payment.id} and reversed_at is null
           and recorded_by_id <> ${user.id} limit 1`,
   );
-  return allowedMoves(placeOf(payment as never), { ...actor, recordedPayment: !other });
+  return allowedMoves(placeWith(payment, actor.steps), { ...actor, recordedPayment: !other });
 }
 
 /** Refuses (422, with the reason) a move the table does not allow; answers its transition. */
-export function check(existing: Row, action: PaymentAction, actor: Actor, note?: string | null): Transition {
-  const d = decide(placeOf(existing as never), action, actor, note);
+export function check(
+  existing: Row,
+  action: PaymentAction,
+  actor: Actor,
+  note?: string | null,
+  place: RequestPlace = placeOf(existing as never),
+): Transition {
+  const d = decide(place, action, actor, note);
   if (!d.ok) throw unprocessable(refusalMessage[d.refusal], d.refusal);
   return d.transition;
 }
@@ -150,6 +237,8 @@ export function check(existing: Row, action: PaymentAction, actor: Actor, note?:
 /** A move as its listeners hear it, once it is written: the request as the move left it. */
 export type PaymentMoveEvent = {
   payment: Row;
+  /** The request as it was before the move (its step before a step is decided or a recall). */
+  before: Row;
   action: PaymentAction;
   /** The transition table's word on whom to tell (`notify`). */
   notify: Transition['notify'];
@@ -179,6 +268,7 @@ export async function writeMove(
   to: PaymentState | null,
   note: string | null | undefined,
   user: CurrentUser,
+  step?: StepDecision,
 ): Promise<number> {
   const [line] = await tx
     .insert(paymentHistory)
@@ -190,6 +280,10 @@ export async function writeMove(
       note: note ?? null,
       user_id: user.id,
       user_name: user.user_name,
+      step_no: step?.no ?? null,
+      step_name: step?.name ?? null,
+      on_behalf_of_id: step?.onBehalfOf?.id ?? null,
+      on_behalf_of: step?.onBehalfOf?.user_name ?? null,
     })
     .returning({ id: paymentHistory.id });
   return line!.id;
@@ -267,6 +361,13 @@ function heldAtSend(existing: Row, account: PayeeAccount): Record<string, unknow
  */
 export type Move = WorkflowMove;
 
+/** A decision's step (null: a request without steps) and whom a delegate made it for. */
+export type StepDecision = {
+  no: number | null;
+  name?: string | null;
+  onBehalfOf: { id: number; user_name: string } | null;
+};
+
 export async function applyMove(
   tx: Tx,
   kind: RecordKind,
@@ -278,23 +379,62 @@ export async function applyMove(
 ): Promise<Row> {
   const existing = await lockRequest(tx, kind, id, version, user);
   const from = stateOf(existing as never);
-  const transition = check(existing, action, await actorOf(tx, user, existing), note);
+  const actor = await actorOf(tx, user, existing);
+  const place = placeWith(existing, actor.steps);
+  const transition = check(existing, action, actor, note, place);
+  const to = targetOf(transition, place);
   const changes: Row = {} as Row;
+  // a decision records its step and whom a delegate made it for (docs/adr/0085-delegation.md)
+  const step: StepDecision | undefined =
+    action === 'accept' || action === 'reject'
+      ? { no: existing.current_step ?? null, name: actor.steps?.name ?? null, onBehalfOf: actor.onBehalfOf }
+      : undefined;
+  if (step && actor.steps) {
+    const next = await decideStep(tx, existing, action === 'accept', user, actor.onBehalfOf, note);
+    changes.current_step = next;
+  }
+  if (to === 'W' && action === 'accept') {
+    // a step decided, the next one pending: the request waits on, for the next step's deciders
+    // (docs/adr/0084-approval-steps.md)
+    const moved = {
+      changes,
+      action,
+      from,
+      transition: { ...transition, to, notify: 'approvers' as const },
+      note,
+      step,
+    };
+    return writeMoveChanges(tx, kind, existing, moved, user);
+  }
   switch (action) {
     case 'send': {
       const c = await contractState(tx, existing.contract_id, user, true);
       assertContractTakesRequests(c);
       await checkMoneyRules(tx, existing as never, existing.id);
+      // ready to pay: the block documents there, an advance guaranteed (docs/adr/0094-required-documents.md,
+      // docs/adr/0095-bank-guarantees-checked.md)
+      await assertDocumentsReady(tx, existing);
+      await assertAdvanceGuaranteed(tx, existing);
+      // and no XML invoice's blocking check left unwaived (docs/adr/0092-einvoice-xml-checks.md)
+      await assertInvoicesPass(tx, existing.id);
       // from now on the request shows, prints and pays this account
       const account = c.beneficiary_id ? await payeeAccount(tx, c.beneficiary_id) : undefined;
       if (!account)
         throw unprocessable('the contract names no active beneficiary account to pay', 'no_beneficiary');
+      // a request sent again after a rejection waits for a new decision: the old one is history
+      // (payment_history), not the current decision
       Object.assign(changes, {
         approval_status: 'W',
         sent_at: stamp(),
+        decided_at: null,
+        decided_by: null,
+        decided_by_id: null,
+        decision_note: null,
         prepared_by: withPreparer(existing, user),
         ...accountColumns(account),
         ...heldAtSend(existing, account),
+        // a (re)send starts from the first step of the company's flow as it is now
+        current_step: await startSteps(tx, existing),
       });
       break;
     }
@@ -315,7 +455,7 @@ export async function applyMove(
     }
     case 'recall':
       // back to a draft: unsent, editable; its history keeps when it was sent and recalled
-      Object.assign(changes, { approval_status: 'O', sent_at: null });
+      Object.assign(changes, { approval_status: 'O', sent_at: null, current_step: null });
       break;
     case 'reject':
       Object.assign(changes, {
@@ -335,7 +475,17 @@ export async function applyMove(
       break;
     // confirm paid records a payment: payment-payout.service.ts
   }
-  return writeMoveChanges(tx, kind, existing, { changes, action, from, transition, note }, user);
+  const moved = await writeMoveChanges(
+    tx,
+    kind,
+    existing,
+    { changes, action, from, transition, note, step },
+    user,
+  );
+  if (action !== 'recall' || existing.current_step == null) return moved;
+  // the recall's mail went to the steps' deciders (read by the listeners); now the steps go
+  await dropSteps(tx, existing.id);
+  return { ...moved, steps: [] };
 }
 
 /**
@@ -352,13 +502,22 @@ export async function writeMoveChanges(
     from: PaymentState;
     transition: Transition;
     note?: string | null;
+    step?: StepDecision;
   },
   user: CurrentUser,
 ): Promise<Row> {
-  const { changes, action, from, transition, note } = move;
+  const { changes, action, from, transition, note, step } = move;
   const updated = await updateRecord(tx, kind, existing.id, existing.version, changes as Row, user, action);
-  const historyId = await writeMove(tx, existing.id, action, from, transition.to, note, user);
-  const event = { payment: updated, action, notify: transition.notify, historyId, note, actor: user };
+  const historyId = await writeMove(tx, existing.id, action, from, transition.to, note, user, step);
+  const event = {
+    payment: updated,
+    before: existing,
+    action,
+    notify: transition.notify,
+    historyId,
+    note,
+    actor: user,
+  };
   for (const listener of moveListeners) await listener(tx, event);
   return updated;
 }

@@ -4,7 +4,10 @@
  * as numbers shown `#,##0`, and the report's totals as a bold last row. Headers are the report
  * screens' own words (web/src/i18n/report.*.json).
  */
-import type { ExportColumn, SheetOfRows, Words } from '../export/xlsx-export.ts';
+import { figureWords } from '@sitepay/domain/figure-words';
+import { abbreviateAmount } from '@sitepay/domain/number-format';
+import { VALUE_BUCKETS } from '@sitepay/domain/report.schema';
+import type { ExportColumn, Lang, SheetOfRows, Words } from '../export/xlsx-export.ts';
 
 type Row = Record<string, unknown>;
 type Result = Record<string, unknown>;
@@ -43,7 +46,7 @@ const contractFigures: ExportColumn[] = [
   count('contracts', 'Số hợp đồng', 'Contracts'),
   money('contract_value', 'Giá trị hợp đồng', 'Contract value'),
   money('paid', 'Đã thanh toán', 'Paid'),
-  money('remaining', 'Còn lại', 'Remaining'),
+  money('remaining', figureWords.leftToPay.vi, figureWords.leftToPay.en),
   money('overdue', 'Quá hạn', 'Overdue'),
   count('overdue_count', 'Số quá hạn', 'Overdue (count)'),
 ];
@@ -61,24 +64,31 @@ const statusWords: Record<string, Words> = {
   O: { vi: 'Hoạt động', en: 'Active' },
   C: { vi: 'Ngừng hoạt động', en: 'InActive' },
 };
-const bucketWords: Record<string, Words> = {
-  lt_100m: { vi: 'Dưới 100 triệu', en: 'Under 100 M' },
-  '100m_1b': { vi: '100 triệu – 1 tỷ', en: '100 M – 1 B' },
-  '1b_10b': { vi: '1 – 10 tỷ', en: '1 – 10 B' },
-  gte_10b: { vi: 'Từ 10 tỷ', en: '10 B and above' },
-};
+/** The value buckets' ranges from their bounds, compact as the screen writes them ("Dưới 100 triệu", "1B – 10B"). */
+const bucketWords: Record<string, Words> = Object.fromEntries(
+  VALUE_BUCKETS.map((b) => {
+    const short = (amount: string, lang: Lang) => abbreviateAmount(amount, lang, { whole: true });
+    const words = (lang: Lang) =>
+      b.from === null
+        ? `${lang === 'vi' ? 'Dưới' : 'Under'} ${short(b.to, lang)}`
+        : b.to === null
+          ? lang === 'vi'
+            ? `Từ ${short(b.from, lang)} trở lên`
+            : `${short(b.from, lang)} and above`
+          : `${short(b.from, lang)} – ${short(b.to, lang)}`;
+    return [b.key, { vi: words('vi'), en: words('en') }];
+  }),
+);
 
 export type ReportWorkbook = {
-  /** The file name's first part. */
-  entity: string;
+  /** The workbook's title, and its file's name in the reader's language (`exportFileName`). */
   title: Words;
   sheets: (result: Result) => SheetOfRows[];
 };
 
 const nonEmpty = (sheets: (SheetOfRows | false)[]) => sheets.filter((s): s is SheetOfRows => s !== false);
 
-const ranked = (entity: string, title: Words): ReportWorkbook => ({
-  entity,
+const ranked = (title: Words): ReportWorkbook => ({
   title,
   sheets: (r) => [
     {
@@ -97,7 +107,6 @@ const ranked = (entity: string, title: Words): ReportWorkbook => ({
 
 export const reportWorkbooks: Record<string, ReportWorkbook> = {
   payment: {
-    entity: 'report-payment',
     title: { vi: 'Báo cáo thanh toán theo công trình', en: 'Payments by construction' },
     sheets: (r) => [
       {
@@ -108,14 +117,18 @@ export const reportWorkbooks: Record<string, ReportWorkbook> = {
       },
       {
         name: { vi: 'Theo tháng', en: 'By month' },
-        columns: [month, ...paymentFigures],
+        columns: [
+          month,
+          ...paymentFigures,
+          money('paid_out', 'Đã chi trong kỳ', 'Paid out in the period'),
+          count('paid_out_count', 'Số lần chi', 'Payments (count)'),
+        ],
         rows: monthly(r.months),
         totals: r.totals as Row,
       },
     ],
   },
   constructor: {
-    entity: 'report-constructor',
     title: { vi: 'Báo cáo nhà thầu', en: 'Contractors report' },
     sheets: (r: Result) =>
       nonEmpty([
@@ -138,7 +151,6 @@ export const reportWorkbooks: Record<string, ReportWorkbook> = {
       ]),
   },
   construction: {
-    entity: 'report-construction',
     title: { vi: 'Báo cáo công trình', en: 'Constructions report' },
     sheets: (r) =>
       nonEmpty([
@@ -173,7 +185,6 @@ export const reportWorkbooks: Record<string, ReportWorkbook> = {
       ]),
   },
   'contract/count': {
-    entity: 'report-contract-count',
     title: { vi: 'Số lượng hợp đồng', en: 'Contract counts' },
     sheets: (r) => [
       {
@@ -199,7 +210,6 @@ export const reportWorkbooks: Record<string, ReportWorkbook> = {
     ],
   },
   'contract/count_annex': {
-    entity: 'report-contract-annex',
     title: { vi: 'Phụ lục hợp đồng', en: 'Contract annexes' },
     sheets: (r) => [
       {
@@ -216,16 +226,15 @@ export const reportWorkbooks: Record<string, ReportWorkbook> = {
       },
     ],
   },
-  'contract/highest': ranked('report-contract-highest', {
+  'contract/highest': ranked({
     vi: 'Hợp đồng giá trị lớn nhất',
     en: 'Highest contracts',
   }),
-  'contract/smallest': ranked('report-contract-smallest', {
+  'contract/smallest': ranked({
     vi: 'Hợp đồng giá trị nhỏ nhất',
     en: 'Smallest contracts',
   }),
   'contract/amount_distribution': {
-    entity: 'report-contract-distribution',
     title: { vi: 'Phân bố giá trị hợp đồng', en: 'Contract value distribution' },
     sheets: (r) => {
       const rows = r as unknown as Row[];

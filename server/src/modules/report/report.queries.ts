@@ -3,9 +3,11 @@
  * no summary table to drift — filtered by the caller's data scope and the report filters.
  *
  * - A payment counts when it is live: active and not rejected (as the lists and the contract
- *   summary count it). requested = every live one; approved = accepted; paid = paid; unpaid = not
- *   paid yet; overdue = unpaid after its due date (the business day in Asia/Ho_Chi_Minh).
- * - Contract figures: value = amount incl. VAT + live annexes; paid = its paid live requests;
+ *   summary count it). requested = every live one; approved = accepted; paid = what their payments
+ *   paid (paid_amount); unpaid = what remains of those not paid in full; overdue = unpaid after its
+ *   due date (the business day in Asia/Ho_Chi_Minh). Paid out = the payments by the day the bank
+ *   paid them (docs/adr/0078-reports-count-payments-by-their-dates.md).
+ * - Contract figures: value = amount incl. VAT + live annexes; paid = what its live requests' payments paid;
  *   remaining = value − paid; overdue = its overdue requests. The date range picks contracts by
  *   signing date (their payments are then counted whatever their date), payments by payment date.
  * Sums are NUMERIC in SQL, answered as exact decimal strings. They come from running totals kept
@@ -54,11 +56,11 @@ const paymentFigures = sql`
   count(*) filter (where p.approval_status = 'A')::int as approved_count,
   coalesce(sum(p.amount) filter (where p.approval_status = 'A'), 0)::numeric(18,2)::text as approved,
   count(*) filter (where p.payment_status = 'P')::int as paid_count,
-  coalesce(sum(p.amount) filter (where p.payment_status = 'P'), 0)::numeric(18,2)::text as paid,
+  coalesce(sum(p.paid_amount), 0)::numeric(18,2)::text as paid,
   count(*) filter (where p.payment_status = 'O')::int as unpaid_count,
-  coalesce(sum(p.amount) filter (where p.payment_status = 'O'), 0)::numeric(18,2)::text as unpaid,
+  coalesce(sum(p.amount - p.paid_amount) filter (where p.payment_status = 'O'), 0)::numeric(18,2)::text as unpaid,
   count(*) filter (where p.payment_status = 'O' and p.due_date < ${todaySql})::int as overdue_count,
-  coalesce(sum(p.amount) filter (where p.payment_status = 'O' and p.due_date < ${todaySql}), 0)::numeric(18,2)::text as overdue`;
+  coalesce(sum(p.amount - p.paid_amount) filter (where p.payment_status = 'O' and p.due_date < ${todaySql}), 0)::numeric(18,2)::text as overdue`;
 
 function livePayments(q: ReportQuery, user: CurrentUser): SQL {
   return and([
@@ -110,17 +112,19 @@ function addDay(iso: string, days = 1): string {
 function paymentParts(q: ReportQuery, user: CurrentUser): SQL {
   const live = livePayments(q, user);
   const rowPart = (where: SQL) => sql`select p.construction_id, date_trunc('month', p.date)::date as month,
-      p.approval_status, p.payment_status, 1 as cnt, p.amount, 0 as nyd_cnt, 0::numeric as nyd_amount
+      p.approval_status, p.payment_status, 1 as cnt, p.amount, p.paid_amount as paid, 0 as nyd_cnt,
+      0::numeric as nyd_amount
     from payment_transaction p where ${where}`;
   const notYetDue = sql`select p.construction_id, date_trunc('month', p.date)::date as month,
-      p.approval_status, p.payment_status, 0 as cnt, 0::numeric as amount, 1 as nyd_cnt, p.amount as nyd_amount
+      p.approval_status, p.payment_status, 0 as cnt, 0::numeric as amount, 0::numeric as paid, 1 as nyd_cnt,
+      p.amount - p.paid_amount as nyd_amount
     from payment_transaction p
     where ${live} and p.payment_status = 'O' and p.due_date >= ${todaySql}`;
   const split = monthSplit(q.from, q.to);
   if (q.constructorId || split.empty) return sql`${rowPart(live)} union all ${notYetDue}`;
   const { fromMonth, toMonth, fromEdge, toEdge } = split;
   const summary = sql`select s.construction_id, s.month, s.approval_status, s.payment_status, s.count as cnt,
-      s.amount, 0 as nyd_cnt, 0::numeric as nyd_amount
+      s.amount, s.paid, 0 as nyd_cnt, 0::numeric as nyd_amount
     from payment_month_totals s
     where ${and([
       sql`s.count <> 0`,
@@ -147,11 +151,53 @@ const partFigures = sql`
   coalesce(sum(x.cnt) filter (where x.approval_status = 'A'), 0)::int as approved_count,
   coalesce(sum(x.amount) filter (where x.approval_status = 'A'), 0)::numeric(18,2)::text as approved,
   coalesce(sum(x.cnt) filter (where x.payment_status = 'P'), 0)::int as paid_count,
-  coalesce(sum(x.amount) filter (where x.payment_status = 'P'), 0)::numeric(18,2)::text as paid,
+  coalesce(sum(x.paid), 0)::numeric(18,2)::text as paid,
   coalesce(sum(x.cnt) filter (where x.payment_status = 'O'), 0)::int as unpaid_count,
-  coalesce(sum(x.amount) filter (where x.payment_status = 'O'), 0)::numeric(18,2)::text as unpaid,
+  coalesce(sum(x.amount - x.paid) filter (where x.payment_status = 'O'), 0)::numeric(18,2)::text as unpaid,
   (coalesce(sum(x.cnt) filter (where x.payment_status = 'O'), 0) - coalesce(sum(x.nyd_cnt), 0))::int as overdue_count,
-  (coalesce(sum(x.amount) filter (where x.payment_status = 'O'), 0) - coalesce(sum(x.nyd_amount), 0))::numeric(18,2)::text as overdue`;
+  (coalesce(sum(x.amount - x.paid) filter (where x.payment_status = 'O'), 0) - coalesce(sum(x.nyd_amount), 0))::numeric(18,2)::text as overdue`;
+
+/**
+ * The money paid out in the filters' date range by the day it was paid (the payments not reversed),
+ * per month: whole months from `payout_month_totals`, the part months at the range's edges and a
+ * contractor filter (which the summaries do not carry) from the payments themselves.
+ */
+async function paidOutMonths(tx: Tx, q: ReportQuery, user: CurrentUser) {
+  const rows = (from?: string, to?: string) => sql`select date_trunc('month', o.paid_date)::date as month,
+      count(*) as cnt, sum(o.amount) as amount
+    from payment_payout o join payment_transaction p on p.id = o.payment_id
+    where ${and([
+      sql`o.reversed_at is null`,
+      constructionFilter(sql`p.construction_id`, q, user),
+      q.constructorId ? sql`p.constructor_id = ${q.constructorId}` : undefined,
+      from ? sql`o.paid_date >= ${from}::date` : undefined,
+      to ? sql`o.paid_date <= ${to}::date` : undefined,
+    ])}
+    group by 1`;
+  const split = monthSplit(q.from, q.to);
+  let parts: SQL[];
+  if (q.constructorId || split.empty) parts = [rows(q.from, q.to)];
+  else {
+    const { fromMonth, toMonth, fromEdge, toEdge } = split;
+    parts = [
+      sql`select s.month, s.count as cnt, s.amount from payout_month_totals s
+        where ${and([
+          sql`s.count <> 0`,
+          constructionFilter(sql`s.construction_id`, q, user),
+          fromMonth ? sql`s.month >= ${fromMonth}::date` : undefined,
+          toMonth ? sql`s.month < ${toMonth}::date` : undefined,
+        ])}`,
+      ...(fromEdge ? [rows(q.from, addDay(fromMonth!, -1))] : []),
+      ...(toEdge ? [rows(toMonth, q.to)] : []),
+    ];
+  }
+  return queryRows<{ month: string; paid_out_count: number; paid_out: string }>(
+    tx,
+    sql`select to_char(x.month, 'YYYY-MM') as month, sum(x.cnt)::int as paid_out_count,
+          sum(x.amount)::numeric(18,2)::text as paid_out
+        from (${sql.join(parts, sql` union all `)}) x group by x.month having sum(x.cnt) > 0 order by x.month`,
+  );
+}
 
 export async function paymentReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
   // one pass over the parts, grouped three ways: per construction (by = 1), per month (by = 2)
@@ -186,7 +232,29 @@ export async function paymentReport(tx: Tx, q: ReportQuery, user: CurrentUser) {
   const [totals] = part(3).map(
     ({ by: _b, construction_id: _c, construction_code: _cc, construction_name: _cn, month: _m, ...f }) => f,
   );
-  return { rows, months, totals: totals! };
+  // beside the requests' figures by their payment date, the money paid out by the bank's date
+  const paidOut = await paidOutMonths(tx, q, user);
+  const outOf = new Map(paidOut.map((m) => [m.month, m]));
+  const zeroFigures = Object.fromEntries(
+    Object.entries(totals!).map(([k, v]) => [k, typeof v === 'number' ? 0 : '0.00']),
+  );
+  const allMonths = [...new Set([...months.map((m) => m.month as string), ...outOf.keys()])].sort();
+  const byMonth = new Map(months.map((m) => [m.month as string, m]));
+  return {
+    rows,
+    months: allMonths.map((month) => ({
+      ...zeroFigures,
+      ...byMonth.get(month),
+      month,
+      paid_out: outOf.get(month)?.paid_out ?? '0.00',
+      paid_out_count: outOf.get(month)?.paid_out_count ?? 0,
+    })),
+    totals: {
+      ...totals!,
+      paid_out: addAmounts('0', ...paidOut.map((m) => m.paid_out)),
+      paid_out_count: paidOut.reduce((n, m) => n + m.paid_out_count, 0),
+    },
+  };
 }
 
 /** The live contracts the filters leave, as a condition on `contract k`. */
@@ -231,7 +299,7 @@ function contractsWith(q: ReportQuery, user: CurrentUser, contractors?: SQL): SQ
     from contract k
     left join contract_totals t on t.contract_id = k.id
     left join (
-      select p.contract_id, sum(p.amount) as amount, count(*) as count
+      select p.contract_id, sum(p.amount - p.paid_amount) as amount, count(*) as count
       from payment_transaction p
       where ${notYetDue}
       group by p.contract_id) nyd on nyd.contract_id = k.id
@@ -384,7 +452,7 @@ async function contractFiguresInPieces(
     (
       await queryRows<Record<string, unknown> & { amount: string; count: number }>(
         tx,
-        sql`select ${columns}, sum(p.amount)::numeric(18,2)::text as amount, count(*)::int as count
+        sql`select ${columns}, sum(p.amount - p.paid_amount)::numeric(18,2)::text as amount, count(*)::int as count
             from payment_transaction p join contract k on k.id = p.contract_id
             where ${notYetDueSql} and ${where}
             group by ${columns}`,
@@ -569,15 +637,18 @@ export async function homeFigures(tx: Tx, q: ReportQuery, user: CurrentUser) {
           from payment_transaction p where ${where}`,
     ).then((rows) => rows[0]!);
   // the live requests of the month summaries where `summary` (on `s`) holds, less the requests
-  // where `rows` (on `p`) holds: few rows read, however many the summaries count
-  const summaryLess = (summary: SQL, rows: SQL) =>
+  // where `rows` (on `p`) holds: few rows read, however many the summaries count; their amount, or
+  // with `remains` what remains to pay of it
+  const summaryLess = (summary: SQL, rows: SQL, remains = false) =>
     queryRows<{ count: number; amount: string }>(
       tx,
       sql`select (w.count - o.count)::int as count, (w.amount - o.amount)::numeric(18,2)::text as amount
-          from (select coalesce(sum(s.count), 0) as count, coalesce(sum(s.amount), 0) as amount
+          from (select coalesce(sum(s.count), 0) as count,
+                  coalesce(sum(${remains ? sql`s.amount - s.paid` : sql`s.amount`}), 0) as amount
                 from payment_month_totals s
                 where ${summary} and ${constructionFilter(sql`s.construction_id`, q, user)}) w,
-               (select count(*) as count, coalesce(sum(p.amount), 0) as amount
+               (select count(*) as count,
+                  coalesce(sum(${remains ? sql`p.amount - p.paid_amount` : sql`p.amount`}), 0) as amount
                 from payment_transaction p where ${rows}) o`,
     ).then((r) => r[0]!);
   const rights = await rightsOf(tx, user);
@@ -616,13 +687,15 @@ export async function homeFigures(tx: Tx, q: ReportQuery, user: CurrentUser) {
   const toPay = rights.mayWrite ? await remaining(approvedUnpaid) : null;
   const partlyPaid = rights.mayWrite ? await remaining(sql`${approvedUnpaid} and p.paid_amount > 0`) : null;
   const unpaid = sql`p.status = 'O' and p.approval_status <> 'R' and p.payment_status = 'O' and ${scope}`;
-  // overdue = unpaid (the month summaries) − not due yet (the partial index by due date)
+  // overdue = unpaid (the month summaries) − not due yet (the partial index by due date), by what
+  // remains to pay of them
   const overdue = await summaryLess(
     sql`s.payment_status = 'O'`,
     sql`${unpaid} and p.due_date >= ${todaySql}`,
+    true,
   );
   const week = isoWeek(businessToday());
-  const dueThisWeek = await countAmount(
+  const dueThisWeek = await remaining(
     sql`${unpaid} and p.due_date between ${week.from}::date and ${week.to}::date`,
   );
   const base = contractsWith({ ...q, from: undefined, to: undefined }, user);

@@ -90,7 +90,7 @@ export function registerReportRoutes(app: FastifyInstance, opts: { concurrent?: 
         const lang = exportLang(req, query.lang);
         const filters = await describeFilters(app.db, [], query, user, lang);
         const heading = { title: book.title, filters, user, lang, now: new Date() };
-        return sendWorkbook(reply, book.entity, heading, book.sheets(result as Record<string, unknown>));
+        return sendWorkbook(reply, heading, book.sheets(result as Record<string, unknown>));
       }) as never,
     );
 

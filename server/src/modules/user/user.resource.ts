@@ -21,6 +21,9 @@ export const sharesCompany = (user: CurrentUser) => sql`exists (
   select 1 from (${scopeCompanyIds(outer(u.id) as never)}) theirs
   where theirs.company_id in (${scopeCompanyIds(user.id)}))`;
 
+/** A role that carries no company, project or construction: rights only, no data scope. */
+const notScope = sql.raw('(r.company_id is null and r.project_id is null and r.construction_id is null)');
+
 export const userKind = entityKind(userEntity, {
   table: u,
   unique: [
@@ -31,6 +34,15 @@ export const userKind = entityKind(userEntity, {
   extraColumns: {
     role_codes: sql<string | null>`(select string_agg(r.code, ', ' order by r.priority, r.code) from ${role} r
       where r.id in (${userRoleIds(outer(u.id) as never)}))`,
+    // the rights roles by code and name, for the screens to name (a built-in one in the reader's
+    // language), and apart from them the data scopes: roles that carry a company, project or
+    // construction (docs/adr/0002-data-scope-and-404-outside-it.md)
+    roles: sql<
+      string | null
+    >`(select json_agg(json_build_object('code', r.code, 'name', r.name) order by r.priority, r.code)::text
+      from ${role} r where r.id in (${userRoleIds(outer(u.id) as never)}) and ${notScope})`,
+    scopes: sql<string | null>`(select string_agg(r.name, ', ' order by r.priority, r.name) from ${role} r
+      where r.id in (${userRoleIds(outer(u.id) as never)}) and not ${notScope})`,
     last_login_at: sql<
       string | null
     >`(select to_char(max(h.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${accessHistory} h

@@ -37,8 +37,9 @@ import {
   userOptions,
 } from './user.service.ts';
 
-const roleOut = z.object({ id: z.number(), code: z.string(), name: z.string(), status: z.string() });
-const groupOut = roleOut;
+const groupOut = z.object({ id: z.number(), code: z.string(), name: z.string(), status: z.string() });
+/** `scope`: the role carries a company, project or construction (a data scope, not rights). */
+const roleOut = groupOut.extend({ scope: z.boolean() });
 const menuOut = z.object({
   id: z.number(),
   name: z.string(),

@@ -169,11 +169,23 @@ async function userExists(db: Db, id: number) {
   if (!row) throw notFound('user');
 }
 
+/**
+ * A role as the user's page lists it; `scope`: it carries a company, project or construction — a
+ * data scope, listed and given apart from the rights roles (docs/adr/0002-data-scope-and-404-outside-it.md).
+ */
+const roleColumns = {
+  id: role.id,
+  code: role.code,
+  name: role.name,
+  status: role.status,
+  scope: sql<boolean>`(${role.company_id} is not null or ${role.project_id} is not null or ${role.construction_id} is not null)`,
+};
+
 /** The live roles given to a user directly. */
 export async function rolesOf(db: Db, userId: number) {
   await userExists(db, userId);
   return db
-    .select({ id: role.id, code: role.code, name: role.name, status: role.status })
+    .select(roleColumns)
     .from(userRole)
     .innerJoin(role, eq(role.id, userRole.role_id))
     .where(and(eq(userRole.user_id, userId), ne(role.status, 'D')))
@@ -184,7 +196,7 @@ export async function rolesOf(db: Db, userId: number) {
 export async function rolesNotOf(db: Db, userId: number) {
   await userExists(db, userId);
   return db
-    .select({ id: role.id, code: role.code, name: role.name, status: role.status })
+    .select(roleColumns)
     .from(role)
     .where(
       and(

@@ -1,6 +1,7 @@
 /**
  * Breadcrumbs from the menu tree (the active entry and its parents) plus the screen's action
  * (list, create, update, view); paths no menu entry knows fall back to their translated segments.
+ * They also title the browser tab: the screen's heading, then its menu entry (lib/document-title.ts).
  */
 import HomeIcon from '@mui/icons-material/Home';
 import MuiBreadcrumbs from '@mui/material/Breadcrumbs';
@@ -10,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useCurrentHeading, useDocumentTitle } from '../../lib/document-title.ts';
 import { activeTrail, buildMenuTree } from '../../lib/menu-tree.ts';
 import { menuQuery } from '../account.queries.ts';
 import { menuTitle } from './nav-drawer.tsx';
@@ -34,7 +36,10 @@ export function Breadcrumbs() {
     : segments
         .filter((s) => !ACTIONS.has(s) && !/^\d+$/.test(s))
         .map((s) => ({ label: t(`routes.${s}`, { defaultValue: s.replace(/-/g, ' ') }) }));
+  const section = crumbs.at(-1)?.label;
   if (action && action !== 'list' && trail.length) crumbs.push({ label: t(`routes.${action}`) });
+  const heading = useCurrentHeading();
+  useDocumentTitle([heading, section]);
 
   return (
     <MuiBreadcrumbs

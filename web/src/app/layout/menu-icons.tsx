@@ -13,6 +13,7 @@ import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import ApiIcon from '@mui/icons-material/Api';
+import ApprovalIcon from '@mui/icons-material/Approval';
 import AppsIcon from '@mui/icons-material/Apps';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
@@ -44,6 +45,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import PercentIcon from '@mui/icons-material/Percent';
 import PersonIcon from '@mui/icons-material/Person';
+import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -54,7 +56,9 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import TableChartIcon from '@mui/icons-material/TableChart';
 import TuneIcon from '@mui/icons-material/Tune';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import WalletIcon from '@mui/icons-material/Wallet';
 import WorkIcon from '@mui/icons-material/Work';
@@ -71,6 +75,9 @@ const byName: Record<string, SvgIconComponent> = {
   contract: DescriptionIcon,
   payment: PaymentsIcon,
   approval: FactCheckIcon,
+  'payment-batch': PlaylistAddCheckIcon,
+  'bank-statement': UploadFileIcon,
+  'approval-flow': ApprovalIcon,
   report: AssessmentIcon,
   'report-payment': BarChartIcon,
   'report-constructor': HandymanIcon,
@@ -93,6 +100,7 @@ const byName: Record<string, SvgIconComponent> = {
   'payment-date': EventIcon,
   'payment-method': CreditCardIcon,
   'company-bank-account': WalletIcon,
+  'bank-file-template': TableChartIcon,
   application: AppsIcon,
   system: SecurityIcon,
   group: GroupWorkIcon,
@@ -166,6 +174,9 @@ const byIcon: Record<string, SvgIconComponent> = {
   'mail-outline': MailOutlineIcon,
   savings: SavingsIcon,
   wallet: WalletIcon,
+  'playlist-add-check': PlaylistAddCheckIcon,
+  'upload-file': UploadFileIcon,
+  'table-chart': TableChartIcon,
 };
 
 const normalize = (key: string | null | undefined) =>

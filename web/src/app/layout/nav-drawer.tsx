@@ -46,12 +46,14 @@ export function NavDrawer({ collapsed, mobile, mobileOpen, onMobileClose, onExpa
   const mini = collapsed && !mobile;
   const width = mini ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
   const dark = sidebar === 'dark';
+  const [openedOnce, setOpenedOnce] = useState(false);
+  if (mobileOpen && !openedOnce) setOpenedOnce(true);
   const colors = dark
     ? // the dark bar takes the colour as chosen (primary.light): the text shade is too dark on it
       {
         bg: DARK_SIDEBAR,
         fg: 'rgba(255,255,255,0.87)',
-        muted: 'rgba(255,255,255,0.6)',
+        muted: 'rgba(255,255,255,0.72)', // 8.5:1 on the bar (docs/adr/0083-text-contrast-aaa.md)
         border: DARK_SIDEBAR,
         active: 'primary.light',
       }
@@ -140,7 +142,9 @@ export function NavDrawer({ collapsed, mobile, mobileOpen, onMobileClose, onExpa
         variant="temporary"
         open={mobileOpen}
         onClose={onMobileClose}
-        ModalProps={{ keepMounted: true }}
+        // drawn the first time it opens, and kept from then on: a phone's first screen does not draw
+        // a menu it does not show (docs/adr/0082-first-visit-loads-what-it-shows.md)
+        ModalProps={{ keepMounted: openedOnce }}
         slotProps={{ paper: { sx: { width: DRAWER_WIDTH, border: 0 } } }}
       >
         {content}
@@ -170,19 +174,30 @@ export function NavDrawer({ collapsed, mobile, mobileOpen, onMobileClose, onExpa
   );
 }
 
-// The entries' icons (one per screen, ~40 of them) come in a chunk of their own, asked for as this
-// module loads: the menu they decorate comes from the server, which takes longer, so they are there
-// when it is — and out of the first bundle (docs/product.md#performance-budgets: 300 KB).
-const iconChunk = import('./menu-icons.tsx');
-let loadedIcons: Awaited<typeof iconChunk> | null = null;
-void iconChunk.then((icons) => {
-  loadedIcons = icons;
-});
+// The entries' icons (one per screen, ~40 of them) come in a chunk of their own, asked for when the
+// menu is first drawn (on a phone, when the drawer first opens): out of the first bundles
+// (docs/adr/0082-first-visit-loads-what-it-shows.md).
+type MenuIcons = typeof import('./menu-icons.tsx');
+let iconChunk: Promise<MenuIcons> | null = null;
+let loadedIcons: MenuIcons | null = null;
+const loadIcons = () => {
+  iconChunk ??= import('./menu-icons.tsx').then(
+    (icons) => {
+      loadedIcons = icons;
+      return icons;
+    },
+    (error: unknown) => {
+      iconChunk = null; // a lost chunk: the next drawing asks again
+      throw error;
+    },
+  );
+  return iconChunk;
+};
 
 function useMenuIcons() {
   const [icons, setIcons] = useState(loadedIcons);
   useEffect(() => {
-    if (!icons) void iconChunk.then(setIcons);
+    if (!icons) void loadIcons().then(setIcons, () => {});
   }, [icons]);
   return icons;
 }

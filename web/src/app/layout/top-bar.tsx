@@ -1,9 +1,10 @@
 /**
  * The top bar: menu toggle, back, construction selector, the approval queue's count (for approvers),
- * language switch, full screen (wide screens only), theme settings, and the profile menu with logout
- * (confirmed).
+ * language switch, full screen (wide screens only), theme settings, and the profile menu (profile, the
+ * delegation of deciding for those who decide, logout confirmed).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AssignmentIndOutlinedIcon from '@mui/icons-material/AssignmentIndOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
@@ -12,12 +13,10 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import PaletteIcon from '@mui/icons-material/Palette';
 import PersonIcon from '@mui/icons-material/Person';
-import TranslateIcon from '@mui/icons-material/Translate';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -32,12 +31,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { type Language, setPreferences, usePreferences } from '../../lib/preferences.ts';
 import { readSession } from '../../lib/session.ts';
 import { approvalCountQuery } from '../account.queries.ts';
 import { WIDE_SCREEN_QUERY } from '../theme.ts';
 import { useAbility } from '../use-ability.ts';
 import { ConstructionSelector } from './construction-selector.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { useLogout } from './use-logout.ts';
 
 type Props = {
@@ -56,6 +55,8 @@ export function TopBar({ mobile, collapsed, onToggleMenu, onOpenTheme, drawerWid
   const [profileAnchor, setProfileAnchor] = useState<HTMLElement | null>(null);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const logout = useLogout();
+  // who may decide payment requests may delegate it (docs/adr/0085-delegation.md)
+  const deciding = useAbility().can('read', 'approval');
 
   return (
     <AppBar
@@ -94,7 +95,10 @@ export function TopBar({ mobile, collapsed, onToggleMenu, onOpenTheme, drawerWid
         {!mobile && <ConstructionSelector />}
         <Box sx={{ flex: 1 }} />
         <ApprovalQueueButton />
-        <LanguageSwitch compact={mobile} />
+        <LanguageSwitch
+          compact={mobile}
+          tooltip={(button) => <Tooltip title={t('common.language')}>{button}</Tooltip>}
+        />
         {wide && <FullscreenButton />}
         <Tooltip title={t('common.settings')}>
           <IconButton onClick={onOpenTheme} aria-label={t('common.settings')}>
@@ -144,6 +148,20 @@ export function TopBar({ mobile, collapsed, onToggleMenu, onOpenTheme, drawerWid
           </ListItemIcon>
           {t('common.profile')}
         </MenuItem>
+        {deciding && (
+          <MenuItem
+            onClick={() => {
+              setProfileAnchor(null);
+              navigate('/profile/delegation');
+            }}
+            data-testid="delegation-menu"
+          >
+            <ListItemIcon>
+              <AssignmentIndOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {t('common.delegation')}
+          </MenuItem>
+        )}
         <MenuItem
           onClick={() => {
             setProfileAnchor(null);
@@ -169,49 +187,6 @@ export function TopBar({ mobile, collapsed, onToggleMenu, onOpenTheme, drawerWid
   );
 }
 
-export function LanguageSwitch({ compact }: { compact?: boolean }) {
-  const { t, i18n } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { langCode } = usePreferences();
-  const choose = (lang: Language) => {
-    setPreferences({ langCode: lang });
-    setAnchor(null);
-  };
-  return (
-    <>
-      <Tooltip title={t('common.language')}>
-        {compact ? (
-          <IconButton
-            onClick={(e) => setAnchor(e.currentTarget)}
-            aria-label={t('common.language')}
-            data-testid="language-switch"
-          >
-            <TranslateIcon />
-          </IconButton>
-        ) : (
-          <Button
-            color="inherit"
-            startIcon={<TranslateIcon />}
-            onClick={(e) => setAnchor(e.currentTarget)}
-            aria-label={t('common.language')}
-            data-testid="language-switch"
-            sx={{ minWidth: 0 }}
-          >
-            {langCode.toUpperCase()}
-          </Button>
-        )}
-      </Tooltip>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {(['vi', 'en'] as const).map((lang) => (
-          <MenuItem key={lang} selected={i18n.language === lang} onClick={() => choose(lang)} lang={lang}>
-            {t(`common.${lang}`)}
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
-  );
-}
-
 /** The count of payment requests waiting for the user's decision, linking to the queue. */
 function ApprovalQueueButton() {
   const ability = useAbility();
@@ -233,7 +208,8 @@ function ApprovalQueueBadge() {
         aria-label={label}
         data-testid="approval-badge"
       >
-        <Badge badgeContent={count} color="error" max={99}>
+        {/* no hidden "0" in the badge: what it shows is what its name says (WCAG 2.5.3) */}
+        <Badge badgeContent={count || undefined} color="error" max={999}>
           <FactCheckOutlinedIcon />
         </Badge>
       </IconButton>

@@ -1,8 +1,8 @@
 /**
  * /about-me, the home page: who you are; what you must act on now (`GET report/home`): requests
  * waiting for your decision (only for those who decide), your rejected requests, overdue unpaid ones
- * and those falling due this week, each a card leading to the list it counts; the selected
- * construction's totals with a link to its report; your constructions and quick links. No chart
+ * and those falling due this week, each a card leading to the list it counts — all within the top
+ * bar's construction, which the card's list keeps; that construction's totals with a link to its report; your constructions and quick links. No chart
  * here: the first visit stays within its JS budget (docs/performance.md#the-web-bundle).
  */
 import AssignmentLateOutlinedIcon from '@mui/icons-material/AssignmentLateOutlined';
@@ -28,10 +28,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type React from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { paymentListLink } from '../../features/report/report-links.ts';
 import '../../i18n/report-strings.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
 import { api } from '../../lib/api-client.ts';
 import { buildMenuTree, menuLeaves } from '../../lib/menu-tree.ts';
@@ -40,6 +41,7 @@ import { constructionsQuery, menuQuery, profileQuery, roleNames } from '../accou
 import { useSelectedConstruction } from '../layout/construction-selector.tsx';
 import { menuIcon } from '../layout/menu-icons.tsx';
 import { menuTitle } from '../layout/nav-drawer.tsx';
+import { ExpiringGuaranteesCard } from './home-guarantees.tsx';
 
 type Home = z.infer<typeof homeSchema>;
 
@@ -63,23 +65,18 @@ export function AboutMePage() {
     [menu.data],
   );
   const name = profile.data?.full_name || profile.data?.user_name || readSession()?.username || '';
-  const [params] = useSearchParams();
-  // what to act on covers every construction unless one is picked in the URL (as the approval
-  // queue counts); the totals are the top bar's construction
-  const picked = params.get('constructionId');
-  const explicit = picked !== null && Number.isInteger(Number(picked)) ? Number(picked) : undefined;
-  const actionsOn = explicit ?? -1;
+  // what to act on and the totals are the top bar's construction (query first): a card opens its
+  // list within it, and the top bar keeps it (issue 30, 18)
   const selected = useSelectedConstruction();
-  const actions = useQuery(homeQuery(actionsOn));
-  const totals = useQuery({ ...homeQuery(selected), enabled: !constructions.isPending });
+  const home = useQuery({ ...homeQuery(selected), enabled: !constructions.isPending });
   const construction = constructions.data?.find((c) => c.id === selected);
+  const constructionName =
+    construction && (construction.code ? `${construction.code} – ${construction.name}` : construction.name);
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {t('aboutMe.greeting', { name })}
-        </Typography>
+        <PageHeading gutterBottom>{t('aboutMe.greeting', { name })}</PageHeading>
         {profile.isPending ? (
           <Skeleton width={240} />
         ) : (
@@ -97,19 +94,20 @@ export function AboutMePage() {
       </Paper>
       <section aria-labelledby="home-act-now">
         <Typography variant="h6" component="h2" gutterBottom id="home-act-now">
-          {t('report.home.actNow')}
+          {constructionName
+            ? t('report.home.actNowOf', { name: constructionName })
+            : t('report.home.actNowAll')}
         </Typography>
-        <ActNow home={actions.data} constructionId={actionsOn} explicit={explicit} failed={actions.isError} />
+        <ActNow home={home.data} constructionId={selected} failed={home.isError} />
+        <ExpiringGuaranteesCard />
       </section>
       <section aria-labelledby="home-totals">
         <Typography variant="h6" component="h2" gutterBottom id="home-totals">
-          {construction
-            ? t('report.home.totalsOf', {
-                name: construction.code ? `${construction.code} – ${construction.name}` : construction.name,
-              })
+          {constructionName
+            ? t('report.home.totalsOf', { name: constructionName })
             : t('report.home.totalsAll')}
         </Typography>
-        <ConstructionTotals home={totals.data} constructionId={selected} failed={totals.isError} />
+        <ConstructionTotals home={home.data} constructionId={selected} failed={home.isError} />
       </section>
       <section>
         <Typography variant="h6" component="h2" gutterBottom>
@@ -197,7 +195,12 @@ function ActionCard({
             <Skeleton width="60%" height={32} />
           ) : (
             <>
-              <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid={`${testId}-count`}>
+              <Typography
+                variant="h5"
+                component="div"
+                sx={{ fontWeight: 600 }}
+                data-testid={`${testId}-count`}
+              >
                 {none ? t('report.home.none') : t('report.requestCount', { count: figure.count })}
               </Typography>
               {!none && (
@@ -226,12 +229,10 @@ function ActionCard({
 function ActNow({
   home,
   constructionId,
-  explicit,
   failed,
 }: {
   home: Home | undefined;
   constructionId: number;
-  explicit: number | undefined;
   failed: boolean;
 }) {
   const { t } = useTranslation();
@@ -254,7 +255,7 @@ function ActNow({
           title={t('report.home.waiting')}
           figure={home?.waiting ?? undefined}
           tone="warning"
-          to={`/management/approval/list${explicit !== undefined ? `?constructionId=${explicit}` : ''}`}
+          to={`/management/approval/list?constructionId=${constructionId}`}
         />
       )}
       <ActionCard
@@ -337,6 +338,7 @@ function ConstructionTotals({
   failed: boolean;
 }) {
   const { t } = useTranslation();
+  const lang = currentLang();
   if (failed) return <Typography color="text.secondary">{t('report.home.unavailable')}</Typography>;
   const totals = home?.totals;
   const share =
@@ -366,7 +368,7 @@ function ConstructionTotals({
           <Typography variant="body2" color="text.secondary">
             {t('report.home.contracts')}
           </Typography>
-          <Typography variant="h6" component="p" data-testid="home-total-contracts">
+          <Typography variant="h6" component="div" data-testid="home-total-contracts">
             {totals ? formatAmount(totals.contracts) : <Skeleton width={40} />}
           </Typography>
         </Box>
@@ -379,11 +381,11 @@ function ConstructionTotals({
               <>
                 <Typography
                   variant="h6"
-                  component="p"
+                  component="div"
                   data-testid={`home-total-${item.key}`}
                   title={t('report.money', { amount: formatAmount(totals[item.key]) })}
                 >
-                  {abbreviateAmount(totals[item.key])}
+                  {abbreviateAmount(totals[item.key], lang)}
                 </Typography>
                 <Typography
                   variant="caption"

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { activeTrail, buildMenuTree } from '../../lib/menu-tree.ts';
 import { menuQuery } from '../account.queries.ts';
 import { menuTitle } from '../layout/nav-drawer.tsx';
@@ -22,9 +23,7 @@ export function ComingSoonPage() {
       <Box sx={{ color: 'primary.main', mb: 2 }}>
         <ConstructionIcon sx={{ fontSize: 56 }} />
       </Box>
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('pages.comingSoon')}
-      </Typography>
+      <PageHeading gutterBottom>{t('pages.comingSoon')}</PageHeading>
       <Typography color="text.secondary">{t('pages.comingSoonText', { title })}</Typography>
     </Paper>
   );

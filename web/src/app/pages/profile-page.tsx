@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import '../../i18n/admin-strings.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
 import { resetAbility } from '../../lib/ability.ts';
 import { api } from '../../lib/api-client.ts';
@@ -114,9 +115,7 @@ export function ProfilePage() {
   const p = profile.data;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography variant="h5" component="h1">
-        {t('profile.title')}
-      </Typography>
+      <PageHeading variant="h5">{t('profile.title')}</PageHeading>
       {profile.isPending ? (
         <Skeleton height={160} variant="rounded" />
       ) : (

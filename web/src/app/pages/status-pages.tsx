@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { PageHeading } from '../../components/page-heading.tsx';
 
 export function StatusPage({
   code,
@@ -27,9 +28,9 @@ export function StatusPage({
         <Typography variant="h1" color="primary" sx={{ fontWeight: 700, fontSize: { xs: 64, sm: 96 } }}>
           {code}
         </Typography>
-        <Typography variant="h5" component="h1" gutterBottom>
+        <PageHeading standalone gutterBottom>
           {title}
-        </Typography>
+        </PageHeading>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {text}
         </Typography>

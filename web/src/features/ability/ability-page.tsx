@@ -35,6 +35,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Row, Section } from '../../components/detail-section.tsx';
 import '../../i18n/admin-strings.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
 import { api } from '../../lib/api-client.ts';
 import { optionLabel } from '../../resources/format-value.ts';
@@ -80,9 +81,7 @@ export function AbilityPage() {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-          {t('ability.title')}
-        </Typography>
+        <PageHeading sx={{ mb: 1 }}>{t('ability.title')}</PageHeading>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('ability.intro')}
         </Typography>

@@ -23,10 +23,10 @@ describe('the contract form preview', () => {
     );
   });
 
-  test('a guarantee percentage is taken of the amount incl. VAT, rounded to the đồng', () => {
+  test('a retention percentage is taken of the amount incl. VAT, rounded to the đồng', () => {
     expect(
-      previewContract({ amountBeforeVat: '1000000000', vatRate: '8.00', guaranteePercent: '5' })
-        .guaranteeAmount,
+      previewContract({ amountBeforeVat: '1000000000', vatRate: '8.00', retentionPercent: '5' })
+        .retentionAmount,
     ).toBe('54000000.00');
   });
 

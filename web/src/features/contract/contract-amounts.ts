@@ -12,28 +12,28 @@ export type ContractPreview = {
   amountVat: string | null;
   contractValue: string | null;
   words: string;
-  guaranteeAmount: string | null;
+  retentionAmount: string | null;
 };
 
 export function previewContract(input: {
   amountBeforeVat: unknown;
   vatRate: string | null | undefined;
   annexAmount?: string | null;
-  guaranteePercent?: unknown;
+  retentionPercent?: unknown;
 }): ContractPreview {
   const base = asAmount(input.amountBeforeVat);
   const rate = asAmount(input.vatRate ?? null);
   if (base === null || rate === null) {
-    return { vatAmount: null, amountVat: null, contractValue: null, words: '', guaranteeAmount: null };
+    return { vatAmount: null, amountVat: null, contractValue: null, words: '', retentionAmount: null };
   }
   const { vat_amount, amount_vat } = withVat(base, rate);
   const contractValue = addAmounts(amount_vat, asAmount(input.annexAmount ?? null) ?? '0');
-  const percent = asAmount(input.guaranteePercent);
+  const percent = asAmount(input.retentionPercent);
   return {
     vatAmount: vat_amount,
     amountVat: amount_vat,
     contractValue,
     words: amountWords(contractValue),
-    guaranteeAmount: percent === null ? null : percentOf(amount_vat, percent),
+    retentionAmount: percent === null ? null : percentOf(amount_vat, percent),
   };
 }

@@ -318,7 +318,7 @@ function AnnexEditor({
           required
           allowNegative
           errorText={errorText('amount')}
-          note={t('contract.annex.negativeHint')}
+          note={`${t('contract.annex.vatHint')}. ${t('contract.annex.negativeHint')}`}
           sx={{ gridColumn: { sm: '1 / -1', lg: 'auto' } }}
         />
         <Box sx={{ gridColumn: '1 / -1' }}>

@@ -23,14 +23,15 @@ import { PickerField, type PickerOption } from '../../components/picker-field.ts
 import { translateFieldError } from '../../lib/field-errors.ts';
 import { FormField } from '../../resources/form-field.tsx';
 import { FormSection, FormShell, FULL_ROW, formTitle, useFormRefusal } from '../../resources/form-shell.tsx';
+import { useLeaveGuard } from '../../resources/leave-guard.tsx';
 import { useSaveRecord } from '../../resources/resource.queries.ts';
 import type { ResourceDescription, ResourceRecord } from '../../resources/resource.types.ts';
 import { type Mode, RecordFormPage, type RecordFormProps } from '../../resources/resource-form-page.tsx';
 import { beneficiariesQuery, contractorsQuery, contractTypesQuery, taxesQuery } from './contract.queries.ts';
-import { ContractPreviewBox, GuaranteePercent, TaxSelect } from './contract-form-parts.tsx';
+import { ContractPreviewBox, RetentionPercent, TaxSelect } from './contract-form-parts.tsx';
 import { emptyDatesRequired } from './form-errors.ts';
 
-type GuaranteeMode = 'percent' | 'amount';
+type RetentionMode = 'percent' | 'amount';
 type Form = UseFormReturn<FieldValues>;
 
 const FIELDS = [
@@ -43,9 +44,9 @@ const FIELDS = [
   'amount_before_vat',
   'tax_id',
   'settlement_amount',
-  'guarantee_percent',
-  'guarantee_amount',
-  'guarantee_release_date',
+  'retention_percent',
+  'retention_amount',
+  'retention_release_date',
   'penalty_amount',
   'note',
 ] as const;
@@ -70,20 +71,23 @@ function ContractForm({ resource, mode, record }: RecordFormProps) {
     defaultValues: defaults,
   });
   const refusal = useFormRefusal(form, FIELDS);
-  const [guaranteeMode, setGuaranteeMode] = useState<GuaranteeMode>(
-    record && record.guarantee_percent == null && record.guarantee_amount != null ? 'amount' : 'percent',
+  const [retentionMode, setRetentionMode] = useState<RetentionMode>(
+    record && record.retention_percent == null && record.retention_amount != null ? 'amount' : 'percent',
   );
   const choices = useContractChoices(form, mode, record);
   const field = useFieldText(form, schema);
 
+  const leave = useLeaveGuard(form.formState.isDirty);
+
   const submit = form.handleSubmit(async (values) => {
     refusal.clear();
     const body: Record<string, unknown> = { ...values };
-    if (guaranteeMode === 'percent') body.guarantee_amount = null;
-    else body.guarantee_percent = null;
+    if (retentionMode === 'percent') body.retention_amount = null;
+    else body.retention_percent = null;
     if (mode === 'update') body.version = record?.version;
     try {
       const saved = await save.mutateAsync(body);
+      leave.release();
       navigate(`${resource.routeBase}/view/${saved.id}`);
     } catch (error) {
       refusal.apply(error);
@@ -98,6 +102,7 @@ function ContractForm({ resource, mode, record }: RecordFormProps) {
       refusal={{ ...refusal, title: t('contract.form.refused'), testId: 'contract-refusal' }}
       onSubmit={submit}
       submitting={form.formState.isSubmitting}
+      leave={leave}
     >
       <FormSection title={t('contract.form.parties')}>
         <PartiesFields form={form} choices={choices} field={field} />
@@ -121,18 +126,18 @@ function ContractForm({ resource, mode, record }: RecordFormProps) {
         </Box>
       </FormSection>
 
-      <FormSection title={t('contract.form.guarantee')}>
+      <FormSection title={t('contract.form.retention')}>
         <AmountField {...field.bind('settlement_amount')} />
         <AmountField {...field.bind('penalty_amount')} />
-        <GuaranteeFields
+        <RetentionFields
           form={form}
           field={field}
-          mode={guaranteeMode}
-          onMode={setGuaranteeMode}
+          mode={retentionMode}
+          onMode={setRetentionMode}
           amountBeforeVat={amountBeforeVat}
           vatRate={choices.vatRate}
         />
-        {field.text('guarantee_release_date', 'date')}
+        {field.text('retention_release_date', 'date')}
       </FormSection>
 
       <FormSection title={t('contract.form.other')}>{field.text('note', 'textarea')}</FormSection>
@@ -313,7 +318,7 @@ function PartiesFields({
 }
 
 /** The guarantee, by percentage (with what it comes to) or by amount. */
-function GuaranteeFields({
+function RetentionFields({
   form,
   field,
   mode,
@@ -323,8 +328,8 @@ function GuaranteeFields({
 }: {
   form: Form;
   field: FieldText;
-  mode: GuaranteeMode;
-  onMode: (mode: GuaranteeMode) => void;
+  mode: RetentionMode;
+  onMode: (mode: RetentionMode) => void;
   amountBeforeVat: unknown;
   vatRate: string | undefined;
 }) {
@@ -336,8 +341,8 @@ function GuaranteeFields({
         size="small"
         color="primary"
         value={mode}
-        onChange={(_, next: GuaranteeMode | null) => next && onMode(next)}
-        aria-label={t('contract.form.guaranteeBy')}
+        onChange={(_, next: RetentionMode | null) => next && onMode(next)}
+        aria-label={t('contract.form.retentionBy')}
         sx={{ height: 40, flexShrink: 0, '& .MuiToggleButton-root': { minWidth: 44, fontWeight: 600 } }}
       >
         <ToggleButton value="percent" aria-label={t('contract.form.byPercent')}>
@@ -348,15 +353,15 @@ function GuaranteeFields({
         </ToggleButton>
       </ToggleButtonGroup>
       {mode === 'percent' ? (
-        <GuaranteePercent
+        <RetentionPercent
           control={form.control}
-          label={field.label('guarantee_percent')}
-          errorText={field.errorText('guarantee_percent')}
+          label={field.label('retention_percent')}
+          errorText={field.errorText('retention_percent')}
           amountBeforeVat={amountBeforeVat}
           vatRate={vatRate}
         />
       ) : (
-        <AmountField {...field.bind('guarantee_amount')} sx={{ flex: 1 }} />
+        <AmountField {...field.bind('retention_amount')} sx={{ flex: 1 }} />
       )}
     </Box>
   );

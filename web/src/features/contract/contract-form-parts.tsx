@@ -50,7 +50,7 @@ export function TaxSelect({
   );
 }
 
-export function GuaranteePercent({
+export function RetentionPercent({
   control,
   label,
   errorText,
@@ -58,9 +58,9 @@ export function GuaranteePercent({
   vatRate,
 }: Bound & { amountBeforeVat: unknown; vatRate: string | undefined }) {
   const { t } = useTranslation();
-  const { field, fieldState } = useController({ name: 'guarantee_percent', control });
+  const { field, fieldState } = useController({ name: 'retention_percent', control });
   const percent = typeof field.value === 'string' ? field.value.trim().replace(',', '.') : field.value;
-  const { guaranteeAmount } = previewContract({ amountBeforeVat, vatRate, guaranteePercent: percent });
+  const { retentionAmount } = previewContract({ amountBeforeVat, vatRate, retentionPercent: percent });
   return (
     <TextField
       label={label}
@@ -73,8 +73,8 @@ export function GuaranteePercent({
       helperText={
         fieldState.error
           ? errorText(fieldState.error)
-          : guaranteeAmount
-            ? t('contract.form.guaranteeOf', { percent, amount: formatAmount(guaranteeAmount) })
+          : retentionAmount
+            ? t('contract.form.retentionOf', { percent, amount: formatAmount(retentionAmount) })
             : undefined
       }
       sx={{ flex: 1 }}

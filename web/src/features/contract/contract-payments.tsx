@@ -84,8 +84,8 @@ function WithRequests({ contractId, constructionId }: { contractId: number; cons
     [
       compareAmounts(data.advance_outstanding, '0') > 0 &&
         t('payment.form.advanceOutstanding', { amount: formatAmount(data.advance_outstanding) }),
-      compareAmounts(data.guarantee_amount, '0') > 0 &&
-        t('payment.form.guaranteeRemaining', { amount: formatAmount(data.guarantee_remaining) }),
+      compareAmounts(data.retention_amount, '0') > 0 &&
+        t('payment.form.retentionRemaining', { amount: formatAmount(data.retention_remaining) }),
     ].filter(Boolean);
   return (
     <Frame
@@ -154,7 +154,8 @@ function Requests({ list }: { list: Payment[] }) {
             data-testid="contract-request"
             data-approval={p.approval_status}
             data-paid={p.payment_status}
-            sx={{ opacity: p.status === 'D' ? 0.55 : 1 }}
+            // a deactivated request reads greyed (secondary text keeps 7:1, where opacity would not)
+            sx={p.status === 'D' ? { '& .MuiTableCell-root': { color: 'text.secondary' } } : undefined}
           >
             <TableCell>
               <Link component={RouterLink} to={`/management/payment/view/${p.id}`}>

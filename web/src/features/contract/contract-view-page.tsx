@@ -1,8 +1,8 @@
 /**
  * A contract's page (/management/contract/view/:id): its parties and amounts, its payment summary
  * (requested, approved, paid and what remains under the payable ceiling) with whether it can take a
- * payment request now and its payment requests, its annexes edited in place, its files and its
- * change history.
+ * payment request now and its payment requests, its annexes edited in place, its bank guarantees
+ * (a related section of its description), its files and its change history.
  */
 
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -24,11 +24,13 @@ import { amountWords } from '../../components/amount-words.ts';
 import { Row, Section } from '../../components/detail-section.tsx';
 import { FilePanel } from '../../components/file-panel.tsx';
 import { HistoryPanel } from '../../components/history-panel.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { StatusChip } from '../../components/status-chip.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
 import { formatValue } from '../../resources/format-value.ts';
 import { resourceRecordQuery } from '../../resources/resource.queries.ts';
 import type { ResourceDescription } from '../../resources/resource.types.ts';
+import { RelatedBlock } from '../../resources/view/record-blocks.tsx';
 import { ContractAnnexes } from './contract-annexes.tsx';
 import { ContractPayments } from './contract-payments.tsx';
 
@@ -55,9 +57,9 @@ export function ContractViewPage({ resource }: { resource: ResourceDescription }
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
           <Box sx={{ mr: 'auto', minWidth: 0 }}>
-            <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-word' }}>
+            <PageHeading documentTitle={contract.contract_no} sx={{ wordBreak: 'break-word' }}>
               {t('resources.contract.name')} {contract.contract_no}
-            </Typography>
+            </PageHeading>
             <Typography color="text.secondary" sx={{ wordBreak: 'break-word' }}>
               {[contract.construction_code, contract.construction_name].filter(Boolean).join(' – ')}
             </Typography>
@@ -92,6 +94,9 @@ export function ContractViewPage({ resource }: { resource: ResourceDescription }
       </Box>
       <ContractPayments contractId={contract.id} constructionId={contract.construction_id} />
       <ContractAnnexes contractId={contract.id} canEdit={canEdit} />
+      {resource.related?.map((section) => (
+        <RelatedBlock key={section.key} resource={resource} section={section} parent={record.data} />
+      ))}
       <FilePanel
         title={t('contract.view.files')}
         listUrl={files}
@@ -132,7 +137,7 @@ function ContractDetails({ contract }: { contract: Contract }) {
       <Divider sx={{ my: 1 }} />
       <Row
         label={t('common.createdBy')}
-        value={`${contract.created_by ?? ''} · ${formatValue(contract.created_at, 'date', lang)}`}
+        value={`${contract.created_by_name ?? contract.created_by ?? ''} · ${formatValue(contract.created_at, 'date', lang)}`}
       />
       <Row
         label={t('common.updatedBy')}
@@ -148,18 +153,18 @@ function ContractAmounts({ contract }: { contract: Contract }) {
   const f = (name: string) => t(`resources.contract.fields.${name}`);
   const money = (value: string | null | undefined) => (value == null ? '' : formatAmount(value));
   const value = contract.contract_value ?? contract.amount_vat;
-  // a percentage guarantee follows the value (annexes, settlement): shown with what it is taken from
-  const effective = contract.guarantee_effective ?? contract.guarantee_amount;
-  const guarantee = effective == null ? '' : money(effective);
-  const guaranteeBasis =
-    contract.guarantee_percent != null && contract.guarantee_base != null
+  // a percentage retention follows the value (annexes, settlement): shown with what it is taken from
+  const effective = contract.retention_effective ?? contract.retention_amount;
+  const retention = effective == null ? '' : money(effective);
+  const retentionBasis =
+    contract.retention_percent != null && contract.retention_base != null
       ? t(
           contract.settlement_amount != null
-            ? 'contract.view.guaranteeOfSettlement'
-            : 'contract.view.guaranteeOfValue',
+            ? 'contract.view.retentionOfSettlement'
+            : 'contract.view.retentionOfValue',
           {
-            percent: percent(contract.guarantee_percent),
-            base: money(contract.guarantee_base),
+            percent: percent(contract.retention_percent),
+            base: money(contract.retention_base),
           },
         )
       : null;
@@ -188,21 +193,21 @@ function ContractAmounts({ contract }: { contract: Contract }) {
       </Typography>
       <Divider sx={{ my: 1 }} />
       <Row numeric label={f('settlement_amount')} value={money(contract.settlement_amount)} />
-      <Row numeric label={f('guarantee_amount')} value={guarantee} testId="view-guarantee" />
-      {guaranteeBasis && (
+      <Row numeric label={f('retention_amount')} value={retention} testId="view-retention" />
+      {retentionBasis && (
         <Typography
           variant="caption"
           color="text.secondary"
           sx={{ display: 'block', textAlign: 'right', mt: -0.5, mb: 0.5 }}
-          data-testid="view-guarantee-basis"
+          data-testid="view-retention-basis"
         >
-          {guaranteeBasis}
+          {retentionBasis}
         </Typography>
       )}
       <Row
         numeric
-        label={f('guarantee_release_date')}
-        value={formatValue(contract.guarantee_release_date, 'date', lang)}
+        label={f('retention_release_date')}
+        value={formatValue(contract.retention_release_date, 'date', lang)}
       />
       <Row numeric label={f('penalty_amount')} value={money(contract.penalty_amount)} />
     </Section>

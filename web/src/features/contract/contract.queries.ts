@@ -1,14 +1,16 @@
 /**
  * The contract screens' queries: the pickers of the form (constructions, contractors, their
  * beneficiaries, contract types, taxes), a contract's annexes, payment summary and payment check,
- * and the annex mutations. Keys start with ['resource', 'contract'] so that a saved contract or
- * annex refreshes the list, the record, its summary and its history at once.
+ * and the annex and bank guarantee mutations. Keys start with ['resource', 'contract'] so that a saved
+ * contract or annex refreshes the list, the record, its summary and its history at once; what else
+ * a change refreshes is lib/changed-queries.ts's rule.
  */
 import type { Beneficiary, Constructor as Contractor } from '@sitepay/domain/constructor.schema';
 import type { ContractAnnex, ContractSummary } from '@sitepay/domain/contract.schema';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client.ts';
+import { invalidateChanged } from '../../lib/changed-queries.ts';
 
 export type NamedOption = { id: number; name: string; code?: string | null; status?: string };
 export type TaxOption = NamedOption & { value: string };
@@ -77,7 +79,7 @@ export function useAnnexMutations(contractId: number) {
   const name = t('resources.contract-annex.name');
   const fieldLabel = (field: string) =>
     t(`resources.contract-annex.fields.${field}`, { defaultValue: field });
-  const onSuccess = () => client.invalidateQueries({ queryKey: CONTRACT });
+  const onSuccess = () => invalidateChanged(client, 'contract-annex');
   const save = useMutation({
     mutationFn: ({ annex, values }: { annex?: ContractAnnex; values: AnnexValues }) =>
       annex

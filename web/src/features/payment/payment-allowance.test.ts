@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { exceeds, requestAllowance } from './payment-allowance.ts';
 
-const status = { summary: { remaining: '1045000000.00' }, guarantee_remaining: '55000000.00' };
+const status = { summary: { remaining: '1045000000.00' }, retention_remaining: '55000000.00' };
 const own = (over: Partial<Parameters<typeof requestAllowance>[2] & object> = {}) => ({
   status: 'O',
   approval_status: 'O',

@@ -11,7 +11,7 @@ import { paymentKindOf } from '@sitepay/domain/payment.schema';
 
 type Status = {
   summary: { remaining: string };
-  guarantee_remaining: string;
+  retention_remaining: string;
 };
 type Own = {
   status: string;
@@ -32,7 +32,7 @@ export function requestAllowance(
   const counted = own !== undefined && own.status === 'O' && own.approval_status !== 'R';
   const ownWarranty = own !== undefined && paymentKindOf(own.payment_code) === 'warranty';
   if (paymentKindOf(String(input.paymentCode ?? '')) === 'warranty')
-    return addAmounts(status.guarantee_remaining, counted && ownWarranty ? own.amount : '0');
+    return addAmounts(status.retention_remaining, counted && ownWarranty ? own.amount : '0');
   const back = counted ? addAmounts(ownWarranty ? '0' : own.amount, own.penalty_amount ?? '0') : '0';
   return subtractAmounts(addAmounts(status.summary.remaining, back), amountOr0(input.penalty));
 }

@@ -24,6 +24,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { profileQuery } from '../../app/account.queries.ts';
 import { useSelectedConstruction } from '../../app/layout/construction-selector.tsx';
 import { FormSection, FormShell, formTitle, useFormRefusal } from '../../resources/form-shell.tsx';
+import { useLeaveGuard } from '../../resources/leave-guard.tsx';
 import { useSaveRecord } from '../../resources/resource.queries.ts';
 import { type Mode, RecordFormPage, type RecordFormProps } from '../../resources/resource-form-page.tsx';
 import { invalidatePayments, paymentDateQuery } from './payment.queries.ts';
@@ -103,6 +104,8 @@ function PaymentForm({
   const refusal = useFormRefusal(form, FIELDS, () => void look.status.refetch());
   const { allowance } = look;
 
+  const leave = useLeaveGuard(form.formState.isDirty);
+
   const submit = form.handleSubmit(async (values) => {
     refusal.clear();
     if (look.over && allowance !== null) {
@@ -116,6 +119,7 @@ function PaymentForm({
     try {
       const saved = await save.mutateAsync(paymentBody(values, mode, look.kind, record?.version));
       await invalidatePayments(client);
+      leave.release();
       navigate(`${resource.routeBase}/view/${saved.id}`);
     } catch (error) {
       refusal.apply(error);
@@ -139,6 +143,7 @@ function PaymentForm({
       }}
       onSubmit={submit}
       submitting={form.formState.isSubmitting}
+      leave={leave}
       cancelIcon={<ArrowBackIcon />}
     >
       <FormSection title={t('payment.form.contract')}>

@@ -169,8 +169,8 @@ export function AmountFields({ look, field }: Omit<SectionProps, 'form'>) {
         )}
         {kind === 'warranty' && contractStatus && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {t('payment.form.guaranteeRemaining', {
-              amount: formatAmount(contractStatus.guarantee_remaining),
+            {t('payment.form.retentionRemaining', {
+              amount: formatAmount(contractStatus.retention_remaining),
             })}
           </Typography>
         )}

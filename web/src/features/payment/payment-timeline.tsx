@@ -1,6 +1,7 @@
 /**
  * A request's approval steps (GET payment-transaction/timeline/{id}, newest first): each move with
- * who made it, when, the state it left and the one it reached, and its note (a rejection's reason).
+ * who made it, when, the state it left and the one it reached, and its note (a rejection's reason);
+ * a decision names its step, and a delegate's whom he decided for ("X thay Y", docs/adr/0085-delegation.md).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoment } from '../../components/history-values.ts';
 import { currentLang } from '../../i18n/i18n.ts';
 import { timelineQuery } from './payment.queries.ts';
+import { deciderText } from './payment-steps.tsx';
 
 const actionColors: Record<string, 'default' | 'primary' | 'success' | 'error' | 'warning' | 'info'> = {
   create: 'default',
@@ -81,8 +83,19 @@ export function PaymentTimeline({ id, footer }: { id: number; footer?: React.Rea
                   color={actionColors[step.action] ?? 'default'}
                   label={t(`payment.moves.${step.action}`, { defaultValue: step.action })}
                 />
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {step.user_name ?? t('history.system')}
+                {step.step_name && (
+                  <Typography variant="body2" data-testid="timeline-step">
+                    {t('payment.steps.stepOf', { no: step.step_no, name: step.step_name })}
+                  </Typography>
+                )}
+                <Typography
+                  variant="body2"
+                  sx={{ fontWeight: 600 }}
+                  title={step.user_name ?? undefined}
+                  data-testid="timeline-who"
+                >
+                  {deciderText(t, step.user_full_name ?? step.user_name, step.on_behalf_of_name) ||
+                    t('history.system')}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" component="time" dateTime={step.at}>
                   {formatMoment(step.at, lang)}

@@ -17,7 +17,7 @@ describe('payment translations', () => {
   test('they stay in their own keys and clash with none of the main files', () => {
     for (const key of keys(vi))
       expect(key).toMatch(
-        /^(resources\.(payment|approval|history-payment)\.|payment\.|history\.actions\.(send|recall|accept|reject|confirm_paid|record_payment|reverse_payment|edit|payee_changed|confirm_payee|invoice-add|invoice-update|invoice-remove)$|history\.fields\.invoice$)/,
+        /^(resources\.(payment|approval|history-payment|delegation)\.|payment\.|history\.actions\.(send|recall|accept|reject|confirm_paid|record_payment|reverse_payment|edit|payee_changed|confirm_payee|invoice-add|invoice-update|invoice-remove|invoice-waive)$|history\.fields\.invoice$)/,
       );
     const main = new Set([...keys(mainVi), ...keys(mainEn)]);
     expect(keys(vi).filter((key) => main.has(key))).toEqual([]);

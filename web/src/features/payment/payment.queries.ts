@@ -5,6 +5,7 @@
  * bar's count, ['resource', 'approval', 'count']).
  */
 import type {
+  documentChecklistItemSchema,
   Payment,
   PaymentContractStatus,
   PaymentHistory,
@@ -18,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import '../../i18n/payment-strings.ts';
 import { api } from '../../lib/api-client.ts';
+import { invalidateChanged } from '../../lib/changed-queries.ts';
 import { saveBlob } from '../../lib/download-file.ts';
 
 export type PaymentMoves = z.infer<typeof paymentStatusSchema>;
@@ -41,6 +43,8 @@ export type Named = { id: number; code?: string | null; name: string; status?: s
 export type PaymentType = { id?: number; code: string; name: string; status?: string };
 export type TransactionType = Named & { pay_date: number | null };
 export type DocumentItem = { id: number; code: string; name: string; type: string; quantity: number };
+/** A document of a request's checklist and where it stands (docs/adr/0094-required-documents.md). */
+export type DocumentChecklistItem = z.infer<typeof documentChecklistItemSchema>;
 export type DepartmentOption = Named & { director_id?: number | null };
 export type UserOption = { id: number; user_name: string; full_name: string | null };
 
@@ -99,7 +103,7 @@ export const movesQuery = (id: number) =>
   list<PaymentMoves>([...PAYMENT, 'moves', id], `${API}/get-payment-status/${id}`, 0);
 
 export const paymentDocumentsQuery = (id: number) =>
-  list<(DocumentItem & { attached: boolean })[]>([...PAYMENT, 'documents', id], `${API}/documents/${id}`, 0);
+  list<DocumentChecklistItem[]>([...PAYMENT, 'documents', id], `${API}/documents/${id}`, 0);
 
 export const timelineQuery = (id: number) =>
   list<PaymentHistory[]>([...PAYMENT, 'timeline', id], `${API}/timeline/${id}`, 0);
@@ -127,13 +131,7 @@ function moveCall(action: PaymentAction, id: number, body: { version: number; no
 
 /** What a move or a save may change: the payment screens, the contract's figures, the queue. */
 export function invalidatePayments(client: ReturnType<typeof useQueryClient>) {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: PAYMENT }),
-    client.invalidateQueries({ queryKey: ['resource', 'approval'] }),
-    client.invalidateQueries({ queryKey: ['resource', 'history-payment'] }),
-    client.invalidateQueries({ queryKey: ['resource', 'contract'] }),
-    client.invalidateQueries({ queryKey: ['picker', 'payable-contracts'] }),
-  ]);
+  return invalidateChanged(client, 'payment');
 }
 
 export type MoveInput = { action: PaymentAction; id: number; version: number; note?: string };

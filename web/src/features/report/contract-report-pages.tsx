@@ -36,7 +36,7 @@ import {
   reportQueryOptions,
 } from './report.queries.ts';
 import { CountBars } from './report-charts.tsx';
-import { contractPosition, drawn } from './report-figures.ts';
+import { bucketRange, contractPosition, drawn } from './report-figures.ts';
 import type { ReportFilterKey } from './report-filters.ts';
 import { contractReportLink, paymentListLink } from './report-links.ts';
 import {
@@ -198,7 +198,7 @@ export function ContractReportListPage() {
         <Block title={t('report.contract.distribution')} hint={t('report.contract.distributionHint')}>
           <CountBars
             testId="chart-distribution"
-            groups={buckets.map((b) => t(`report.bucketsShort.${b.key}`))}
+            groups={buckets.map((b) => bucketRange(b.key, lang))}
             counts={buckets.map((b) => b.count)}
             amounts={buckets.map((b) => b.value)}
             label={f('contractsShort')}
@@ -411,7 +411,12 @@ export function ContractReportViewPage() {
               }}
             >
               {parts.map((p) => (
-                <Tooltip key={p.key} title={`${t(`report.parts.${p.key}`)}: ${money(p.amount)}`}>
+                // describeChild: the segment is no control and takes no name (the bar's img names them all)
+                <Tooltip
+                  key={p.key}
+                  describeChild
+                  title={`${t(`report.parts.${p.key}`)}: ${money(p.amount)}`}
+                >
                   <Box
                     sx={{ width: `${(drawn(p.amount) / whole) * 100}%`, bgcolor: colors[p.key], minWidth: 3 }}
                   />

@@ -42,6 +42,8 @@ const emptyMonth = (month: string): Month => ({
   unpaid_count: 0,
   overdue: '0',
   overdue_count: 0,
+  paid_out: '0',
+  paid_out_count: 0,
 });
 
 type ListLink = (status?: 'unpaid' | 'paid' | 'over due', construction?: number) => string;
@@ -148,6 +150,14 @@ function paymentColumns(
       total: totals?.overdue,
       hideBelow: 'lg',
     },
+    {
+      key: 'paid_out',
+      label: f('paidOut'),
+      kind: 'amount',
+      value: (m) => m.paid_out,
+      total: totals?.paid_out,
+      hideBelow: 'md',
+    },
   ];
   return { byConstruction, byMonth };
 }
@@ -228,6 +238,13 @@ export function PaymentReportPage() {
             tone: 'error',
             to: list('over due'),
           },
+          {
+            key: 'paid_out',
+            label: f('paidOut'),
+            amount: totals?.paid_out,
+            detail: t('report.payoutCount', { count: totals?.paid_out_count ?? 0 }),
+            tone: 'success',
+          },
         ]}
       />
       <TwoColumns>
@@ -246,7 +263,7 @@ export function PaymentReportPage() {
             ]}
           />
         </Block>
-        <Block title={t('report.payment.byMonthChart')} hint={t('report.byPaymentDate')}>
+        <Block title={t('report.payment.byMonthChart')} hint={t('report.payment.byMonthHint')}>
           <MonthBars
             testId="chart-months"
             months={months.map((m) => monthLabel(m.month))}
@@ -257,6 +274,15 @@ export function PaymentReportPage() {
                 label: f('unpaid'),
                 amounts: months.map((m) => m.unpaid),
                 color: unpaidColor,
+              },
+              // the money that left the bank that month, whatever the requests' dates: a bar of its
+              // own beside the requested money (stacked on it, it would read as more requested)
+              {
+                key: 'paid_out',
+                label: f('paidOut'),
+                amounts: months.map((m) => m.paid_out),
+                color: theme.palette.secondary.main,
+                apart: true,
               },
             ]}
           />

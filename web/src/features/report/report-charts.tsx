@@ -13,10 +13,10 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { abbreviateAmount, formatAmount } from '@sitepay/domain/number-format';
+import { formatAmount } from '@sitepay/domain/number-format';
 import { useTranslation } from 'react-i18next';
 import { drawn, shortName, withoutLegalForm } from './report-figures.ts';
-import { NothingToShow, useMoney } from './report-parts.tsx';
+import { NothingToShow, useCompactAmount, useMoney } from './report-parts.tsx';
 
 export type AmountSeries = {
   key: string;
@@ -24,6 +24,8 @@ export type AmountSeries = {
   /** Exact amounts, one per category. */
   amounts: string[];
   color: string;
+  /** A stacked chart draws this series as a bar of its own beside the stack (money paid out beside what was requested). */
+  apart?: boolean;
 };
 
 /** A bar's name on the axis: cut short; on a phone a "code – name" keeps its code alone (the tooltip has it whole). */
@@ -33,13 +35,18 @@ const tickName = (name: string, phone: boolean) =>
     : shortName(withoutLegalForm(name), 26);
 
 const hasAmounts = (series: AmountSeries[]) => series.some((s) => s.amounts.some((a) => drawn(a) !== 0));
-const tick = (value: number | null) => (value === null ? '' : abbreviateAmount(Math.round(value)));
 
 function useChartLook() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
-  return { phone, skipAnimation: reducedMotion };
+  const { i18n } = useTranslation();
+  const compact = useCompactAmount();
+  /** An amount axis's tick, compact in the reader's language. */
+  const tick = (value: number | null) => (value === null ? '' : compact(Math.round(value)));
+  // "650,00 triệu" is longer than "650.00M"
+  const tickWidth = (phone ? 52 : 64) + (i18n.language === 'en' ? 0 : 22);
+  return { phone, skipAnimation: reducedMotion, tick, tickWidth };
 }
 
 export function EntityBars({
@@ -53,7 +60,7 @@ export function EntityBars({
   testId?: string;
 }) {
   const money = useMoney();
-  const { phone, skipAnimation } = useChartLook();
+  const { phone, skipAnimation, tick } = useChartLook();
   if (!names.length || !hasAmounts(series)) return <NothingToShow />;
   // as tall as the monthly chart beside it, and more for a long list
   const height = Math.max(phone ? 200 : 300, names.length * (phone ? 40 : 36) + 90);
@@ -119,7 +126,7 @@ export function MonthBars({
   phoneTicks?: string[];
 }) {
   const money = useMoney();
-  const { phone, skipAnimation } = useChartLook();
+  const { phone, skipAnimation, tick, tickWidth } = useChartLook();
   if (!months.length || !hasAmounts(series)) return <NothingToShow />;
   return (
     <Box data-testid={testId} sx={{ width: '100%' }}>
@@ -144,13 +151,13 @@ export function MonthBars({
             tickLabelStyle: phone ? { fontSize: 11 } : undefined,
           },
         ]}
-        yAxis={[{ valueFormatter: tick, width: phone ? 52 : 64, tickNumber: 5 }]}
+        yAxis={[{ valueFormatter: tick, width: tickWidth, tickNumber: 5 }]}
         series={series.map((s) => ({
           id: s.key,
           label: s.label,
           data: s.amounts.map(drawn),
           color: s.color,
-          ...(stacked && { stack: 'total' }),
+          ...(stacked && { stack: s.apart ? s.key : 'total' }),
           valueFormatter: (_value, { dataIndex }) => money(s.amounts[dataIndex] ?? '0'),
         }))}
         slotProps={{

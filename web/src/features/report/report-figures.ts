@@ -5,6 +5,7 @@
  */
 
 import { addAmounts, compareAmounts, subtractAmounts } from '@sitepay/domain/money';
+import { abbreviateAmount } from '@sitepay/domain/number-format';
 import { VALUE_BUCKETS } from '@sitepay/domain/report.schema';
 
 /** An amount for drawing (never for writing out). */
@@ -97,6 +98,16 @@ export function contractPosition(summary: {
 
 export type BucketKey = (typeof VALUE_BUCKETS)[number]['key'];
 export const bucketKeys: BucketKey[] = VALUE_BUCKETS.map((b) => b.key);
+
+/** A value bucket's range in short, from its bounds, compact as every short amount is ("< 100 triệu", "1B – 10B"). */
+export function bucketRange(key: string, lang: 'vi' | 'en'): string {
+  const bucket = VALUE_BUCKETS.find((b) => b.key === key);
+  if (!bucket) return key;
+  const short = (amount: string) => abbreviateAmount(amount, lang, { whole: true });
+  if (bucket.from === null) return `< ${short(bucket.to)}`;
+  if (bucket.to === null) return `≥ ${short(bucket.from)}`;
+  return `${short(bucket.from)} – ${short(bucket.to)}`;
+}
 
 /**
  * A table column's total over its rows: counts added as numbers, amounts (decimal strings) added

@@ -21,6 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CalendarButton } from '../../components/calendar-button.tsx';
 import {
   companiesQuery,
   contractorsQuery,
@@ -254,7 +255,22 @@ function DateFilter({
       onKeyDown={(e) => {
         if (e.key === 'Enter') apply();
       }}
-      slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': testId } }}
+      slotProps={{
+        htmlInput: { inputMode: 'numeric', 'data-testid': testId },
+        input: {
+          endAdornment: (
+            <CalendarButton
+              label={label}
+              value={value ?? null}
+              onPick={(iso) => {
+                setText(formatDate(iso, 'vi'));
+                setMalformed(false);
+                if (iso !== value) onChange(iso);
+              }}
+            />
+          ),
+        },
+      }}
     />
   );
 }

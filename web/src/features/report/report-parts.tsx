@@ -18,6 +18,7 @@ import { abbreviateAmount, formatAmount } from '@sitepay/domain/number-format';
 import type React from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { PageHeading } from '../../components/page-heading.tsx';
 import type { ReportApiQuery } from './report.queries.ts';
 import { ReportExportButton } from './report-export.tsx';
 import { ReportFilterBar } from './report-filter-bar.tsx';
@@ -27,6 +28,13 @@ import type { ReportFilterKey } from './report-filters.ts';
 export function useMoney() {
   const { t } = useTranslation();
   return (amount: string | number) => t('report.money', { amount: formatAmount(amount) });
+}
+
+/** A compact amount in the reader's language ("1,49 tỷ", "1.49B"): the one formatter of short amounts. */
+export function useCompactAmount() {
+  const { i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'vi';
+  return (amount: string | number) => abbreviateAmount(amount, lang);
 }
 
 export function ReportHeader({
@@ -46,9 +54,9 @@ export function ReportHeader({
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5 }}>
         <Box sx={{ mr: 'auto', minWidth: 0, flex: '1 1 260px' }}>
-          <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-word' }} data-testid="report-title">
+          <PageHeading sx={{ wordBreak: 'break-word' }} data-testid="report-title">
             {title}
-          </Typography>
+          </PageHeading>
           {subtitle && (
             <Typography color="text.secondary" sx={{ wordBreak: 'break-word' }}>
               {subtitle}
@@ -120,6 +128,7 @@ const toneColor = {
  */
 export function Figures({ figures, loading }: { figures: Figure[]; loading?: boolean }) {
   const money = useMoney();
+  const compact = useCompactAmount();
   return (
     <Box
       data-testid="report-figures"
@@ -143,7 +152,7 @@ export function Figures({ figures, loading }: { figures: Figure[]; loading?: boo
             ) : (
               <Typography
                 variant="h5"
-                component="p"
+                component="div"
                 sx={{
                   color: toneColor[figure.tone ?? 'default'],
                   fontVariantNumeric: 'tabular-nums',
@@ -152,9 +161,7 @@ export function Figures({ figures, loading }: { figures: Figure[]; loading?: boo
                 data-testid={`figure-${figure.key}`}
                 title={figure.amount !== undefined ? money(figure.amount) : undefined}
               >
-                {figure.amount !== undefined
-                  ? abbreviateAmount(figure.amount)
-                  : formatAmount(figure.count ?? 0)}
+                {figure.amount !== undefined ? compact(figure.amount) : formatAmount(figure.count ?? 0)}
               </Typography>
             )}
             {!loading && (figure.amount !== undefined || figure.detail) && (

@@ -12,6 +12,7 @@ import vi from '../../i18n/report.vi.json' with { type: 'json' };
 import systemEn from '../../i18n/system.en.json' with { type: 'json' };
 import systemVi from '../../i18n/system.vi.json' with { type: 'json' };
 import mainVi from '../../i18n/vi.json' with { type: 'json' };
+import { bucketRange } from './report-figures.ts';
 
 const keys = (value: unknown, prefix = ''): string[] =>
   value && typeof value === 'object'
@@ -45,8 +46,23 @@ describe('report translations', () => {
   test('every value bucket of the API has its words', () => {
     for (const bucket of VALUE_BUCKETS) {
       expect(vi.report.buckets).toHaveProperty([bucket.key]);
-      expect(en.report.bucketsShort).toHaveProperty([bucket.key]);
+      expect(en.report.buckets).toHaveProperty([bucket.key]);
     }
+  });
+
+  test('a bucket’s range in short is written from its bounds, compact in the reader’s language', () => {
+    expect(VALUE_BUCKETS.map((b) => bucketRange(b.key, 'vi'))).toEqual([
+      '< 100 triệu',
+      '100 triệu – 1 tỷ',
+      '1 tỷ – 10 tỷ',
+      '≥ 10 tỷ',
+    ]);
+    expect(VALUE_BUCKETS.map((b) => bucketRange(b.key, 'en'))).toEqual([
+      '< 100M',
+      '100M – 1B',
+      '1B – 10B',
+      '≥ 10B',
+    ]);
   });
 
   test('Vietnamese labels are in sentence case', () => {

@@ -49,6 +49,7 @@ import { Link as RouterLink } from 'react-router';
 import { menuIcon } from '../../app/layout/menu-icons.tsx';
 import { useAbility } from '../../app/use-ability.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { StatusChip } from '../../components/status-chip.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
 import { menuTitleIn } from '../../resources/menu-label.ts';
@@ -95,9 +96,7 @@ export function MenuTreePage({ resource }: { resource: ResourceDescription }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: '1 1 auto', mr: 'auto' }}>
-          {t('resources.menu.plural')}
-        </Typography>
+        <PageHeading sx={{ flex: '1 1 auto', mr: 'auto' }}>{t('resources.menu.plural')}</PageHeading>
         {ability.can('create', 'menu') && (
           <Button variant="outlined" startIcon={<MergeIcon />} onClick={() => setAskMerge(true)}>
             {t('system.menuTree.merge')}
@@ -315,7 +314,6 @@ function MenuRow({
         pl: { xs: `${depth * INDENT.xs}px`, sm: `${depth * INDENT.sm}px` },
         borderTop: 1,
         borderColor: 'divider',
-        opacity: entry.status === 'O' ? 1 : 0.65,
         '&:hover': { bgcolor: 'action.hover' },
       }}
     >

@@ -27,6 +27,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAbility } from '../../app/use-ability.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
 
 /** Each screen: the menu name (its permission subject and i18n resource), where its list is, an icon. */
 export const settingScreens: {
@@ -152,9 +153,7 @@ export function SettingsConfigurePage() {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 }, display: 'grid', gap: 3 }}>
       <Box>
-        <Typography variant="h5" component="h1">
-          {t('system.configure.title')}
-        </Typography>
+        <PageHeading variant="h5">{t('system.configure.title')}</PageHeading>
         <Typography color="text.secondary">{t('system.configure.intro')}</Typography>
       </Box>
       {group('catalogue')}

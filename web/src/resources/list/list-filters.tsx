@@ -1,15 +1,24 @@
 /**
  * A list's own filters as controls above the grid (the payment list's approval and payment status,
  * contractor and date range): each writes its URL parameter, which the list passes to the API, so a
- * filtered list is a link like any other. A filter with a control has no removable chip.
+ * filtered list is a link like any other. A filter with a control has no removable chip. On a phone
+ * they fold under one button, as the reports' do, and are drawn when first opened: the list is the
+ * phone's first screen, not its filters (docs/adr/0082-first-visit-loads-what-it-shows.md).
  */
+import FilterListIcon from '@mui/icons-material/FilterList';
 import Autocomplete from '@mui/material/Autocomplete';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import MenuItem from '@mui/material/MenuItem';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../form-field.tsx';
+import { DateInput } from '../date-input.tsx';
 import { optionLabel } from '../format-value.ts';
 import { referenceOptionsQuery } from '../resource.queries.ts';
 import type { ListFilterField, ResourceRecord } from '../resource.types.ts';
@@ -22,7 +31,37 @@ type Props = {
 
 export function ListFilters({ fields, values, onChange }: Props) {
   const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const [open, setOpen] = useState(false);
   if (!fields.length) return null;
+  if (!phone) return <FilterFields fields={fields} values={values} onChange={onChange} />;
+  const active = fields.filter((f) => values?.[f.key]).length;
+  return (
+    <Box sx={{ mb: 1.5 }}>
+      <Button
+        onClick={() => setOpen(!open)}
+        startIcon={
+          <Badge color="primary" badgeContent={active}>
+            <FilterListIcon />
+          </Badge>
+        }
+        aria-expanded={open}
+        data-testid="filters-toggle"
+      >
+        {t('common.filtersToggle')}
+      </Button>
+      <Collapse in={open} mountOnEnter>
+        <Box sx={{ pt: 1.5 }}>
+          <FilterFields fields={fields} values={values} onChange={onChange} />
+        </Box>
+      </Collapse>
+    </Box>
+  );
+}
+
+function FilterFields({ fields, values, onChange }: Props) {
+  const { t } = useTranslation();
   return (
     <Box
       data-testid="list-filters"

@@ -13,14 +13,24 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { statusFilters } from '@sitepay/domain/common.schema';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConstructionFilter } from '../../app/layout/construction-filter.tsx';
 import { useAbility } from '../../app/use-ability.ts';
 import { ExportButton } from '../../components/export-button.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
+import { api } from '../../lib/api-client.ts';
 import { toExportQuery } from '../../lib/list-params.ts';
-import type { ListFilterField, ResourceDescription } from '../resource.types.ts';
+import {
+  type ListFilterField,
+  type ListOptions,
+  type ResourceDescription,
+  type ResourceRecord,
+  withId,
+} from '../resource.types.ts';
 import { ListFilters } from './list-filters.tsx';
 import { listActions } from './row-actions.tsx';
 import type { ListState } from './use-list-state.ts';
@@ -54,6 +64,7 @@ export function ListToolbar({
         views={options.views?.map((v) => v.key) ?? []}
         view={list.view}
         filters={withoutControls(list.filters, options.filterFields)}
+        filterRecords={options.filterRecords}
         onStatus={state.setStatus}
         onView={state.setView}
         onClearFilter={state.clearFilter}
@@ -87,9 +98,7 @@ function ListHeading({
   const title = t(`resources.${resource.name}.plural`);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
-      <Typography variant="h5" component="h1">
-        {title}
-      </Typography>
+      <PageHeading variant="h5">{title}</PageHeading>
       <ConstructionFilter constructionId={state.effective.constructionId} />
       <Box sx={{ flex: '1 1 0', minWidth: 0 }} />
       {resource.exportPath && ability.can('read', subject) && (
@@ -182,6 +191,7 @@ function ListChips({
   views,
   view,
   filters,
+  filterRecords,
   onStatus,
   onView,
   onClearFilter,
@@ -192,6 +202,7 @@ function ListChips({
   views: string[];
   view: string | undefined;
   filters: Record<string, string> | undefined;
+  filterRecords: ListOptions['filterRecords'];
   onStatus: (status: string) => void;
   onView: (view: string | undefined) => void;
   onClearFilter: (key: string) => void;
@@ -236,7 +247,9 @@ function ListChips({
           {filterEntries.map(([key, value]) => (
             <Chip
               key={key}
-              label={t(`resources.${resource}.filters.${key}`, { value })}
+              label={
+                <FilterWords resource={resource} name={key} value={value} record={filterRecords?.[key]} />
+              }
               onDelete={() => onClearFilter(key)}
             />
           ))}
@@ -246,7 +259,33 @@ function ListChips({
   );
 }
 
-/** A labelled group of chips: one line on a phone, scrolled sideways, so the list stays in sight. */
+/** A filter chip's words; a record's id by the record's own words once read ("Yêu cầu YCTT-…"). */
+function FilterWords({
+  resource,
+  name,
+  value,
+  record,
+}: {
+  resource: string;
+  name: string;
+  value: string;
+  record?: NonNullable<ListOptions['filterRecords']>[string];
+}) {
+  const { t } = useTranslation();
+  const read = useQuery({
+    queryKey: ['filter-record', record?.get, value],
+    queryFn: ({ signal }) => api.get<ResourceRecord>(withId(record!.get, value), { signal }),
+    enabled: Boolean(record),
+    staleTime: 60_000,
+  });
+  const words = read.data && record ? record.name(read.data) : `#${value}`;
+  return <>{t(`resources.${resource}.filters.${name}`, { value: record ? words : value })}</>;
+}
+
+/**
+ * A labelled group of chips: one line on a phone, scrolled sideways, so the list stays in sight; the
+ * edge where more chips wait fades, so that the cut chip reads as "more this way".
+ */
 function ChipGroup({
   label,
   testId,
@@ -256,11 +295,15 @@ function ChipGroup({
   testId: string;
   children: React.ReactNode;
 }) {
+  const { ref, more } = useHiddenSides<HTMLDivElement>();
+  const fade = more.right && more.left ? 'both' : more.right ? 'right' : more.left ? 'left' : undefined;
   return (
     <Box
+      ref={ref}
       role="group"
       aria-label={label}
       data-testid={testId}
+      data-more={fade}
       sx={{
         display: 'flex',
         alignItems: 'center',
@@ -269,6 +312,7 @@ function ChipGroup({
         overflowX: { xs: 'auto', sm: 'visible' },
         scrollbarWidth: 'none',
         '& > *': { flexShrink: 0 },
+        ...(fade && { maskImage: FADES[fade] }),
       }}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
@@ -277,4 +321,34 @@ function ChipGroup({
       {children}
     </Box>
   );
+}
+
+const FADES = {
+  right: 'linear-gradient(to right, #000 calc(100% - 40px), transparent)',
+  left: 'linear-gradient(to left, #000 calc(100% - 40px), transparent)',
+  both: 'linear-gradient(to right, transparent, #000 40px, #000 calc(100% - 40px), transparent)',
+} as const;
+
+/** Whether a box scrolled sideways hides content to its left or right, kept as it scrolls or resizes. */
+function useHiddenSides<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [more, setMore] = useState({ left: false, right: false });
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => {
+      const left = box.scrollLeft > 1;
+      const right = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
+      setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    box.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      box.removeEventListener('scroll', measure);
+    };
+  }, []);
+  return { ref, more };
 }

@@ -4,13 +4,48 @@
  * or the list's own word for it (`resources.<name>.totals.<key>`: what remains to pay).
  */
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ListTotals as Totals } from '@sitepay/domain/common.schema';
 import { formatAmount } from '@sitepay/domain/number-format';
 import { useTranslation } from 'react-i18next';
+import type { CountExactly } from '../list-pager.tsx';
 
-export function ListTotals({ name, totals }: { name: string; totals: Totals | undefined }) {
+/**
+ * `pending`: the list has totals but its count is an estimate (a long list): the sums, which cost
+ * what an exact count does, come with "Count exactly", offered here too.
+ */
+export function ListTotals({
+  name,
+  totals,
+  pending,
+}: {
+  name: string;
+  totals: Totals | undefined;
+  pending?: CountExactly;
+}) {
   const { t } = useTranslation();
+  if (!totals && pending)
+    return (
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        data-testid="list-totals-pending"
+        sx={{ px: 1, py: 1, borderTop: 1, borderColor: 'divider' }}
+      >
+        {t('common.totalsPending')} ·{' '}
+        <Link
+          component="button"
+          type="button"
+          variant="inherit"
+          aria-disabled={pending.busy}
+          onClick={() => !pending.busy && pending.onClick()}
+          sx={{ verticalAlign: 'baseline' }}
+        >
+          {pending.busy ? t('common.counting') : t('common.totalsWorkOut')}
+        </Link>
+      </Typography>
+    );
   if (!totals) return null;
   const sums = Object.entries(totals).filter(([key]) => key !== 'count');
   const label = (key: string) =>

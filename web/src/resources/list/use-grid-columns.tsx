@@ -105,7 +105,7 @@ export function columnNeed(
   };
 }
 
-export type FittedList = Fitted & { numberWidth: number; actionWidth: number };
+export type FittedList = Fitted & { numberWidth: number; actionWidth: number; available: number };
 
 /**
  * The widths of the grid's columns: the row number's (the last one shown and its header), the
@@ -136,7 +136,7 @@ export function fitListColumns(args: {
       : 0;
   // the checkbox column, and a little for the grid's borders
   const available = gridWidth - numberWidth - actionWidth - (selection ? 52 : 0) - 4;
-  return { ...fitColumns(needs, available), numberWidth, actionWidth };
+  return { ...fitColumns(needs, available), numberWidth, actionWidth, available };
 }
 
 /** The columns the grid hides: those of the screen size, those that did not fit, numbers, actions. */
@@ -194,6 +194,7 @@ export function useGridColumns({
   const iconCount = rowActionCount(resource, ability, phone);
   const anyAction = offersRowActions(resource);
   const showActions = anyAction && !phoneHidden.includes('actions');
+  // (on phones a list with a `phoneCard` shows cards instead of this grid: list-cards.tsx)
   const showNumbers = !phoneHidden.includes('rowNumber');
 
   const [gridWidth, setGridWidth] = useState(0);
@@ -335,8 +336,8 @@ function describedColumn(
   };
 }
 
-/** A cell: a status chip, a flag chip, a state chip, or the text (a link when the column links). */
-function renderCell(
+/** A cell (the grid's, a phone card's): a status chip, a flag chip, a state chip, or the text (a link when the column links). */
+export function renderCell(
   resource: string,
   column: ColumnSpec,
   value: unknown,

@@ -113,6 +113,20 @@ export const statusChange = (status: string): Patch => ({
   page: 1,
 });
 
+/**
+ * The answers a route's loader has just fetched for a page about to show them (first-page.ts): the
+ * page's queries mounting within a few seconds take them as they are instead of asking again (lists
+ * are otherwise fetched on every mount: staleTime 0).
+ */
+const prefetched = new Map<string, number>();
+const PREFETCH_FRESH_MS = 5_000;
+export const markPrefetched = (queryHash: string) => prefetched.set(queryHash, Date.now());
+const justPrefetched = (queryHash: string) => {
+  const at = prefetched.get(queryHash);
+  if (at !== undefined && Date.now() - at >= PREFETCH_FRESH_MS) prefetched.delete(queryHash);
+  return at !== undefined && Date.now() - at < PREFETCH_FRESH_MS;
+};
+
 /** The list's state and the changes the page makes to it. */
 export function useListState(resource: ResourceDescription) {
   const [params, setParams] = useSearchParams();
@@ -123,7 +137,10 @@ export function useListState(resource: ResourceDescription) {
   const listing = listingKey(effective);
   const [exactFor, setExactFor] = useState<string | null>(null);
   const exactTotal = exactFor === listing;
-  const query = useQuery(resourceListQuery(resource, effective, { exactTotal }));
+  const query = useQuery({
+    ...resourceListQuery(resource, effective, { exactTotal }),
+    refetchOnMount: (q) => !justPrefetched(q.queryHash),
+  });
   const [search, setSearch] = useDebouncedSearch(list.search, params, setParams);
 
   // The server may answer another page than asked; the URL follows, without a cursor.

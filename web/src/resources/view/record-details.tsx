@@ -41,9 +41,15 @@ export function RecordDetails({
       ))}
       <Divider sx={{ my: 2 }} />
       <DetailRow name={t('common.createdAt')} value={formatValue(record.created_at, 'date', lang)} />
-      <DetailRow name={t('common.createdBy')} value={String(record.created_by ?? '')} />
+      <DetailRow
+        name={t('common.createdBy')}
+        value={String(record.created_by_name ?? record.created_by ?? '')}
+      />
       <DetailRow name={t('common.updatedAt')} value={formatValue(record.updated_at, 'date', lang)} />
-      <DetailRow name={t('common.updatedBy')} value={String(record.updated_by ?? '')} />
+      <DetailRow
+        name={t('common.updatedBy')}
+        value={String(record.updated_by_name ?? record.updated_by ?? '')}
+      />
     </>
   );
 }
@@ -72,6 +78,9 @@ function fieldValue(
 ): React.ReactNode {
   const spec = resource.form.fields.find((f) => f.name === name);
   if (spec?.display && record[spec.display]) return String(record[spec.display]);
+  // a value its list column reads in words (a user's roles by name) reads so here too
+  const column = resource.columns.find((c) => c.field === name);
+  if (column?.text) return column.text(record, t, lang);
   if (spec?.kind === 'reference' && spec.options && record[name] != null)
     return <ReferenceName spec={spec} value={record[name]} />;
   if (spec?.kind === 'references' && spec.options)

@@ -7,9 +7,9 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { StatusChip } from '../../components/status-chip.tsx';
 import type { AppAbility } from '../../lib/ability.ts';
 import { actionIcons, FlagChip, offeredActions } from '../record-actions.tsx';
@@ -22,9 +22,9 @@ export const raisedFlags = (resource: Pick<ResourceDescription, 'flags'>, record
 export function ViewHeading({ resource, record }: { resource: ResourceDescription; record: ResourceRecord }) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
-      <Typography variant="h5" component="h1" sx={{ mr: 'auto', wordBreak: 'break-word' }}>
+      <PageHeading sx={{ mr: 'auto', wordBreak: 'break-word' }}>
         {String(record[resource.titleField] ?? '')}
-      </Typography>
+      </PageHeading>
       {raisedFlags(resource, record).map((flag) => (
         <FlagChip key={flag} resource={resource.name} field={flag} />
       ))}

@@ -1,4 +1,4 @@
-/** The part of autocannon's API bench/run.ts uses (the package ships no types). */
+/** The parts of untyped packages bench/ uses: autocannon's API (bench/run.ts; the package ships no types), and below node-postgres' utils. */
 declare module 'autocannon' {
   type Histogram = {
     average: number;
@@ -32,4 +32,10 @@ declare module 'autocannon' {
     body?: string;
   };
   export default function autocannon(options: Options): Promise<Result>;
+}
+
+/** node-postgres' serialisation of a parameter, as it sends it (bench/run.ts's pgbench scripts). */
+declare module 'pg/lib/utils.js' {
+  const utils: { prepareValue(value: unknown): unknown };
+  export default utils;
 }

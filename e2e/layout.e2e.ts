@@ -1,0 +1,104 @@
+/**
+ * What every screen says about itself (issue 30, 11 and 20): the browser tab names the page and the
+ * record ("YCTT-… · Yêu cầu thanh toán · SitePay"); MUI's own words (an Autocomplete's "Open") follow
+ * the app's language; and the home page's paid-share bar at 0 % looks empty — a neutral track, no
+ * fill — with the percent in words.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adminApi, closeBrowser, signedIn, textOf, unique } from './support/browser.ts';
+
+afterAll(closeBrowser);
+
+type Ref = { id: number; code: string; name: string };
+let payment: Ref;
+let construction: Ref;
+
+beforeAll(async () => {
+  const api = await adminApi();
+  const tag = unique('');
+  construction = await api.post<Ref>('construction/create', {
+    code: `CT-L${tag}`,
+    name: `Công trình chưa trả ${tag}`,
+  });
+  const types = await api.get<{ id: number }[]>('contract-type/list/all');
+  const taxes = await api.get<{ id: number; code: string }[]>('admin/setting/tax');
+  const banks = await api.get<{ id: number }[]>('bank/list/all');
+  const contractor = await api.post<Ref>('constructor/create', {
+    code: `NT-L${tag}`,
+    name: `Nhà thầu ${tag}`,
+  });
+  const beneficiary = await api.post<Ref>('beneficiary/create', {
+    constructor_id: contractor.id,
+    name: `Thụ hưởng ${tag}`,
+    bank_id: banks[0]!.id,
+    account_number: `${Date.now()}`.slice(-12),
+  });
+  const contract = await api.post<Ref>('contract/create', {
+    contract_no: `HĐ-L${tag}`,
+    contract_type_id: types[0]!.id,
+    construction_id: construction.id,
+    constructor_id: contractor.id,
+    beneficiary_id: beneficiary.id,
+    signed_date: '2025-03-15',
+    amount_before_vat: '500000000',
+    tax_id: taxes.find((t) => t.code === 'VAT10')!.id,
+  });
+  const transactionTypes = await api.get<{ id: number }[]>('transaction-type/list/all');
+  payment = await api.post<Ref>('payment-transaction/create', {
+    contract_id: contract.id,
+    payment_code: 'TD',
+    transaction_type_id: transactionTypes[0]!.id,
+    date: '2026-12-10',
+    amount: '120000000',
+    note: 'Thanh toán đợt 1',
+  });
+});
+
+describe('every screen names itself', () => {
+  test('the tab names the page and the record, in Vietnamese and English', async () => {
+    const { page, context, consoleErrors } = await signedIn('/management/payment/list');
+    await expect.poll(() => page.title()).toBe('Yêu cầu thanh toán · SitePay');
+    await page.goto(`/management/payment/view/${payment.id}`);
+    await expect.poll(() => page.title()).toBe(`${payment.code} · Yêu cầu thanh toán · SitePay`);
+    await page.goto(`/management/construction/view/${construction.id}`);
+    await expect.poll(() => page.title()).toBe(`${construction.name} · Công trình · SitePay`);
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.goto(`/management/payment/view/${payment.id}`);
+    await expect.poll(() => page.title()).toBe(`${payment.code} · Payment requests · SitePay`);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test("MUI's own words follow the language, and the language button's name says what it shows", async () => {
+    const { page, context, consoleErrors } = await signedIn('/management/payment/create');
+    const open = page.locator('main .MuiAutocomplete-popupIndicator').first();
+    await expect.poll(() => open.getAttribute('aria-label', { timeout: 500 }).catch(() => null)).toBe('Mở');
+    expect(await page.getByTestId('language-switch').getAttribute('aria-label')).toMatch(/^VI\b/);
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect.poll(() => open.getAttribute('aria-label', { timeout: 500 }).catch(() => null)).toBe('Open');
+    expect(await page.getByTestId('language-switch').getAttribute('aria-label')).toMatch(/^EN\b/);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('the home page bar of a construction with nothing paid looks empty: neutral track, no fill, 0 % in words', async () => {
+    const { page, context, consoleErrors } = await signedIn(`/about-me?constructionId=${construction.id}`);
+    const bar = page.getByTestId('home-totals').getByRole('progressbar');
+    await bar.waitFor();
+    expect(await bar.getAttribute('aria-valuenow')).toBe('0');
+    const track = await bar.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const [r, g, b] = track.match(/\d+/g)!.map(Number);
+    // grey: no hue (MUI's default tints the track with the bar's light green)
+    expect(Math.max(r!, g!, b!) - Math.min(r!, g!, b!)).toBeLessThanOrEqual(4);
+    const fill = await bar.locator('.MuiLinearProgress-bar').first().boundingBox();
+    const whole = await bar.boundingBox();
+    expect(
+      Math.max(0, Math.min(fill!.x + fill!.width, whole!.x + whole!.width) - whole!.x),
+    ).toBeLessThanOrEqual(1);
+    await expect.poll(() => textOf(page.getByTestId('home-totals'))).toContain('Đã trả 0 % giá trị hợp đồng');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

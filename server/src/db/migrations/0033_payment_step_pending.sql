@@ -1,0 +1,1 @@
+CREATE INDEX "payment_step_pending_payment_idx" ON "payment_step" USING btree ("payment_id") WHERE status = 'pending';

@@ -1,0 +1,255 @@
+/**
+ * A list on a phone, for a description with a `phoneCard`: each row a card whose lines are the cells
+ * of the card's columns (the grid's own cells: chips, links, flags; the first line its heading), the
+ * row's actions in one "more" menu, a tick box when rows may be ticked, and the pager under the cards
+ * (MUI's table pager, as the grid's footer). Drawn without the data grid: a phone's first visit needs
+ * neither the grid's chunk nor its measuring (docs/adr/0089-payment-list-first-visit.md).
+ */
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import LinearProgress from '@mui/material/LinearProgress';
+import { alpha, useTheme } from '@mui/material/styles';
+import TablePagination from '@mui/material/TablePagination';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useAbility } from '../../app/use-ability.ts';
+import { currentLang, type Lang } from '../../i18n/i18n.ts';
+import { DisplayedRows } from '../list-pager.tsx';
+import { displayedRows } from '../list-total.ts';
+import { offeredActions } from '../record-actions.tsx';
+import type { ColumnSpec, ResourceDescription, ResourceRecord } from '../resource.types.ts';
+import type { ListBodyProps } from './list-body-props.ts';
+import { offersRowActions, RowActions, rowShows, rowViewPath } from './row-actions.tsx';
+import { renderCell } from './use-grid-columns.tsx';
+import { isSelected } from './use-list-state.ts';
+
+/** The columns of each of the card's lines, as the description names them. */
+export function cardLines(
+  resource: Pick<ResourceDescription, 'name' | 'columns'>,
+  lines: readonly (readonly string[])[],
+): ColumnSpec[][] {
+  const byField = new Map(resource.columns.map((c) => [c.field, c]));
+  return lines.map((fields) =>
+    fields.map((field) => {
+      const column = byField.get(field);
+      if (!column) throw new Error(`${resource.name}: phoneCard names no column ${field}`);
+      return column;
+    }),
+  );
+}
+
+export function ListCards({
+  resource,
+  lines,
+  state,
+  selection,
+  ticked,
+  onStatus,
+  onAction,
+  emptyNotice,
+}: ListBodyProps & { lines: readonly (readonly string[])[] }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const ability = useAbility();
+  const theme = useTheme();
+  const { rows, answer, query } = state;
+  const columns = cardLines(resource, lines);
+  const hidden = resource.list?.hideOnPhones ?? ['rowNumber'];
+  const showActions = offersRowActions(resource) && !hidden.includes('actions');
+  const highlight = resource.list?.highlight;
+  const tickedCount = rows.filter((row) => isSelected(ticked.selected, row.id)).length;
+  const tick = (ids: ResourceRecord['id'][]) => ticked.setSelected({ type: 'include', ids: new Set(ids) });
+
+  return (
+    <Box
+      data-testid="list-cards"
+      aria-busy={query.isFetching}
+      // as tall as the grid was on a phone: the first answer and an empty one move nothing below
+      sx={{ position: 'relative', minHeight: 400, display: 'flex', flexDirection: 'column' }}
+    >
+      {query.isFetching && (
+        <LinearProgress aria-hidden sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 3 }} />
+      )}
+      {selection && rows.length > 0 && (
+        <Box
+          component="label"
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            borderBottom: 1,
+            borderColor: 'divider',
+            fontWeight: 600,
+          }}
+        >
+          <Checkbox
+            checked={tickedCount === rows.length}
+            indeterminate={tickedCount > 0 && tickedCount < rows.length}
+            onChange={(event) => tick(event.target.checked ? rows.map((row) => row.id) : [])}
+          />
+          {t('common.selectAllRows')}
+        </Box>
+      )}
+      <Box
+        component="ul"
+        aria-label={t(`resources.${resource.name}.plural`)}
+        sx={{ listStyle: 'none', m: 0, p: 0, flex: 1 }}
+      >
+        {rows.map((row) => {
+          const marked = highlight && row[highlight.field] === true;
+          const name = String(row[resource.titleField] ?? row.id);
+          return (
+            <Box
+              component="li"
+              key={row.id}
+              className={marked ? 'row-highlight' : undefined}
+              sx={{
+                display: 'flex',
+                alignItems: 'flex-start',
+                gap: 0.5,
+                px: 1,
+                borderBottom: 1,
+                borderColor: 'divider',
+                ...(highlight &&
+                  marked && {
+                    bgcolor: alpha(theme.palette[highlight.color].main, 0.07),
+                    boxShadow: `inset 3px 0 0 ${theme.palette[highlight.color].main}`,
+                  }),
+              }}
+            >
+              {selection && (
+                <Checkbox
+                  sx={{ ml: -1 }}
+                  checked={isSelected(ticked.selected, row.id)}
+                  onChange={(event) => {
+                    const others = rows
+                      .filter((r) => r.id !== row.id && isSelected(ticked.selected, r.id))
+                      .map((r) => r.id);
+                    tick(event.target.checked ? [...others, row.id] : others);
+                  }}
+                  slotProps={{ input: { 'aria-label': t('common.selectRow', { name }) } }}
+                />
+              )}
+              <Card resource={resource} columns={columns} row={row} t={t} lang={lang} />
+              {showActions && (
+                <Box sx={{ py: 0.5, flexShrink: 0 }}>
+                  <RowActions
+                    row={row}
+                    resource={resource}
+                    compact
+                    show={rowShows(resource, row, ability)}
+                    viewPath={rowViewPath(resource, row)}
+                    extra={offeredActions(resource, row, ability, 'list')}
+                    onAction={(action) => onStatus({ action, record: row })}
+                    onExtra={(action) => onAction({ action, record: row })}
+                  />
+                </Box>
+              )}
+            </Box>
+          );
+        })}
+      </Box>
+      {answer && rows.length === 0 && (
+        <Box
+          sx={{
+            position: 'absolute',
+            top: 12,
+            left: 12,
+            right: 12,
+            textAlign: emptyNotice ? 'start' : 'center',
+          }}
+        >
+          {emptyNotice ?? t('common.noData')}
+        </Box>
+      )}
+      <Pager state={state} />
+    </Box>
+  );
+}
+
+/** A card: its lines, the first its heading, each the cells of its columns. */
+function Card({
+  resource,
+  columns,
+  row,
+  t,
+  lang,
+}: {
+  resource: ResourceDescription;
+  columns: ColumnSpec[][];
+  row: ResourceRecord;
+  t: TFunction;
+  lang: Lang;
+}) {
+  return (
+    <Box sx={{ py: 1, display: 'grid', gap: 0.25, minWidth: 0, flex: 1 }} data-testid="list-card">
+      {columns.map((line, n) => (
+        <Box
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed by the description
+          key={n}
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            columnGap: 1,
+            rowGap: 0.5,
+            minWidth: 0,
+            lineHeight: 1.4,
+            ...(n === 0
+              ? { fontWeight: 700, fontSize: '1.05rem' }
+              : { color: n === 1 ? 'text.primary' : 'text.secondary', fontSize: '0.875rem' }),
+          }}
+        >
+          {line.map((column) => (
+            <Box key={column.field} sx={{ minWidth: 0, maxWidth: '100%' }} data-field={column.field}>
+              {renderCell(resource.name, column, row[column.field], row, t, lang)}
+            </Box>
+          ))}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The pager under the cards, as the grid's footer on a phone: "1–20 of about 100,000" with "Count
+ * exactly", Previous and Next by the server's cursors (Next only while the answer has a next page
+ * when the total is an estimate); the page size is the URL's (its choice is the wide grid's).
+ */
+function Pager({ state }: { state: ListBodyProps['state'] }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const { rowCount, estimatedRowCount, paginationMeta } = state.shownCount;
+  const pageSize = state.list.itemsPerPage;
+  return (
+    <TablePagination
+      component="div"
+      count={rowCount}
+      page={rowCount === 0 ? 0 : state.list.page - 1}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={state.pageSizeOptions}
+      onPageChange={(_, page) => state.onPaginationModelChange({ page, pageSize })}
+      onRowsPerPageChange={(event) =>
+        state.onPaginationModelChange({ page: 0, pageSize: Number(event.target.value) })
+      }
+      labelRowsPerPage={t('common.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) => (
+        <DisplayedRows
+          text={displayedRows({ from, to, count, estimated: estimatedRowCount }, lang, t)}
+          countExactly={state.countExactly}
+        />
+      )}
+      {...(rowCount === -1 && {
+        slotProps: { actions: { nextButton: { disabled: !paginationMeta?.hasNextPage } } },
+      })}
+      sx={{
+        borderTop: 1,
+        borderColor: 'divider',
+        overflow: 'visible',
+        // a phone has no room for the page size beside the arrows (as the grid's footer)
+        '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: 'none' },
+        '& .MuiTablePagination-toolbar': { pl: 1, pr: 0 },
+        '& .MuiTablePagination-actions': { ml: 1 },
+      }}
+    />
+  );
+}
