@@ -305,7 +305,7 @@ describe('the home page', () => {
       await card
         .locator('[data-field]')
         .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-field'))),
-    ).toEqual(['amount', 'constructor_name', 'note', 'code', 'sent_at']);
+    ).toEqual(['amount', 'constructor_name', 'note', 'code', 'current_step', 'sent_at']);
     expect(await textOf(card.locator('[data-field="amount"]'))).toBe('12,000,000');
     expect(await textOf(card.locator('[data-field="note"]'))).toBe(mine.note);
     // nothing of the queue hides beyond the screen's edge

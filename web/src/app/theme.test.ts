@@ -1,7 +1,7 @@
 /**
  * Text in the theme's colours reads at 7:1 (docs/adr/0083-text-contrast-aaa.md), whichever of the
  * twelve colours a user chose: the primary shade on white and on its selected tint, the sidebar
- * shade on the dark sidebar, the status colours on white, and the secondary grey on the page.
+ * shade on the dark sidebar, the status and secondary colours on white (and their white words), and the secondary grey on the page.
  */
 import { getContrastRatio, lighten } from '@mui/material/styles';
 import { describe, expect, test } from 'vitest';
@@ -34,8 +34,13 @@ describe('the theme’s text contrast', () => {
 
   test('the status colours and the secondary text', () => {
     const { palette } = makeTheme('blue');
-    for (const status of ['error', 'warning', 'info', 'success'] as const)
+    for (const status of ['error', 'warning', 'info', 'success', 'secondary'] as const) {
       expect(getContrastRatio(palette[status].main, '#ffffff'), status).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+      // a filled chip's or button's words on the colour
+      expect(getContrastRatio(palette[status].contrastText, palette[status].main), status).toBeGreaterThanOrEqual(
+        TEXT_CONTRAST,
+      );
+    }
     for (const page of ['#ffffff', palette.background.default])
       expect(getContrastRatio(over(palette.text.secondary, page), page)).toBeGreaterThanOrEqual(
         TEXT_CONTRAST,

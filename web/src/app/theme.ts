@@ -73,6 +73,8 @@ export function makeTheme(color: ThemeColor, lang: 'vi' | 'en' = 'vi'): Theme {
       warning: { main: accessibleShade('#ed6c02') },
       info: { main: accessibleShade('#0288d1') },
       success: { main: accessibleShade('#2e7d32') },
+      // and MUI's secondary purple (#9c27b0, 6.4:1 under white words: a "new" flag on the menu tree)
+      secondary: { main: accessibleShade('#9c27b0') },
       // MUI's secondary text, black at 60 % (5.7:1 on white), at 70 % (8.5:1; 8.2:1 on the page's grey)
       text: { secondary: SECONDARY_TEXT },
       background: { default: '#f4f6f8' },
