@@ -324,9 +324,20 @@ function pgbenchScript(statements: Statement[]): { script: string; defines: stri
       if (v !== null) defines.push('-D', `s${n}p${i}=${v}`);
       text = text.split(`$${i}`).join(v === null ? 'null' : `:s${n}p${i}`);
     }
-    return `${text.replace(/\s+/g, ' ').trim()};`;
+    return `${withoutVariableLookalikes(text).replace(/\s+/g, ' ').trim()};`;
   });
   return { script: `${lines.join('\n')}\n`, defines };
+}
+
+/**
+ * pgbench reads `:name` as a variable even inside a string literal (a date format's `HH24:MI:SS`
+ * became a parameter of no type): such a colon is written `chr(58)` instead, the literal split around
+ * it and kept one expression in parentheses (PostgreSQL folds it back into the same constant).
+ */
+function withoutVariableLookalikes(text: string): string {
+  return text.replace(/'(?:[^']|'')*'/g, (literal) =>
+    /:[A-Za-z_]/.test(literal) ? `(${literal.replace(/:(?=[A-Za-z_])/g, "' || chr(58) || '")})` : literal,
+  );
 }
 
 // ---------------------------------------------------------------- phases
@@ -1052,7 +1063,10 @@ async function pgbench(url: string, s: Scenario, mode: 'extended' | 'prepared'):
         (duration + 60) * 1000,
       ),
     }));
-    if (res.status !== 0) throw new Error(`pgbench ${s.name}: ${res.stderr}`);
+    if (res.status !== 0)
+      throw new Error(
+        `pgbench ${s.name}: ${res.stderr.split('\n').slice(0, 3).join('\n')}\nscript:\n${text}`,
+      );
     const tps = Number(res.stdout.match(/tps = ([\d.]+)/)?.[1]);
     const times: number[] = [];
     for (const f of fs.readdirSync(dir).filter((x) => x.startsWith('tx'))) {

@@ -131,4 +131,64 @@ describe('payment batches', () => {
     await expect.poll(() => batchState(page).getAttribute('data-state')).toBe('P');
     expect(desk.consoleErrors).toEqual([]);
   }, 180_000);
+
+  test('from the payment list: the ticked requests that may be paid go in a new batch', async () => {
+    const { f } = await fixtures();
+    const contract = await f.contract();
+    const ready = await f.request(contract, { state: 'accepted', amount: '30000000' });
+    const waiting = await f.request(contract, { state: 'waiting', amount: '20000000' });
+    const { page, context, consoleErrors } = await signedIn(
+      `/management/payment/list?contractId=${contract.id}`,
+      { as: ACCOUNTANT },
+    );
+    for (const r of [ready, waiting]) {
+      const row = page.getByRole('row').filter({ hasText: String(r.code) });
+      await row.waitFor();
+      await row.getByRole('checkbox').check();
+    }
+    const bar = page.getByTestId('batch-from-list');
+    await expect
+      .poll(() => textOf(bar))
+      .toContain(
+        'Đã chọn 2 yêu cầu; 1 yêu cầu có thể đưa vào lệnh chi (đã duyệt, chưa chi đủ, chưa thuộc lệnh chi nào đang mở).',
+      );
+    await bar.getByRole('button', { name: 'Lập lệnh chi' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Tài khoản chi' }).click();
+    await page.getByRole('option', { name: new RegExp(String(account.account_number)) }).click();
+    // the accepted one comes ticked with what remains; the waiting one is not offered
+    expect(await dialog.getByRole('checkbox', { name: String(ready.code) }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: String(waiting.code) }).count()).toBe(0);
+    await dialog.getByRole('button', { name: /^Lập lệnh chi \(\d+ yêu cầu\)$/ }).click();
+    await page.waitForURL(/\/management\/payment-batch\/view\/\d+$/);
+    const lines = page.getByTestId('batch-lines');
+    await expect.poll(() => textOf(lines)).toContain(String(ready.code));
+    expect(await textOf(lines)).toContain('30,000,000');
+    expect(await textOf(lines)).not.toContain(String(waiting.code));
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  test('on a phone a batch’s lines are cards, nothing beyond the screen’s edge', async () => {
+    const { page, context, consoleErrors } = await signedIn('/management/payment-batch/list', {
+      as: ACCOUNTANT,
+      width: 375,
+      height: 812,
+    });
+    await page.locator('a[href^="/management/payment-batch/view/"]').first().click();
+    const lines = page.getByTestId('batch-lines');
+    await lines.getByTestId('simple-card').first().waitFor();
+    expect(await lines.locator('table').count()).toBe(0);
+    // each card: the line's number, then its fields by label
+    expect(await lines.getByTestId('simple-card').first().locator('dt').allTextContents()).toEqual([
+      'Yêu cầu',
+      'Người nhận',
+      'Số tiền',
+      'Đã chi',
+      'Tình trạng',
+    ]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

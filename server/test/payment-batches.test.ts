@@ -274,6 +274,26 @@ describe.each(backends)('payment batches (%s)', (backend) => {
     });
     expect(foreign.status).toBe(400);
     expect((await s.call('GET', `/api/payment-batch/get/${batch.id}`, ketoan)).body.state).toBe('O');
+    // an unmatched line of this company's statement: neither matched nor dismissed by the other's user
+    await s.call('PATCH', `/api/payment-batch/approve/${batch.id}`, giamdoc, { version: batch.version });
+    const approved = (await s.call('GET', `/api/payment-batch/get/${batch.id}`, ketoan)).body;
+    const imported = await statement([
+      ['date', 'reference', 'debit', 'content'],
+      ['08/03/2026', `FT-${backend}-X404`, '1000000', 'chuyen tien khong ma'],
+    ]);
+    const line = imported.body.lines[0];
+    expect(line).toMatchObject({ state: 'U', reason: 'no_code' });
+    const match = await s.call('PATCH', `/api/payment-batch/statement-line/match/${line.id}`, ketoan2, {
+      batch_line_id: approved.lines[0].id,
+    });
+    expect(match.status).toBe(404);
+    const dismiss = await s.call('PATCH', `/api/payment-batch/statement-line/dismiss/${line.id}`, ketoan2, {
+      note: 'Không phải của chúng tôi',
+    });
+    expect(dismiss.status).toBe(404);
+    const still = await s.call('GET', `/api/payment-batch/statement-line/list/${account.id}?state=U`, ketoan);
+    expect(still.body.find((l: Rec) => l.id === line.id)).toMatchObject({ state: 'U', resolved_by: null });
+    expect(await request(r.id)).toMatchObject({ paid_amount: '0.00' });
   });
 
   it('refuses a statement too large, malformed or without its columns with 400, recording nothing', async () => {

@@ -4,7 +4,8 @@
  * document is missing (docs/adr/0094-required-documents.md), the print ticking what is there; a
  * contract's bank guarantees with their paper, an advance refused without a valid guarantee covering
  * it, the expired-while-unrecovered flag, the expiring list in the caller's scope and the morning
- * mail with an injected clock (docs/adr/0095-bank-guarantees-checked.md).
+ * mail with an injected clock (docs/adr/0095-bank-guarantees-checked.md); on PostgreSQL, a guarantee
+ * cut while its advance is sent (both hold the contract's row: one waits, neither fails).
  */
 import { sql } from 'drizzle-orm';
 import PizZip from 'pizzip';
@@ -370,5 +371,66 @@ describe.each(backends)('ready to pay: documents and guarantees (%s)', (backend)
     expect(toKetoan?.text).not.toContain('BL-MAIL-2');
     // ketoan2 sees another company: nothing of HP's contract reaches him
     expect(mails.find((m) => m.to === 'ketoan2@example.vn')?.text ?? '').not.toContain('BL-MAIL-1');
+  });
+});
+
+describe('guarantees under races on PostgreSQL', () => {
+  let s: TestServer;
+  let ketoan: string;
+  let f: Factories;
+  let bankId: number;
+
+  beforeAll(async () => {
+    s = await createTestServer('postgres', { demo: true });
+    const [admin, accountant, director] = await Promise.all([
+      s.login(),
+      s.login('ketoan', 'ketoan123'),
+      s.login('giamdoc', 'giamdoc123'),
+    ]);
+    ketoan = accountant;
+    f = factories(s, { admin, accountant, director });
+    bankId = (await f.lookup()).banks[0]!.id;
+  });
+  afterAll(() => s?.close());
+
+  const send = (r: Rec) =>
+    s.call('PATCH', `/api/payment-transaction/require-approval/${r.id}`, ketoan, { version: r.version });
+
+  it('a guarantee cut while its advance is sent: no deadlock nor error, the send judged by the paper before the cut or after it', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const c = await f.contract();
+      const created = await s.call('POST', '/api/contract-guarantee/create', ketoan, {
+        contract_id: c.id,
+        kind: 'advance',
+        bank_id: bankId,
+        guarantee_no: `BL-CUT-${round}`,
+        amount: '250000000',
+        issued_date: '2025-01-15',
+        expiry_date: '2099-12-31',
+      });
+      const g = created.body as Rec;
+      const r = await f.request(c, { payment_code: 'TU', amount: '200000000', date: '2025-06-10' });
+      const [sent, cut] = await Promise.all([
+        send(r),
+        s.call('PUT', `/api/contract-guarantee/update/${g.id}`, ketoan, {
+          kind: 'advance',
+          bank_id: bankId,
+          guarantee_no: g.guarantee_no,
+          amount: '100000000',
+          expiry_date: '2099-12-31',
+          version: g.version,
+        }),
+      ]);
+      expect(cut.status).toBe(200);
+      expect([200, 422]).toContain(sent.status);
+      const after = (await s.call('GET', `/api/payment-transaction/get/${r.id}`, ketoan)).body as Rec;
+      expect(after.approval_status).toBe(sent.status === 200 ? 'W' : 'O');
+      // refused: for want of the cut paper, as its figures say
+      if (sent.status === 422)
+        expect(sent.body).toMatchObject({
+          reason: 'guarantee_missing',
+          params: { needed: '200000000.00', covered: '100000000.00' },
+        });
+    }
   });
 });

@@ -37,9 +37,10 @@ describe('the theme’s text contrast', () => {
     for (const status of ['error', 'warning', 'info', 'success', 'secondary'] as const) {
       expect(getContrastRatio(palette[status].main, '#ffffff'), status).toBeGreaterThanOrEqual(TEXT_CONTRAST);
       // a filled chip's or button's words on the colour
-      expect(getContrastRatio(palette[status].contrastText, palette[status].main), status).toBeGreaterThanOrEqual(
-        TEXT_CONTRAST,
-      );
+      expect(
+        getContrastRatio(palette[status].contrastText, palette[status].main),
+        status,
+      ).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     }
     for (const page of ['#ffffff', palette.background.default])
       expect(getContrastRatio(over(palette.text.secondary, page), page)).toBeGreaterThanOrEqual(

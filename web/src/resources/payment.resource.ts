@@ -55,6 +55,12 @@ export const resource: ResourceDescription = resourceOf(
     // edited, deactivated, activated or deleted only while created or rejected
     changeable: paymentChangeable,
     list: {
+      // ticked requests go in a new payment batch, for those who write requests
+      // (docs/adr/0096-payment-batches-and-bank-files.md)
+      selection: {
+        may: (ability) => ability.can('create', 'payment') || ability.can('update', 'payment'),
+        bar: () => import('../features/payment-batch/batch-from-list.tsx').then((m) => m.BatchFromList),
+      },
       statuses: ['all', 'open', 'deactive', 'unpaid', 'paid', 'over due'],
       views: [
         { key: 'today', paging: `${API}/today/paging` },

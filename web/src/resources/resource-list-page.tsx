@@ -10,9 +10,10 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConstructionFilter } from '../app/layout/construction-filter.tsx';
+import { useAbility } from '../app/use-ability.ts';
 import { ALL_CONSTRUCTIONS } from '../lib/list-params.ts';
 import { loadListGrid, PHONE_QUERY, phoneCardOf } from './list/list-body.ts';
 import { ListCards } from './list/list-cards.tsx';
@@ -48,6 +49,8 @@ export function ResourceListPage({
   toolbar?: React.ReactNode;
 }) {
   const { t } = useTranslation();
+  const described = useDescribedSelection(resource);
+  selection ??= described;
   const state = useListState(resource);
   const { rows, answer, query } = state;
   const ticked = useRowSelection(rows, query.data);
@@ -99,5 +102,22 @@ export function ResourceListPage({
         onCloseAction={() => dialogs.setPendingAction(null)}
       />
     </Paper>
+  );
+}
+
+/** The description's selection bar (`list.selection`), for a user who may use it; else none. */
+function useDescribedSelection(resource: ResourceDescription): ListSelection | undefined {
+  const ability = useAbility();
+  const spec = resource.list?.selection;
+  const may = Boolean(spec?.may(ability));
+  const Bar = useMemo(
+    () => (spec && may ? lazy(() => spec.bar().then((component) => ({ default: component }))) : null),
+    [spec, may],
+  );
+  if (!Bar) return undefined;
+  return (rows, clear) => (
+    <Suspense fallback={null}>
+      <Bar rows={rows} clear={clear} />
+    </Suspense>
   );
 }

@@ -8,6 +8,7 @@
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
 import type { Lang } from '../i18n/i18n.ts';
+import type { AppAbility } from '../lib/ability.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -317,6 +318,15 @@ export type ListOptions = {
    * the amount of a request). The columns need not show on phones otherwise.
    */
   phoneCard?: readonly (readonly string[])[];
+  /**
+   * Rows may be ticked, for those who `may`, and the bar `bar` loads (a chunk of its own) acts on the
+   * ticked rows above the list (the payment list's "make a batch"); a page giving its own `selection`
+   * (the approval queue) overrides it.
+   */
+  selection?: {
+    may: (ability: AppAbility) => boolean;
+    bar: () => Promise<ComponentType<{ rows: ResourceRecord[]; clear: () => void }>>;
+  };
 };
 
 export type ResourceDescription = {

@@ -45,6 +45,7 @@ import {
 } from './batch-parts.tsx';
 
 const PAGE = 20;
+const NONE: BatchRequest[] = [];
 type Paged<T> = { items: T[]; total: number };
 type Account = {
   id: number;
@@ -52,8 +53,10 @@ type Account = {
   company_name?: string;
   bank_name?: string;
   account_number: string;
+  is_default?: boolean;
 };
-type Request = {
+/** A request as the payment list answers it: what a batch line needs of it. */
+export type BatchRequest = {
   id: number;
   code: string;
   company_id?: number | null;
@@ -61,7 +64,14 @@ type Request = {
   amount: string;
   paid_amount: string;
   batch_code?: string | null;
+  approval_status?: string;
+  payment_status?: string;
 };
+type Request = BatchRequest;
+
+/** Whether a request may go in a new batch: accepted, not fully paid, in no open batch. */
+export const batchable = (r: BatchRequest) =>
+  r.approval_status === 'A' && r.payment_status !== 'P' && !r.batch_code;
 
 export const accountLabel = (a: Account) =>
   [a.bank_name, a.account_number, a.company_name].filter(Boolean).join(' – ');
@@ -139,24 +149,34 @@ export function BatchListPage() {
   );
 }
 
-/** A new batch: the account paid from, then the requests of its company, each amount what remains. */
+/**
+ * A new batch: the account paid from, then the requests of its company, each amount what remains.
+ * `preselected`: the requests ticked on the payment list, ticked here too (and the account their
+ * company's default one, when they are of one company).
+ */
 export function BatchCreateDialog({
   onClose,
-  preselected = [],
+  preselected = NONE,
 }: {
   onClose: () => void;
-  preselected?: number[];
+  preselected?: BatchRequest[];
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [accountId, setAccountId] = useState<number | ''>('');
+  const [chosenAccount, setAccountId] = useState<number | ''>('');
   const [picked, setPicked] = useState<Record<number, string>>({});
   const [note, setNote] = useState('');
   const accounts = useQuery({
     queryKey: ['company-bank-account', 'list/all'],
     queryFn: () => api.get<Account[]>('company-bank-account/list/all'),
   });
+  const companies = new Set(preselected.map((r) => r.company_id));
+  const suggested =
+    companies.size === 1
+      ? accounts.data?.find((a) => a.company_id === [...companies][0] && a.is_default)?.id
+      : undefined;
+  const accountId = chosenAccount === '' ? (suggested ?? '') : chosenAccount;
   const account = accounts.data?.find((a) => a.id === accountId);
   const requests = useQuery({
     queryKey: ['payment', 'batchable'],
@@ -165,15 +185,15 @@ export function BatchCreateDialog({
         query: { approvalStatus: 'A', status: 'unpaid', itemsPerPage: 100 },
       }),
   });
-  const candidates = useMemo(
-    () =>
-      (requests.data?.items ?? []).filter(
-        (r) => !r.batch_code && (!account || r.company_id == null || r.company_id === account.company_id),
-      ),
-    [requests.data, account],
-  );
+  const candidates = useMemo(() => {
+    const listed = requests.data?.items ?? [];
+    const known = new Set(listed.map((r) => r.id));
+    return [...preselected.filter((r) => !known.has(r.id)), ...listed].filter(
+      (r) => !r.batch_code && (!account || r.company_id == null || r.company_id === account.company_id),
+    );
+  }, [requests.data, account, preselected]);
   const remaining = (r: Request) => (Number(r.amount) - Number(r.paid_amount)).toFixed(2);
-  const initial = useMemo(() => new Set(preselected), [preselected]);
+  const initial = useMemo(() => new Set(preselected.map((r) => r.id)), [preselected]);
   const effective: Record<number, string> = {
     ...Object.fromEntries(candidates.filter((r) => initial.has(r.id)).map((r) => [r.id, remaining(r)])),
     ...picked,

@@ -2,8 +2,11 @@
  * The statement back (issue 34, docs/adr/0097-statement-matching.md): a company account chosen, its
  * statement uploaded (.xlsx or .csv), what it matched and what it did not; an unmatched line is
  * matched by hand to a batch line (the line's amount recorded on its request) or dismissed with a note.
+ * The bank's statement columns (which header names the date, the reference, the debit and the
+ * content) are read, and saved by who keeps the banks, in a dialog beside the upload.
  */
 import './batch-parts.tsx';
+import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -16,11 +19,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { statementImportSchema } from '@sitepay/domain/payment-batch.schema';
+import type {
+  statementImportSchema,
+  statementMappingAnswerSchema,
+} from '@sitepay/domain/payment-batch.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useAbility } from '../../app/use-ability.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { api } from '../../lib/api-client.ts';
 import { accountLabel } from './batch-pages.tsx';
@@ -34,8 +41,10 @@ import {
   type StatementLine,
 } from './batch-parts.tsx';
 
-type Account = Parameters<typeof accountLabel>[0];
+type Account = Parameters<typeof accountLabel>[0] & { bank_id: number };
 type Imported = z.infer<typeof statementImportSchema>;
+type Mapping = z.infer<typeof statementMappingAnswerSchema>;
+const MAPPED = ['date_header', 'reference_header', 'debit_header', 'content_header'] as const;
 
 export function StatementPage() {
   const { t } = useTranslation();
@@ -44,6 +53,7 @@ export function StatementPage() {
   const [result, setResult] = useState<Imported | null>(null);
   const [matching, setMatching] = useState<StatementLine | null>(null);
   const [dismissing, setDismissing] = useState<StatementLine | null>(null);
+  const [mapping, setMapping] = useState(false);
   const accounts = useQuery({
     queryKey: ['company-bank-account', 'list/all'],
     queryFn: () => api.get<Account[]>('company-bank-account/list/all'),
@@ -149,6 +159,13 @@ export function StatementPage() {
               }}
             />
           </Button>
+          <Button
+            startIcon={<TableChartOutlinedIcon />}
+            disabled={!accountId}
+            onClick={() => setMapping(true)}
+          >
+            {t('batch.mapping.open')}
+          </Button>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('batch.statement.hint')}
@@ -185,6 +202,12 @@ export function StatementPage() {
         <MatchDialog line={matching} accountId={Number(accountId)} onClose={() => setMatching(null)} />
       )}
       {dismissing && <DismissDialog line={dismissing} onClose={() => setDismissing(null)} />}
+      {mapping && accountId !== '' && (
+        <MappingDialog
+          account={accounts.data?.find((a) => a.id === accountId)}
+          onClose={() => setMapping(false)}
+        />
+      )}
     </Stack>
   );
 }
@@ -297,6 +320,72 @@ function DismissDialog({ line, onClose }: { line: StatementLine; onClose: () => 
         >
           {t('batch.statement.dismiss')}
         </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The bank's statement columns: the header of each of the four the import reads, the generic ones
+ * (`date`, `reference`, `debit`, `content`) until a mapping is saved; saved by who keeps the banks.
+ */
+function MappingDialog({ account, onClose }: { account: Account | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const client = useQueryClient();
+  const mayWrite = ability.can('create', 'bank') || ability.can('update', 'bank');
+  const [edited, setEdited] = useState<Partial<Record<(typeof MAPPED)[number], string>>>({});
+  const bankId = account?.bank_id;
+  const current = useQuery({
+    queryKey: ['statement-mapping', bankId],
+    enabled: bankId !== undefined,
+    queryFn: () => api.get<Mapping>(`payment-batch/statement-mapping/${bankId}`),
+  });
+  const values = MAPPED.map((key) => [key, edited[key] ?? current.data?.[key] ?? ''] as const);
+  const save = useMutation({
+    mutationFn: () =>
+      api.put<Mapping>(`payment-batch/statement-mapping/${bankId}`, Object.fromEntries(values), {
+        action: t('batch.mapping.save'),
+        fieldLabel: (field) => t(`batch.mapping.${field}`),
+      }),
+    onSuccess: () => {
+      client.invalidateQueries({ queryKey: ['statement-mapping'] });
+      onClose();
+    },
+  });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="mapping-title">
+      <DialogTitle id="mapping-title">
+        {t('batch.mapping.title', { bank: account?.bank_name ?? '' })}
+      </DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="mapping-state">
+          {current.data?.saved ? t('batch.mapping.saved') : t('batch.mapping.generic')}
+        </Typography>
+        <Stack spacing={2}>
+          {values.map(([key, value]) => (
+            <TextField
+              key={key}
+              label={t(`batch.mapping.${key}`)}
+              value={value}
+              required
+              disabled={!mayWrite}
+              onChange={(e) => setEdited((p) => ({ ...p, [key]: e.target.value }))}
+            />
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{mayWrite ? t('common.cancel') : t('common.close')}</Button>
+        {mayWrite && (
+          <Button
+            variant="contained"
+            disabled={values.some(([, v]) => !v.trim()) || save.isPending || !current.data}
+            onClick={() => save.mutate()}
+          >
+            {t('batch.mapping.save')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

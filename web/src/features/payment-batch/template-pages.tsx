@@ -97,6 +97,8 @@ type Draft = {
   file_type: 'xlsx' | 'csv';
   sheet_name: string;
   header_rows: string;
+  /** The bank whose portal takes the file (none: a generic template). */
+  bank_id: number | null;
   /** Each column with a key of its own while edited (the rows move). */
   columns: (BankFileColumn & { key: number })[];
   is_default: boolean;
@@ -111,6 +113,7 @@ const blank: Draft = {
   file_type: 'xlsx',
   sheet_name: 'Sheet1',
   header_rows: '',
+  bank_id: null,
   columns: keyed([
     { field: 'payee_account', header: 'So tai khoan' },
     { field: 'payee_name', header: 'Ten nguoi nhan', upper_ascii: true },
@@ -138,6 +141,10 @@ export function TemplateFormPage() {
       });
       return r;
     },
+  });
+  const banks = useQuery({
+    queryKey: ['bank', 'list/all'],
+    queryFn: () => api.get<{ id: number; code: string; name: string }[]>('bank/list/all'),
   });
   const preview = useQuery({
     queryKey: ['bank-file-template', 'preview', id, existing.data?.version],
@@ -206,6 +213,20 @@ export function TemplateFormPage() {
             >
               <MenuItem value="xlsx">xlsx</MenuItem>
               <MenuItem value="csv">csv</MenuItem>
+            </TextField>
+            <TextField
+              select
+              label={t('batch.tpl.bank')}
+              value={draft.bank_id ?? ''}
+              onChange={(e) => set({ bank_id: e.target.value === '' ? null : Number(e.target.value) })}
+              sx={{ minWidth: 220 }}
+            >
+              <MenuItem value="">{t('batch.tpl.anyBank')}</MenuItem>
+              {(banks.data ?? []).map((b) => (
+                <MenuItem key={b.id} value={b.id}>
+                  {b.code} – {b.name}
+                </MenuItem>
+              ))}
             </TextField>
             <TextField
               label={t('batch.tpl.sheetName')}
