@@ -4,8 +4,9 @@
  * no serious or critical violation on the main screens — sign-in, home, every list the admin's menu
  * opens, the view page and form of contracts, payment requests and contractors, the reports with a
  * record's report, users and roles, an approval flow's view and form, the settings, the profile and
- * the delegation screen (with its new-delegation dialog open) — in Vietnamese and English, and
- * the lists and view pages at 375 px; sign-in and a form work by keyboard alone (Enter submits), and
+ * the delegation screen (with its new-delegation dialog open), a payment batch, a bank file
+ * template's form and the dialogs of a guarantee's letter, a new batch and a bank's statement columns
+ * — in Vietnamese and English, and the lists and view pages at 375 px; sign-in and a form work by keyboard alone (Enter submits), and
  * a confirmation opens with Enter, closes with Escape and gives the focus back to the button that
  * opened it.
  */
@@ -23,6 +24,7 @@ import {
   textOf,
   unique,
 } from './support/browser.ts';
+import { fixtures } from './support/fixtures.ts';
 
 afterAll(closeBrowser);
 
@@ -37,6 +39,9 @@ const ids = {
   role: 0,
   construction: 0,
   flow: 0,
+  batch: 0,
+  template: 0,
+  guaranteeNo: '',
 };
 /** The paths of the admin's menu leaves: every list and screen the drawer opens. */
 let menuScreens: string[] = [];
@@ -136,6 +141,22 @@ beforeAll(async () => {
     ],
   });
   ids.flow = flow.id;
+  ids.guaranteeNo = `BL-TU-${tag}`;
+  // a payment batch of an accepted request, from a company account (issue 34)
+  const { f } = await fixtures();
+  const accepted = await f.request(await f.contract(), { state: 'accepted', amount: '15000000' });
+  const account = await api.post<Ref>('admin/setting/company-bank-account/create', {
+    company_id: accepted.company_id,
+    bank_id: banks[0]!.id,
+    account_number: `${Date.now()}`.slice(-11),
+    holder: 'CONG TY A11Y',
+  });
+  const batch = await api.post<Ref>('payment-batch/create', {
+    company_bank_account_id: account.id,
+    items: [{ payment_id: accepted.id, amount: '15000000' }],
+  });
+  ids.batch = batch.id;
+  ids.template = (await api.get<Ref[]>('admin/setting/bank-file-template/list/all'))[0]!.id;
 });
 
 /** Opens each path and checks it, once its heading is drawn and nothing is loading any more. */
@@ -183,6 +204,10 @@ const recordScreens = () => [
   '/profile',
   // the delegation of deciding (issue 32): the admin sees every delegation
   '/profile/delegation',
+  // payment batches and bank file templates (issue 34)
+  `/management/payment-batch/view/${ids.batch}`,
+  '/admin/setting/bank-file-template/create',
+  `/admin/setting/bank-file-template/update/${ids.template}`,
 ];
 
 /** A signed-in page in the language asked (the top bar's switch, as a user would). */
@@ -254,6 +279,8 @@ describe('no serious or critical accessibility violation on the main screens, ev
       '/admin/approval-flow/list',
       `/admin/approval-flow/update/${ids.flow}`,
       '/profile/delegation',
+      `/management/payment-batch/view/${ids.batch}`,
+      `/admin/setting/bank-file-template/update/${ids.template}`,
     ];
     expect(await checkScreens(page, paths)).toEqual({});
     expect(consoleErrors).toEqual([]);
@@ -275,6 +302,50 @@ describe('no serious or critical accessibility violation on the main screens, ev
       await context.close();
     }
   });
+});
+
+describe('the dialogs of ready to pay and of payment batches (issues 33 and 34)', () => {
+  for (const [lang, width] of [
+    ['vi', 1280],
+    ['en', 375],
+  ] as const)
+    test(`${lang} at ${width} px: a guarantee letter's files, a new batch, a bank's statement columns`, {
+      timeout: 180_000,
+    }, async () => {
+      const { page, context, consoleErrors } = await signedInIn(lang, { width, height: 800 });
+      const found: Record<string, string[]> = {};
+      const check = async (name: string) => {
+        await page.getByRole('dialog').waitFor();
+        await expect
+          .poll(() => page.getByRole('dialog').locator('.MuiCircularProgress-root').count())
+          .toBe(0);
+        const violations = await seriousViolations(page);
+        if (violations.length) found[name] = violations;
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      };
+      await page.goto(`/management/contract/view/${ids.contract}`);
+      await page
+        .locator(
+          `button[aria-label$=": ${ids.guaranteeNo}"][aria-label^="${lang === 'vi' ? 'Tệp' : 'Guarantee letter'}"]`,
+        )
+        .click();
+      await check('guarantee files');
+      await page.goto('/management/payment-batch/list');
+      await page.getByRole('button', { name: lang === 'vi' ? 'Lập lệnh chi' : 'New payment batch' }).click();
+      await check('new batch');
+      await page.goto('/management/payment-batch/statement');
+      await page.getByRole('combobox', { name: lang === 'vi' ? 'Tài khoản chi' : 'Paid from' }).click();
+      await page.getByRole('option').first().click();
+      await page
+        .getByRole('button', { name: lang === 'vi' ? 'Cột của sao kê' : 'Statement columns' })
+        .click();
+      await page.getByTestId('mapping-state').waitFor();
+      await check('statement columns');
+      expect(found).toEqual({});
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
 });
 
 describe('forms and dialogs by keyboard alone', () => {

@@ -93,7 +93,14 @@ export function SimpleTable<T extends { id: number }>({
     );
   if (phone && !nowrap) return <SimpleCards label={label} columns={columns} rows={rows} testId={testId} />;
   return (
-    <TableContainer sx={{ overflowX: 'auto' }} data-testid={testId}>
+    // a region the keyboard reaches, as it may scroll sideways (a bank file's preview does)
+    <TableContainer
+      sx={{ overflowX: 'auto' }}
+      data-testid={testId}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
