@@ -53,7 +53,7 @@ async function shoot({ lang, sidebar, width }) {
   await open('/management/payment-batch/statement');
   await page.locator('main [role="combobox"]').first().click();
   await page.getByRole('option').first().click();
-  await page.locator('main table').first().waitFor();
+  await page.getByTestId('statement-unmatched').waitFor();
   await page.waitForTimeout(300);
   await shot('statement');
   await context.close();

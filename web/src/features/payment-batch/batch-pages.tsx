@@ -426,6 +426,8 @@ export function BatchViewPage() {
                 label={t('batch.template')}
                 value={template}
                 onChange={(e) => setTemplate(e.target.value)}
+                // "default template" shown when none is chosen, the label above it
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                 sx={{ minWidth: 220 }}
               >
                 <MenuItem value="">{t('batch.defaultTemplate')}</MenuItem>

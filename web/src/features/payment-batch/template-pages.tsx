@@ -219,6 +219,8 @@ export function TemplateFormPage() {
               label={t('batch.tpl.bank')}
               value={draft.bank_id ?? ''}
               onChange={(e) => set({ bank_id: e.target.value === '' ? null : Number(e.target.value) })}
+              // "any bank" shown when none is chosen, the label above it
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               sx={{ minWidth: 220 }}
             >
               <MenuItem value="">{t('batch.tpl.anyBank')}</MenuItem>
