@@ -1,12 +1,16 @@
 /**
  * Lists stay correct and bounded at any depth: keyset cursors walk every row exactly once in both
  * directions (ties, NULL keys, microsecond timestamps), totals are exact up to EXACT_TOTAL_LIMIT and
- * an estimate marked as such beyond, deep offsets are refused, and forged cursors are bad input.
+ * an estimate marked as such beyond, deep offsets are refused, and forged cursors are bad input. A
+ * search through referred records of more than EXACT_TOTAL_LIMIT matches, whose page is read from
+ * each source apart (docs/adr/0098-search-page-from-its-sources.md), answers the same rows in the
+ * same order as the database's own reading of the whole filter.
  */
 import { EXACT_TOTAL_LIMIT, MAX_PAGE_OFFSET } from '@sitepay/domain/common.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { factories } from './factories.ts';
 import { backends, createTestServer, type TestServer } from './helpers.ts';
 
 const ROWS = 1234;
@@ -210,5 +214,90 @@ describe.each(backends)('list paging at depth (%s)', (backend) => {
       expect(res.status, key).toBe(400);
       expect(res.body.errors).toEqual([{ field: 'sortBy', message: 'unknown_sort' }]);
     }
+  });
+});
+
+describe.each(backends)('a search through referred records beyond 1,000 matches (%s)', (backend) => {
+  let s: TestServer;
+  let admin: string;
+  let pattern: { a: number; b: number };
+
+  beforeAll(async () => {
+    s = await createTestServer(backend, { demo: true });
+    admin = await s.login();
+    const f = factories(s, { admin });
+    const a = await f.contractor({ code: 'NT-GMS1', name: 'Công ty Gạch Men Sáng' });
+    const b = await f.contractor({ code: 'NT-GMS2', name: 'Gạch Men Sáng Miền Bắc' });
+    const other = await f.contractor({ code: 'NT-KHAC', name: 'Công ty Khác' });
+    const template = await f.contract({ constructor_id: a.id, beneficiary_id: (await f.payee(a)).id });
+    pattern = { a: a.id, b: b.id };
+    // 1,200 contracts copied from one: most of the two contractors (found through them), every 97th
+    // of another contractor but naming the word in its own text; creation times two by two equal
+    // (the id breaks the tie)
+    const columns = (
+      await queryRows<{ column_name: string }>(
+        s.database.db,
+        sql`select column_name from information_schema.columns
+            where table_name = 'contract' and table_schema = current_schema()
+              and column_name not in ('id', 'contract_no', 'search_text', 'created_at', 'constructor_id')`,
+      )
+    )
+      .map((r) => `"${r.column_name}"`)
+      .join(', ');
+    await s.database.db.execute(
+      sql.raw(`insert into contract (${columns}, contract_no, search_text, created_at, constructor_id)
+        select ${columns}, 'HĐ-GMS-' || g,
+          case when g % 97 = 0 then 'hd-gms-' || g || ' gach men sang' else 'hd-gms-' || g end,
+          timestamptz '2025-01-01 00:00:00+00' + (g / 2) * interval '1 second',
+          case when g % 97 = 0 then ${other.id} when g % 5 < 3 then ${a.id} else ${b.id} end
+        from contract, generate_series(1, 1200) g where contract.id = ${template.id}`),
+    );
+  });
+  afterAll(() => s?.close());
+
+  const get = (query: string) =>
+    s.call('GET', `/api/contract/paging?search=${encodeURIComponent('gạch men sáng')}&${query}`, admin);
+
+  /** The matches in the order the database gives: its own words, or either contractor. */
+  const expected = (orderBy: string) =>
+    queryRows<{ id: number }>(
+      s.database.db,
+      sql.raw(`select id from contract where status <> 'D'
+        and (search_text like '%gach men sang%' or constructor_id in (${pattern.a}, ${pattern.b}))
+        order by ${orderBy}`),
+    ).then((rows) => rows.map((r) => r.id));
+
+  it('answers the same rows in the same order, by cursors both ways and by page number', async () => {
+    const all = await expected('created_at desc, id desc');
+    expect(all.length).toBeGreaterThan(EXACT_TOTAL_LIMIT);
+    const first = await get('itemsPerPage=100');
+    expect(first.body).toMatchObject({ totalExact: false, page: 1 });
+    const ids: number[] = [];
+    let page = first.body;
+    const pages = [page];
+    for (;;) {
+      ids.push(...page.items.map((r: { id: number }) => r.id));
+      if (!page.nextCursor) break;
+      page = (await get(`itemsPerPage=100&page=${page.page + 1}&cursor=${page.nextCursor}`)).body;
+      pages.push(page);
+    }
+    expect(ids).toEqual(all);
+    // back from the last page with previous cursors: the same pages
+    let back = pages[pages.length - 1];
+    for (let n = pages.length - 2; n >= 0; n -= 1) {
+      back = (await get(`itemsPerPage=100&page=${back.page - 1}&cursor=${back.prevCursor}`)).body;
+      expect(back.items.map((r: { id: number }) => r.id)).toEqual(
+        pages[n].items.map((r: { id: number }) => r.id),
+      );
+    }
+    // a page by its number (an offset)
+    const third = await get('itemsPerPage=50&page=3');
+    expect(third.body.items.map((r: { id: number }) => r.id)).toEqual(all.slice(100, 150));
+  });
+
+  it('in another order too: by contract number, ascending', async () => {
+    const byNumber = await expected('contract_no asc, id asc');
+    const res = await get('itemsPerPage=100&sortBy=contract_no&sortDesc=false&page=2');
+    expect(res.body.items.map((r: { id: number }) => r.id)).toEqual(byNumber.slice(100, 200));
   });
 });

@@ -518,8 +518,19 @@ export const paymentTransaction = pgTable(
     // one number per company and year; a request of no company counts as company 0
     uniqueIndex('payment_code_uq').on(sql`coalesce(${t.company_id}, 0)`, t.code_year, t.code_no),
     index('payment_contract_idx').on(t.contract_id, t.status),
-    // a search finds requests through their contractor (docs/adr/0080-search-through-references.md)
-    index('payment_constructor_idx').on(t.constructor_id),
+    // a search finds requests through their contractor and their contract
+    // (docs/adr/0080-search-through-references.md), a page of them in time order one referred id at
+    // a time (docs/adr/0098-search-page-from-its-sources.md)
+    index('payment_constructor_created_idx').on(
+      t.constructor_id,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('payment_contract_created_idx').on(
+      t.contract_id,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // a request's number found by its start (docs/adr/0080-search-through-references.md)
     index('payment_code_prefix_idx').on(t.code.op('text_pattern_ops')),
     index('payment_construction_created_idx').on(

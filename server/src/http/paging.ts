@@ -62,12 +62,25 @@ export type PageSpec = {
    */
   textSearch?: boolean;
   /**
+   * A search through referred records, as its sources apart (`record-reads.ts`'s searchCondition):
+   * the filter without the search (`rest`), and each source. A search of more than
+   * EXACT_TOTAL_LIMIT matches reads its page as the union of each source's first rows in the list's
+   * order (docs/adr/0098-search-page-from-its-sources.md).
+   */
+  search?: { rest: SQL | undefined; parts: SearchPart[] };
+  /**
    * The rows are answered as they are read, as API records: these fields are not read at all (a
    * hash, the search text), and timestamps come as ISO text — the work of a second pass over each
    * row, done in the first.
    */
   asRecords?: AsRecords;
 };
+
+/**
+ * A source of a search's matches: its condition, and for referred ids given as a list (`each`) the
+ * column and the ids (a Postgres array literal), read one id at a time in the list's order.
+ */
+export type SearchPart = { where: SQL; each?: { column: PgColumn; ids: string } };
 
 /** The filter as text and parameters: what decides which rows match, including scope and route. */
 const filterOf = (table: PgTable, filter: Filter) =>
@@ -129,6 +142,12 @@ export async function readPage<T extends AnyRow>(
     ).map(({ row, rest }) => ({ row, key: rest[0] as string | null }));
 
   const position = cursor ? after(key, id, readOrder, cursor.k, cursor.i, nullable(key)) : undefined;
+  // a search through referred records: the page from its sources' first rows (readFromSources)
+  const search = spec.search;
+  const readPageRows = (at: SQL | undefined, order: boolean, skip: number) =>
+    search
+      ? readFromSources(tx, spec, search, at, order, size + 1, skip).catch(badCursorKey)
+      : read(and(spec.where, at), order, skip);
   let rows: Keyed[] | undefined;
   let counted: Promise<number>;
   if (spec.textSearch && !query.exactTotal) {
@@ -145,8 +164,10 @@ export async function readPage<T extends AnyRow>(
       : countRows(tx, table, spec.where, EXACT_TOTAL_LIMIT + 1);
     counted.catch(() => {}); // awaited below; a failing page read must not leave it unhandled
   }
-  rows ??= await read(and(spec.where, position), readOrder, cursor ? 0 : offset);
-  const edges = await pageEdges(rows, size, cursor, query.page, () => read(spec.where, descending, 0));
+  rows ??= await readPageRows(position, readOrder, cursor ? 0 : offset);
+  const edges = await pageEdges(rows, size, cursor, query.page, () =>
+    readPageRows(undefined, descending, 0),
+  );
   const { hasNext, hasPrev, page } = edges;
   rows = edges.rows;
   const first = rows[0];
@@ -282,6 +303,43 @@ async function readMatches(
     return row ? [{ row, key: f.__key }] : []; // a row deleted between the two reads is left out
   });
   return { rows, count };
+}
+
+/**
+ * A page of a search through referred records (docs/adr/0098-search-page-from-its-sources.md): each
+ * source's first `skip + count` rows in the list's order — the own text's by its own plan (the
+ * trigram bitmap for a rare word, the sort index for a common one), a list of referred ids one id
+ * at a time (`lateral`, on the referring column's index in the list's order) —, their union in that
+ * order, then the page's rows by id. Walking the sort index for all the sources at once read 17,287
+ * rows to find 21 of a contractor's requests on 1 M requests (11 ms); the sources apart read 21 each.
+ */
+async function readFromSources(
+  tx: Tx,
+  spec: PageSpec,
+  search: NonNullable<PageSpec['search']>,
+  position: SQL | undefined,
+  order: boolean,
+  count: number,
+  skip: number,
+): Promise<Keyed[]> {
+  const { table, key, id } = spec;
+  const each = rowLimit(skip + count);
+  const byOrder = orderText(key, id, order);
+  const sources = search.parts.map(({ where, each: ids }) =>
+    ids
+      ? sql`(select x.__id, x.__k from unnest(${ids.ids}::int[]) as u(v), lateral (select ${id} as __id, ${key} as __k from ${table} where ${and(search.rest, sql`${ids.column} = u.v`, position)} order by ${byOrder} limit ${each}) x)`
+      : sql`(select ${id} as __id, ${key} as __k from ${table} where ${and(search.rest, where, position)} order by ${byOrder} limit ${each})`,
+  );
+  const direction = sql.raw(order ? 'desc' : 'asc');
+  const page = sql`select __id from (${sql.join(sources, sql` union `)}) u order by __k ${direction}, __id ${direction} limit ${rowLimit(count)}${skip ? sql` offset ${skip}` : sql``}`;
+  const c = compiled(spec.selection, spec.asRecords);
+  return (
+    await readRows(
+      tx,
+      c,
+      sql`select ${c.list}, (${key})::text from ${table} where ${id} in (${page}) order by ${byOrder}`,
+    )
+  ).map(({ row, rest }) => ({ row, key: rest[0] as string | null }));
 }
 
 /**

@@ -11,7 +11,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../db/client.ts';
 import type { CurrentUser } from './auth.ts';
 import { notFound } from './errors.ts';
-import { type PageSpec, readPage, sortKeyOf } from './paging.ts';
+import { type PageSpec, readPage, type SearchPart, sortKeyOf } from './paging.ts';
 import { displayColumns, HIDDEN_COLUMNS, selection, toRecord } from './record-columns.ts';
 import type { RecordKind, RecordTable, Row } from './record-kind.ts';
 
@@ -41,32 +41,45 @@ export const SEARCH_THROUGH_IDS = 1000;
  * (one bitmap with the own text's), beyond as a hashed `in (…)` that a scan checks row by row until
  * the page's matches are read. A search shaped like the kind's number (`searchCode`) reads that
  * number's index by its start alone.
+ *
+ * `parts`: the same search as its sources apart — the own text, and each referred column with its
+ * ids or its subquery — from which a page of a search of many matches is read in the list's order
+ * (`PageSpec.search`, docs/adr/0098-search-page-from-its-sources.md).
  */
 export async function searchCondition(
   tx: Tx,
   kind: Pick<RecordKind, 'table' | 'searchThrough' | 'searchCode'>,
   search: string | undefined,
-): Promise<SQL | undefined> {
+): Promise<{ condition: SQL; parts: SearchPart[] } | undefined> {
   const folded = search ? foldSearchText(search) : '';
   if (!folded) return undefined;
-  if (kind.searchCode?.shape.test(folded))
-    return sql`${kind.searchCode.column} like ${`${escapeLike(folded.toUpperCase())}%`}`;
+  if (kind.searchCode?.shape.test(folded)) {
+    const condition = sql`${kind.searchCode.column} like ${`${escapeLike(folded.toUpperCase())}%`}`;
+    return { condition, parts: [] };
+  }
   const pattern = `%${escapeLike(folded)}%`;
   const own = sql`${kind.table.search_text} like ${pattern}`;
-  if (!kind.searchThrough?.length) return own;
+  if (!kind.searchThrough?.length) return { condition: own, parts: [] };
   const through = await Promise.all(
-    kind.searchThrough.map(async ({ column, table }) => {
+    kind.searchThrough.map(async ({ column, table }): Promise<SearchPart | undefined> => {
       const matched = sql`select ${table.id} from ${table} where ${table.search_text} like ${pattern}`;
       const ids = (
         await queryRows<{ id: number }>(tx, sql`${matched} limit ${sql.raw(String(SEARCH_THROUGH_IDS + 1))}`)
       ).map((r) => Number(r.id));
       if (!ids.length) return undefined;
-      if (ids.length <= SEARCH_THROUGH_IDS) return sql`${column} = any(${`{${ids.join(',')}}`}::int[])`;
-      return sql`${column} in (${matched})`;
+      if (ids.length <= SEARCH_THROUGH_IDS) {
+        const list = `{${ids.join(',')}}`;
+        return { where: sql`${column} = any(${list}::int[])`, each: { column, ids: list } };
+      }
+      return { where: sql`${column} in (${matched})` };
     }),
   );
-  const found = through.filter((c): c is SQL => c !== undefined);
-  return found.length ? sql`(${sql.join([own, ...found], sql` or `)})` : own;
+  const found = through.filter((c): c is SearchPart => c !== undefined);
+  if (!found.length) return { condition: own, parts: [] };
+  return {
+    condition: sql`(${sql.join([own, ...found.map((f) => f.where)], sql` or `)})`,
+    parts: [{ where: own }, ...found],
+  };
 }
 
 export const scopeOf = (kind: RecordKind, user: CurrentUser): SQL | undefined =>
@@ -96,13 +109,13 @@ export async function listSpec(
 ): Promise<PageSpec> {
   const t = kind.table;
   const search = await searchCondition(tx, kind, query.search);
-  const where = and(
+  const rest = and(
     statusFilterSql(t, query.status),
     scopeOf(kind, user),
-    search,
     extraWhere,
     ...(kind.filters?.(query, user) ?? []),
   );
+  const where = and(rest, search?.condition);
   const sortable = sortableOf(kind);
   const fallback = (kind.defaultSort && kind.sortable[kind.defaultSort.by]) || t.created_at;
   const { key, asked } = sortKeyOf(sortable, query.sortBy, fallback);
@@ -115,6 +128,7 @@ export async function listSpec(
     id: t.id,
     descending,
     textSearch: Boolean(search),
+    search: search?.parts.length ? { rest, parts: search.parts } : undefined,
     asRecords: { omit: HIDDEN_COLUMNS },
   };
 }
