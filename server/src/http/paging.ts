@@ -165,9 +165,7 @@ export async function readPage<T extends AnyRow>(
     counted.catch(() => {}); // awaited below; a failing page read must not leave it unhandled
   }
   rows ??= await readPageRows(position, readOrder, cursor ? 0 : offset);
-  const edges = await pageEdges(rows, size, cursor, query.page, () =>
-    readPageRows(undefined, descending, 0),
-  );
+  const edges = await pageEdges(rows, size, cursor, query.page, () => readPageRows(undefined, descending, 0));
   const { hasNext, hasPrev, page } = edges;
   rows = edges.rows;
   const first = rows[0];
