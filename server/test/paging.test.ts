@@ -252,6 +252,20 @@ describe.each(backends)('a search through referred records beyond 1,000 matches 
           case when g % 97 = 0 then ${other.id} when g % 5 < 3 then ${a.id} else ${b.id} end
         from contract, generate_series(1, 1200) g where contract.id = ${template.id}`),
     );
+    // and 1,100 contracts of 25 contractors whose names share "Gạch Ngói Đỏ": more referred ids than
+    // are read one by one (SOURCE_IDS_ONE_BY_ONE), so the page walks the time index as before
+    await s.database.db.execute(
+      sql.raw(`insert into constructor (code, name, search_text)
+        select 'NT-GND-' || g, 'Gạch Ngói Đỏ ' || g, 'nt-gnd-' || g || ' gach ngoi do ' || g
+        from generate_series(1, 25) g`),
+    );
+    await s.database.db.execute(
+      sql.raw(`insert into contract (${columns}, contract_no, search_text, created_at, constructor_id)
+        select ${columns}, 'HĐ-GND-' || g, 'hd-gnd-' || g,
+          timestamptz '2025-02-01 00:00:00+00' + (g / 3) * interval '1 second',
+          (select id from constructor where code = 'NT-GND-' || (g % 25 + 1))
+        from contract, generate_series(1, 1100) g where contract.id = ${template.id}`),
+    );
   });
   afterAll(() => s?.close());
 
@@ -293,6 +307,22 @@ describe.each(backends)('a search through referred records beyond 1,000 matches 
     // a page by its number (an offset)
     const third = await get('itemsPerPage=50&page=3');
     expect(third.body.items.map((r: { id: number }) => r.id)).toEqual(all.slice(100, 150));
+  });
+
+  it('with more than 20 contractors found, the same rows in the same order', async () => {
+    const res = await s.call(
+      'GET',
+      `/api/contract/paging?search=${encodeURIComponent('gạch ngói đỏ')}&itemsPerPage=100&page=2`,
+      admin,
+    );
+    const all = await queryRows<{ id: number }>(
+      s.database.db,
+      sql`select c.id from contract c join constructor k on k.id = c.constructor_id
+          where c.status <> 'D' and (c.search_text like '%gach ngoi do%' or k.search_text like '%gach ngoi do%')
+          order by c.created_at desc, c.id desc`,
+    );
+    expect(all.length).toBeGreaterThan(EXACT_TOTAL_LIMIT);
+    expect(res.body.items.map((r: { id: number }) => r.id)).toEqual(all.slice(100, 200).map((r) => r.id));
   });
 
   it('in another order too: by contract number, ascending', async () => {

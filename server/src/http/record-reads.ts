@@ -69,7 +69,10 @@ export async function searchCondition(
       if (!ids.length) return undefined;
       if (ids.length <= SEARCH_THROUGH_IDS) {
         const list = `{${ids.join(',')}}`;
-        return { where: sql`${column} = any(${list}::int[])`, each: { column, ids: list } };
+        return {
+          where: sql`${column} = any(${list}::int[])`,
+          each: { column, ids: list, count: ids.length },
+        };
       }
       return { where: sql`${column} in (${matched})` };
     }),
