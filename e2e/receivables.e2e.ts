@@ -5,13 +5,16 @@
  * above what remains refused in place first), the figures, the words of what remains and the receipt
  * row following; the customer's page showing what it owes and the bill's events; the bill list's
  * "overdue"/"open" chips; and the statistics moving by exactly what was billed and received. Then a
- * Zendesk export imported into the tickets (twice: the second time updates) and the mail list.
+ * Zendesk export imported into the tickets (twice: the second time updates) and the mail list: a mail
+ * the receiving server refused for good, failed at once with its reply, sent again from the list.
  */
 import { addAmounts } from '@sitepay/domain/money';
 import { formatAmount } from '@sitepay/domain/number-format';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startFakeSmtp } from '../server/test/fake-smtp.ts';
 import { adminApi, closeBrowser, signedIn, textOf, unique } from './support/browser.ts';
+import { fixtures } from './support/fixtures.ts';
 
 afterAll(closeBrowser);
 
@@ -254,18 +257,85 @@ describe('receivables', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('the mail list shows the outbox with its states', async () => {
-    const { page, consoleErrors } = await signedIn('/manage/mail/list');
-    await expect.poll(() => textOf(page.getByRole('heading', { level: 1 }))).toBe('Danh sách thư');
-    await page.getByRole('button', { name: 'Gửi lỗi' }).click();
-    await page.waitForURL((url) => url.searchParams.get('status') === 'failed');
-    // every row left (once the filtered page has replaced the first) is a failed one, each with a resend
-    const statesShown = () =>
-      page.locator('[data-state]').evaluateAll((chips) => chips.map((c) => c.getAttribute('data-state')));
-    await expect.poll(async () => (await statesShown()).every((s) => s === 'failed')).toBe(true);
-    const states = await statesShown();
-    // the rows' actions come with the grid's measured columns, a moment after the rows themselves
-    await expect.poll(() => page.getByRole('button', { name: /Gửi lại/ }).count()).toBe(states.length);
-    expect(consoleErrors).toEqual([]);
+  test('the mail list shows a mail the server refused, and sends it again once the address is mended', async () => {
+    // a local SMTP server refusing every recipient for good (550), in use for this test only;
+    // scripts/e2e.mjs starts the app allowing its port (MAIL_SMTP_PORTS)
+    const smtp = await startFakeSmtp({
+      port: Number(process.env.E2E_SMTP_PORT ?? 0),
+      refusal: { responseCode: 550, message: 'No such user here' },
+    });
+    smtp.reject = -1;
+    type Config = { id: number; version: number; status: string };
+    const config = await api.post<Config>('admin/email-config/create', {
+      host: '127.0.0.1',
+      port: smtp.port,
+      security: 'none',
+      from: `${unique('thongbao').toLowerCase()}@sitepay.vn`,
+    });
+    try {
+      if (config.status !== 'O')
+        await api.patch(`admin/email-config/active/${config.id}`, { version: config.version });
+      // a colleague mentioned in a request's discussion: a mail through the outbox, to an address the
+      // server refuses
+      const { f, by } = await fixtures();
+      const contractor = await f.contractor({ name: `Công ty TNHH Cơ điện Minh Long ${unique('')}` });
+      const contract = await f.contract({
+        constructor_id: contractor.id,
+        beneficiary_id: (await f.payee(contractor)).id,
+        by: by.admin,
+      });
+      const request = await f.request(contract, { amount: '185000000' });
+      const userName = unique('e2e.mai').toLowerCase();
+      const colleague = await api.post<{ id: number }>('admin/user/create', {
+        user_name: userName,
+        full_name: 'Đỗ Thị Mai',
+        email: `${userName}@sitepay.vn`,
+        password: 'mai-123456',
+      });
+      const roles = await api.get<{ id: number; code: string }[]>('admin/role/list/all');
+      for (const code of ['ROLE_ACCOUNTANT', 'SCOPE_HP'])
+        await api.patch(`admin/user/roles/${colleague.id}`, {
+          roleId: roles.find((r) => r.code === code)!.id,
+        });
+      await api.post(`payment-transaction/comments/${request.id}`, {
+        text: `@${userName} chị xem giúp hóa đơn.`,
+      });
+
+      const { page, consoleErrors } = await signedIn(`/manage/mail/list?search=${userName}`);
+      await expect.poll(() => textOf(page.getByRole('heading', { level: 1 }))).toBe('Danh sách thư');
+      await page.getByRole('button', { name: 'Gửi lỗi' }).click();
+      await page.waitForURL((url) => url.searchParams.get('status') === 'failed');
+      // refused for good: failed after its one attempt, with the server's reply, and a resend
+      const mail = page.getByRole('row').filter({ hasText: `${userName}@sitepay.vn` });
+      await expect.poll(() => textOf(mail.locator('[data-state]')), { timeout: 20_000 }).toBe('Gửi lỗi');
+      expect(await textOf(mail)).toMatch(/550.*No such user here/);
+      expect(smtp.attempts).toHaveLength(1);
+
+      // the address mended on the mail server: sent again from the list, and delivered
+      smtp.reject = 0;
+      await mail.getByRole('button', { name: /Gửi lại/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Xác nhận' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => smtp.received.some((m) => m.to.includes(`${userName}@sitepay.vn`))).toBe(true);
+      await page.getByRole('button', { name: 'Đã gửi' }).click();
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await mail.waitFor();
+            return textOf(mail.locator('[data-state]'));
+          },
+          { timeout: 20_000, interval: 1000 },
+        )
+        .toBe('Đã gửi');
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      // later mails wait instead of reaching this test's server
+      const current = await api.get<Config>(`admin/email-config/get/${config.id}`);
+      if (current.status === 'O')
+        await api.patch(`admin/email-config/deactive/${config.id}`, { version: current.version });
+      await smtp.close();
+    }
   });
 });

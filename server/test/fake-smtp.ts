@@ -19,6 +19,8 @@ export type FakeSmtp = {
   attempts: { messageId: string; at: number }[];
   /** Refuse the next N deliveries; -1 refuses all until set back to 0. */
   reject: number;
+  /** What a refused delivery is answered: a 451 (try again later) unless told otherwise. */
+  refusal: { responseCode: number; message: string };
   /** Hold every delivery after its data: never answer it. */
   hold: boolean;
   /** Resolves when a delivery is being held. */
@@ -46,6 +48,7 @@ export async function startFakeSmtp(
     received: [] as ReceivedMail[],
     attempts: [] as { messageId: string; at: number }[],
     reject: 0,
+    refusal,
     hold: false,
   };
   const server = new SMTPServer({
@@ -72,7 +75,8 @@ export async function startFakeSmtp(
         }
         if (smtp.reject !== 0) {
           if (smtp.reject > 0) smtp.reject -= 1;
-          return done(Object.assign(new Error(refusal.message), { responseCode: refusal.responseCode }));
+          const { message, responseCode } = smtp.refusal;
+          return done(Object.assign(new Error(message), { responseCode }));
         }
         const to = session.envelope.rcptTo.map((r) => r.address);
         smtp.received.push({ messageId, to, raw, at: Date.now() });

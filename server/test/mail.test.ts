@@ -16,6 +16,7 @@ import { buildApp, prepareDatabase } from '../src/app.ts';
 import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
 import { enqueueMail } from '../src/modules/mail/mail.outbox.ts';
 import { resetPasswordMail } from '../src/modules/mail/mail.templates.ts';
+import { refusedForGood } from '../src/modules/mail/mail.transport.ts';
 import type { MailWorkerOptions } from '../src/modules/mail/mail.worker.ts';
 import { factories } from './factories.ts';
 import { type FakeSmtp, headerOf, startFakeSmtp } from './fake-smtp.ts';
@@ -743,6 +744,34 @@ describe.each(backends)('mail (%s)', (backend) => {
     expect(receivedWith(idOf('test:retry:later'))).toHaveLength(1);
     const states = await s.call('GET', '/api/admin/mail/paging?state=failed', admin);
     expect(states.body.items.map((m: OutboxItem) => m.subject)).toEqual(['Thư test:retry:refused']);
+  });
+
+  it('fails a mail the receiving server refuses for good (550) after its one attempt, with the reply', async () => {
+    smtp.refusal = { responseCode: 550, message: 'No such user here' };
+    smtp.reject = 1;
+    try {
+      await enqueue(s.database.db, 'test:refused:for-good');
+      const failed = await waitFor('the refused mail to fail', async () =>
+        (await outbox('test:refused:for-good')).find((m) => m.state === 'failed'),
+      );
+      expect(failed).toMatchObject({ attempts: 1, sent_at: null });
+      expect(failed!.last_error).toMatch(/550.*No such user here/);
+      // not tried again: a resend is the user's decision (mail.list.ts)
+      await sleep(500);
+      expect(smtp.attempts.filter((x) => x.messageId === idOf('test:refused:for-good'))).toHaveLength(1);
+    } finally {
+      smtp.refusal = { responseCode: 451, message: 'Mailbox busy, try again later' };
+      smtp.reject = 0;
+    }
+  });
+
+  it('tells a refusal for good from one worth another try', () => {
+    expect(refusedForGood({ responseCode: 550, code: 'EENVELOPE' })).toBe(true);
+    expect(refusedForGood({ responseCode: 554, code: 'EMESSAGE' })).toBe(true);
+    expect(refusedForGood({ responseCode: 451, code: 'EMESSAGE' })).toBe(false);
+    // a refused sign-in is the configuration's to mend: the mail keeps its tries
+    expect(refusedForGood({ responseCode: 535, code: 'EAUTH' })).toBe(false);
+    expect(refusedForGood({ code: 'ECONNREFUSED' })).toBe(false);
   });
 });
 

@@ -63,7 +63,8 @@ export const resource: ResourceDescription = {
       key: 'resend',
       method: 'POST',
       path: 'manage/mail/resend/{id}',
-      when: (record) => record.state === 'failed',
+      // failed, and not a password mail, whose text went when it failed (the server says which)
+      when: (record) => record.resendable === true,
       right: 'read',
       icon: 'send',
       color: 'primary',

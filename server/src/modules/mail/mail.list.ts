@@ -34,6 +34,8 @@ export const mailItemSchema = z.object({
   sent_at: z.string().nullable(),
   /** When it is tried again (pending) or its lease ends (sending). */
   next_attempt_at: z.string().nullable(),
+  /** Whether `resend` takes it: failed, and no password mail, whose text went when it failed. */
+  resendable: z.boolean(),
 });
 export const mailQuerySchema = pagingQuerySchema.extend({
   state: z.enum(mailStates).optional(),
@@ -64,7 +66,11 @@ const selection = {
   next_attempt_at: o.next_attempt_at,
 };
 const toItem = (row: Record<string, unknown>): MailItem => {
-  const item: Record<string, unknown> = { ...row, id: Number(row.id) };
+  const item: Record<string, unknown> = {
+    ...row,
+    id: Number(row.id),
+    resendable: row.state === 'failed' && !SECRET_EVENTS.has(String(row.event)),
+  };
   for (const [k, v] of Object.entries(item)) if (v instanceof Date) item[k] = v.toISOString();
   return item as MailItem;
 };

@@ -98,6 +98,20 @@ export async function deliver(
   }
 }
 
+/**
+ * Whether the receiving server refused the mail for good: a 5xx reply (RFC 5321 §4.2.1: "do not
+ * repeat the exact request") to the recipients or the message — an unknown mailbox, a refused
+ * content. Trying again in an hour sends the same mail to the same refusal, so the mail is `failed`
+ * at once and the outbox shows why. A refused sign-in (535, `EAUTH`) is the configuration's fault,
+ * not the mail's: it keeps its tries while an administrator mends the configuration.
+ */
+export function refusedForGood(error: unknown): boolean {
+  const e = error as { responseCode?: unknown; code?: string };
+  return (
+    typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600 && e.code !== 'EAUTH'
+  );
+}
+
 /** What went wrong, in one line for the outbox list and the test action: code and server reply. */
 export function describeMailError(error: unknown): string {
   const e = error as { message?: string; code?: string; response?: string };

@@ -8,7 +8,8 @@
  *   it with FOR UPDATE SKIP LOCKED: servers sharing one PostgreSQL never take the same mail. Each
  *   claim counts an attempt.
  * - **Result.** Sent: `sent` + `sent_at`. Failed: back to `pending` with exponential backoff and
- *   `last_error`; after `maxAttempts`, `failed`. A result is written only by the claim that took the
+ *   `last_error`; after `maxAttempts`, or at once when the receiving server refused the mail for
+ *   good (a 5xx reply to its recipients or content, `refusedForGood`), `failed`. A result is written only by the claim that took the
  *   mail (same attempt number).
  * - **Crash.** A mail left `sending` (worker killed mid-send) is due again when its lease ends.
  *   Delivery is at least once: a server that dies after the receiver accepted the mail but before
@@ -24,7 +25,13 @@ import { ConfigError } from '../../config/config.ts';
 import { queryRows } from '../../db/client.ts';
 import { messageIdOf, onNudge } from './mail.outbox.ts';
 import { openPassword } from './mail.secret.ts';
-import { activeEmailConfig, deliver, describeMailError, type EmailConfigRow } from './mail.transport.ts';
+import {
+  activeEmailConfig,
+  deliver,
+  describeMailError,
+  type EmailConfigRow,
+  refusedForGood,
+} from './mail.transport.ts';
 
 export type MailWorkerOptions = {
   /** false: this server sends nothing (mails wait in the outbox). MAIL_SEND=0. */
@@ -193,7 +200,7 @@ export function registerMailWorker(
       );
     } catch (error) {
       if (abandoned) return;
-      const failed = mail.attempts >= options.maxAttempts;
+      const failed = mail.attempts >= options.maxAttempts || refusedForGood(error);
       const delay = Math.min(options.retryBaseMs * 2 ** (mail.attempts - 1), options.retryMaxMs);
       const reason = describeMailError(error);
       await db.execute(
