@@ -101,4 +101,29 @@ describe('every screen names itself', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+
+  test("a list's first visit asks for its code at once: its description, the list's page, the grid on a wide screen only", async () => {
+    // a session first, so that the visits below are first visits of a user signed in
+    await (await signedIn('/about-me')).context.close();
+    const asked = async (width: number) => {
+      const { page, context, consoleErrors } = await signedIn('/management/payment/list', { width });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const hrefs = await page
+        .locator('link[rel="modulepreload"][data-first-screen]')
+        .evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+      return hrefs;
+    };
+    const wide = await asked(1280);
+    for (const chunk of [/payment\.resource-/, /resource-list-page-/, /list-body-/, /list-grid-/])
+      expect(
+        wide.some((href) => chunk.test(href)),
+        String(chunk),
+      ).toBe(true);
+    // a phone draws the payment list as cards, without the grid
+    const phone = await asked(375);
+    expect(phone.some((href) => /payment\.resource-/.test(href))).toBe(true);
+    expect(phone.some((href) => /list-grid-/.test(href))).toBe(false);
+  });
 });

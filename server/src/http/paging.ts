@@ -20,7 +20,7 @@ import {
 } from '@sitepay/domain/common.schema';
 import { and, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db/client.ts';
+import { queryRows, type Tx } from '../db/client.ts';
 import { fieldError } from './errors.ts';
 import {
   type AnyRow,
@@ -260,7 +260,7 @@ async function readMatches(
   size: number,
   skip: number,
 ): Promise<{ rows: Keyed[]; count: number }> {
-  const { selection, key, id, table } = spec;
+  const { key, id, table } = spec;
   // The matches carry only their id and sort key: the display columns (correlated subqueries) are
   // computed for the page's rows alone, not for the up to 1,001 matches.
   const matching = tx.$with('matching').as(
@@ -293,6 +293,22 @@ async function readMatches(
   // more matches than the limit: the page comes from the whole table (readPage), so the matches'
   // display columns would be read for nothing (a third of a broad search's time)
   if (!found.length || count > EXACT_TOTAL_LIMIT) return { rows: [], count };
+  return { rows: await readPageById(tx, spec, found), count };
+}
+
+/**
+ * The display columns of a page's rows, found before by id and sort key, in the order found. One
+ * statement of the same text for every page of a list (`id in (…)`, the page's size of parameters),
+ * which PostgreSQL soon plans once and keeps (docs/adr/0018-every-data-statement-prepared.md): its
+ * correlated subqueries cost more to plan than to run.
+ */
+async function readPageById(
+  tx: Tx,
+  spec: PageSpec,
+  found: { __id: number; __key: string | null }[],
+): Promise<Keyed[]> {
+  if (!found.length) return [];
+  const { selection, id, table } = spec;
   const c = compiled(selection, spec.asRecords);
   const byId = new Map(
     (
@@ -304,13 +320,12 @@ async function readMatches(
           found.map((f) => f.__id),
         )}`,
       )
-    ).map(({ row, rest }) => [rest[0], row]),
+    ).map(({ row, rest }) => [Number(rest[0]), row]),
   );
-  const rows = found.flatMap((f) => {
-    const row = byId.get(f.__id);
+  return found.flatMap((f) => {
+    const row = byId.get(Number(f.__id));
     return row ? [{ row, key: f.__key }] : []; // a row deleted between the two reads is left out
   });
-  return { rows, count };
 }
 
 /**
@@ -339,15 +354,13 @@ async function readFromSources(
       : sql`(select ${id} as __id, ${key} as __k from ${table} where ${and(search.rest, where, position)} order by ${byOrder} limit ${each})`,
   );
   const direction = sql.raw(order ? 'desc' : 'asc');
-  const page = sql`select __id from (${sql.join(sources, sql` union `)}) u order by __k ${direction}, __id ${direction} limit ${rowLimit(count)}${skip ? sql` offset ${skip}` : sql``}`;
-  const c = compiled(spec.selection, spec.asRecords);
-  return (
-    await readRows(
-      tx,
-      c,
-      sql`select ${c.list}, (${key})::text from ${table} where ${id} in (${page}) order by ${byOrder}`,
-    )
-  ).map(({ row, rest }) => ({ row, key: rest[0] as string | null }));
+  // the page's ids and keys first, then their display columns by id: planned apart, the sources'
+  // statement has no display subqueries to plan, and the second is the same text for every search
+  const found = await queryRows<{ __id: number; __key: string | null }>(
+    tx,
+    sql`select __id, (__k)::text as __key from (${sql.join(sources, sql` union `)}) u order by __k ${direction}, __id ${direction} limit ${rowLimit(count)}${skip ? sql` offset ${skip}` : sql``}`,
+  );
+  return readPageById(tx, spec, found);
 }
 
 /**

@@ -13,6 +13,7 @@
 import { enUS, viVN } from '@mui/material/locale';
 import { createTheme, darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
 import { THEME_COLORS, type ThemeColor } from '../lib/preferences.ts';
+import { BREAKPOINTS } from './breakpoints.ts';
 
 export const DRAWER_WIDTH = 256;
 export const DRAWER_COLLAPSED_WIDTH = 64;
@@ -56,8 +57,8 @@ export function darkSidebarShade(color: string): string {
  */
 const MUI_LOCALES = { vi: viVN, en: enUS } as const;
 
-/** The theme's breakpoints (px); a list's phone view asks for them before it draws (resources/list/list-body.ts). */
-export const BREAKPOINTS = { xs: 0, sm: 540, md: 800, lg: 1280, xl: 1920 } as const;
+/** The theme's breakpoints (px): breakpoints.ts, which a list's phone view and the build read too. */
+export { BREAKPOINTS } from './breakpoints.ts';
 
 export function makeTheme(color: ThemeColor, lang: 'vi' | 'en' = 'vi'): Theme {
   const theme = createTheme({

@@ -3,11 +3,11 @@
  * whose description has a `phoneCard`, a plain list of cards (`list-cards.tsx`) that needs neither the
  * grid's chunk nor its measuring (docs/adr/0089-payment-list-first-visit.md).
  */
-import { BREAKPOINTS } from '../../app/theme.ts';
+import { PHONE_QUERY } from '../../app/breakpoints.ts';
 import type { ResourceDescription } from '../resource.types.ts';
 
 /** The media query of a phone: below the theme's `sm` (MUI's `theme.breakpoints.down('sm')`). */
-export const PHONE_QUERY = `(max-width:${BREAKPOINTS.sm - 0.05}px)`;
+export { PHONE_QUERY };
 
 /** The card lines a list shows on this screen: its description's `phoneCard` on a phone, else none. */
 export const phoneCardOf = (resource: ResourceDescription, phone: boolean) =>
