@@ -1011,7 +1011,13 @@ export const appUser = pgTable(
     /** The password was set by someone else (create, reset): only the change is allowed until done. */
     must_change_password: boolean('must_change_password').notNull().default(false),
   },
-  (t) => [...recordIndexes('app_user', t), uniqueIndex('app_user_name_uq').on(sql`lower(${t.user_name})`)],
+  (t) => [
+    ...recordIndexes('app_user', t),
+    uniqueIndex('app_user_name_uq').on(sql`lower(${t.user_name})`),
+    // the lists' names of who created, sent, decided (user_name = created_by …): one look-up each
+    // instead of a scan of every user per row and column (docs/adr/0100-list-names-by-index.md)
+    index('app_user_user_name_idx').on(t.user_name),
+  ],
 );
 
 export const appGroup = pgTable(

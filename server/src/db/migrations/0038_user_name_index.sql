@@ -1,0 +1,1 @@
+CREATE INDEX "app_user_user_name_idx" ON "app_user" USING btree ("user_name");
