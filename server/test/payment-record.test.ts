@@ -8,6 +8,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessToday } from '../src/core/business-time.ts';
+import { queryRows } from '../src/db/client.ts';
 import { paymentTransaction } from '../src/db/schema.ts';
 import { type Factories, factories, type Rec } from './factories.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
@@ -399,6 +400,63 @@ describe.each(backends)('the payment record (%s)', (backend) => {
       total: 1001,
       totalExact: true,
       totals: { count: 1001, amount: '1001000.00', paid_amount: '0.00', remaining: '1001000.00' },
+    });
+
+    // a search: its figures are over its matches, whether found by its own words or its contract's
+    // number, and answered only while they are counted exactly (up to 1,000)
+    const [stored] = await queryRows<{ search_text: string }>(
+      s.database.db,
+      sql`select search_text from payment_transaction where id = ${r.id}`,
+    );
+    const word = stored!.search_text.split(' ').find((w) => w.length > 3)!;
+    // the word is common among contractors too (more than a list of ids takes): the same answers
+    await s.database.db.execute(
+      sql`insert into "constructor" (code, name, search_text)
+          select 'NT-CMN-' || g, 'Chung ' || g, 'nt-cmn-' || g || ' ' || ${word}
+            from generate_series(1, 1001) g`,
+    );
+    const searched = (more = '') =>
+      s.call(
+        'GET',
+        `/api/payment-transaction/paging?${query}&search=${encodeURIComponent(word)}${more}`,
+        ketoan,
+      );
+    const many = await searched();
+    expect(many.body).toMatchObject({ totalExact: false });
+    expect(many.body.total).toBeGreaterThan(1000);
+    expect(many.body.totals).toBeUndefined();
+    expect(many.body.items).toHaveLength(10);
+    const times = many.body.items.map((i: Rec) => i.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    await s.database.db.execute(
+      sql`update payment_transaction set amount = 2500, search_text = 'khác' where code = 'BULK-1000'`,
+    );
+    const counted = await searched();
+    expect(counted.body).toMatchObject({
+      total: 1000,
+      totalExact: true,
+      totals: { count: 1000, amount: '1000000.00', paid_amount: '0.00', remaining: '1000000.00' },
+    });
+    expect(counted.body.items).toHaveLength(10);
+    const further = await searched(`&cursor=${encodeURIComponent(counted.body.nextCursor)}`);
+    expect(further.body.items).toHaveLength(10);
+    expect(further.body.totals).toEqual(counted.body.totals);
+    const byContract = await s.call(
+      'GET',
+      `/api/payment-transaction/paging?status=all&itemsPerPage=5&search=${encodeURIComponent(c.contract_no)}`,
+      ketoan,
+    );
+    expect(byContract.body).toMatchObject({ totalExact: false });
+    const exactly = await s.call(
+      'GET',
+      `/api/payment-transaction/paging?status=all&itemsPerPage=5&exactTotal=true&search=${encodeURIComponent(c.contract_no)}`,
+      ketoan,
+    );
+    expect(exactly.body.totals).toEqual({
+      count: 1001,
+      amount: '1002500.00',
+      paid_amount: '0.00',
+      remaining: '1002500.00',
     });
   });
 

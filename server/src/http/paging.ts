@@ -14,6 +14,7 @@
  */
 import {
   EXACT_TOTAL_LIMIT,
+  type ListTotals,
   MAX_PAGE_OFFSET,
   type Page,
   type PagingQuery,
@@ -74,13 +75,26 @@ export type PageSpec = {
    * row, done in the first.
    */
   asRecords?: AsRecords;
+  /**
+   * The list's figures over every match (`RecordKind.totals`: sums over the table's columns). A text
+   * search of at most EXACT_TOTAL_LIMIT matches sums them over the matches it has already read
+   * (readMatches), instead of a second search of the whole table (docs/adr/0101-search-totals-from-its-matches.md).
+   */
+  totals?: Record<string, SQL>;
 };
 
 /**
  * A source of a search's matches: its condition, and for referred ids given as a list (`each`) the
  * column and the ids (a Postgres array literal), read one id at a time in the list's order.
  */
-export type SearchPart = { where: SQL; each?: { column: PgColumn; ids: string; count: number } };
+export type SearchPart = {
+  where: SQL;
+  each?: { column: PgColumn; ids: string; count: number };
+  /** The record's own text (its `search_text`). */
+  own?: boolean;
+  /** Referred records matched by more than SEARCH_THROUGH_IDS: the term is common there. */
+  broad?: boolean;
+};
 
 /**
  * Up to this many referred ids a source is read one id at a time (each id's first rows in the
@@ -159,14 +173,21 @@ export async function readPage<T extends AnyRow>(
       ? readFromSources(tx, spec, search, at, order, size + 1, skip).catch(badCursorKey)
       : read(and(spec.where, at), order, skip);
   let rows: Keyed[] | undefined;
+  let totals: ListTotals | undefined;
   let counted: Promise<number>;
-  if (spec.textSearch && !query.exactTotal) {
+  if (spec.textSearch && !query.exactTotal && (await ownTextBeyondLimit(tx, spec))) {
+    // a common term: its own-text matches alone are more than the limit, so all of them are
+    counted = Promise.resolve(EXACT_TOTAL_LIMIT + 1);
+  } else if (spec.textSearch && !query.exactTotal) {
     // A text search reads its matches once (at most EXACT_TOTAL_LIMIT + 1) for both the count and
     // the page: the trigram scan is the costly part, and the planner would otherwise walk the sort
     // index through most of the table for a search that matches a few dozen rows.
     const found = await readMatches(tx, spec, readOrder, cursor, size, cursor ? 0 : offset);
     counted = Promise.resolve(found.count);
-    if (found.count <= EXACT_TOTAL_LIMIT) rows = found.rows;
+    if (found.count <= EXACT_TOTAL_LIMIT) {
+      rows = found.rows;
+      totals = found.totals;
+    }
   } else {
     // The page and its capped count at once (separate pooled connections on PostgreSQL).
     counted = query.exactTotal
@@ -203,6 +224,7 @@ export async function readPage<T extends AnyRow>(
     itemsPerPage: size,
     nextCursor,
     prevCursor,
+    ...(totals && totalExact ? { totals: { ...totals, count: total } } : {}),
   };
 }
 
@@ -240,6 +262,22 @@ async function pageEdges(
 }
 
 /**
+ * Whether a search of a common term has more than EXACT_TOTAL_LIMIT matches by its own text alone —
+ * asked only when a referred table's matches were too many to list (a `broad` source). Its matches
+ * are a part of the search's, so the search then has more than the limit too, and readMatches'
+ * reading of every source (the broad one by a hashed subquery of all its referred matches: 17 ms of
+ * a common word's 32 on 1 M requests) is skipped for one cheap, capped count of the own text (7 ms)
+ * (docs/adr/0101-search-totals-from-its-matches.md).
+ */
+async function ownTextBeyondLimit(tx: Tx, spec: PageSpec): Promise<boolean> {
+  const parts = spec.search?.parts ?? [];
+  const own = parts.find((p) => p.own);
+  if (!own || !parts.some((p) => p.broad)) return false;
+  const count = await countRows(tx, spec.table, and(spec.search!.rest, own.where), EXACT_TOTAL_LIMIT + 1);
+  return count > EXACT_TOTAL_LIMIT;
+}
+
+/**
  * The rows matching the filter, at most EXACT_TOTAL_LIMIT + 1, read once (a CTE referenced twice is
  * materialized): the page is taken from them, and their number is the count. When they are more
  * than the limit, the page must come from the whole table instead (the caller reads it), and no
@@ -259,7 +297,7 @@ async function readMatches(
   cursor: Cursor | undefined,
   size: number,
   skip: number,
-): Promise<{ rows: Keyed[]; count: number }> {
+): Promise<{ rows: Keyed[]; count: number; totals?: ListTotals }> {
   const { key, id, table } = spec;
   // The matches carry only their id and sort key: the display columns (correlated subqueries) are
   // computed for the page's rows alone, not for the up to 1,001 matches.
@@ -277,15 +315,34 @@ async function readMatches(
   // biome-ignore lint/suspicious/noExplicitAny: the CTE's fields, by name
   const m = matching as any;
   const mid = m.__id as PgColumn;
+  // the figures over the matches, by id (at most 1,001 look-ups of the primary key); asked once per
+  // statement (an uncorrelated subquery), and only while the matches are few enough to be counted
+  const figures = Object.entries(spec.totals ?? {});
+  const sums = figures.length
+    ? sql`(select json_build_object(${sql.join(
+        figures.map(([name, total]) => sql`${name}::text, ${total}`),
+        sql`, `,
+      )}) from ${table} where ${id} in (select __id from ${matching}) and (select count(*) from ${matching}) <= ${sql.raw(String(EXACT_TOTAL_LIMIT))})`
+    : sql`null::json`;
   const found = (await tx
     .with(matching)
-    .select({ __id: m.__id, __key: m.__key, __count: sql<number>`(select count(*)::int from ${matching})` })
+    .select({
+      __id: m.__id,
+      __key: m.__key,
+      __count: sql<number>`(select count(*)::int from ${matching})`,
+      __totals: sql<Record<string, string> | null>`${sums}`,
+    })
     .from(matching)
     .where(cursor ? after(m.__sort, mid, order, cursor.k, cursor.i, nullable(key)) : undefined)
     .orderBy(...orderBy(m.__sort, mid, order))
     .limit(rowLimit(size + 1) as never)
     .offset(skip)
-    .catch(badCursorKey)) as { __id: number; __key: string | null; __count: number }[];
+    .catch(badCursorKey)) as {
+    __id: number;
+    __key: string | null;
+    __count: number;
+    __totals: Record<string, string> | null;
+  }[];
   const count =
     found.length > 0
       ? Number(found[0]!.__count)
@@ -293,7 +350,12 @@ async function readMatches(
   // more matches than the limit: the page comes from the whole table (readPage), so the matches'
   // display columns would be read for nothing (a third of a broad search's time)
   if (!found.length || count > EXACT_TOTAL_LIMIT) return { rows: [], count };
-  return { rows: await readPageById(tx, spec, found), count };
+  const sumsRead = found[0]!.__totals;
+  return {
+    rows: await readPageById(tx, spec, found),
+    count,
+    ...(sumsRead ? { totals: { ...sumsRead, count } } : {}),
+  };
 }
 
 /**

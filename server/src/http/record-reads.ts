@@ -74,14 +74,14 @@ export async function searchCondition(
           each: { column, ids: list, count: ids.length },
         };
       }
-      return { where: sql`${column} in (${matched})` };
+      return { where: sql`${column} in (${matched})`, broad: true };
     }),
   );
   const found = through.filter((c): c is SearchPart => c !== undefined);
   if (!found.length) return { condition: own, parts: [] };
   return {
     condition: sql`(${sql.join([own, ...found.map((f) => f.where)], sql` or `)})`,
-    parts: [{ where: own }, ...found],
+    parts: [{ where: own, own: true }, ...found],
   };
 }
 
@@ -145,10 +145,12 @@ export async function listRecords(
 ): Promise<Page<Row>> {
   // read as records (listSpec's asRecords): no second pass through toRecord
   const spec = await listSpec(tx, kind, query, user, extraWhere);
-  const page = await readPage(tx, spec, query, (row) => row as Row);
+  const page = await readPage(tx, { ...spec, totals: kind.totals }, query, (row) => row as Row);
   // the sums over the filter cost what an exact count does: answered when the count is exact
-  // (a list up to EXACT_TOTAL_LIMIT rows, or `exactTotal=true`), else left for the user to ask
-  return kind.totals && page.totalExact ? { ...page, totals: await listTotals(tx, kind, spec.where) } : page;
+  // (a list up to EXACT_TOTAL_LIMIT rows, or `exactTotal=true`), else left for the user to ask;
+  // a search's page has summed them over its matches already (readPage)
+  if (!kind.totals || !page.totalExact || page.totals) return page;
+  return { ...page, totals: await listTotals(tx, kind, spec.where) };
 }
 
 /** The list's figures over every row matching `where`: the count and the kind's sums. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { testT } from '../lib/test-i18n.ts';
-import { displayValue, formatValue, optionLabel, trimDecimal } from './format-value.ts';
+import { displayValue, formatCount, formatValue, optionLabel, trimDecimal } from './format-value.ts';
 
 describe('values as lists and view pages show them', () => {
   test('dates follow the language: DD/MM/YYYY in Vietnamese, MM/DD/YYYY in English', () => {
@@ -13,6 +13,15 @@ describe('values as lists and view pages show them', () => {
     expect(formatValue('1234567', 'amount', 'vi')).toBe('1,234,567');
     expect(formatValue(null, 'amount', 'vi')).toBe('');
     expect(formatValue('', undefined, 'en')).toBe('');
+  });
+
+  test('counts with thousands commas in both languages, as the pager and the totals show them', () => {
+    expect(formatValue(100000, 'integer', 'vi')).toBe('100,000');
+    expect(formatValue(-1234567, 'number', 'en')).toBe('-1,234,567');
+    expect(formatValue(0, 'integer', 'vi')).toBe('0');
+    expect(formatValue(1234.5678, 'number', 'vi')).toBe('1,234.568');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
   });
 
   test('a malformed stored date is shown as it came rather than breaking the page', () => {

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLang } from '../i18n/i18n.ts';
 import { api } from '../lib/api-client.ts';
 import { PAGE_SIZE_OPTIONS } from '../lib/list-params.ts';
+import { formatCount } from './format-value.ts';
 import { displayedRows } from './list-total.ts';
 import { RelatedTable } from './related-table.tsx';
 import {
@@ -71,7 +72,7 @@ export function PagedSection({ resource, section, parent }: Props) {
         <Typography variant="h6" component="h2">
           {key('title')}
         </Typography>
-        {list.data && <Chip size="small" label={total.toLocaleString('en-US')} />}
+        {list.data && <Chip size="small" label={formatCount(total)} />}
       </Box>
       {section.search && (
         <TextField
