@@ -303,6 +303,36 @@ describe('payment and annex races on PostgreSQL', () => {
     }
   });
 
+  it('a search’s figures are one moment’s while requests of its contract are created: count, total and sums agree in every answer', async () => {
+    const c = await contract('1000000000');
+    const search = () =>
+      s.call(
+        'GET',
+        `/api/payment-transaction/paging?status=all&itemsPerPage=5&search=${encodeURIComponent(c.contract_no)}`,
+        ketoan,
+      );
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? search() : request(c.id, '1000000'))),
+    );
+    const check = (body: { total: number; totalExact: boolean; totals: Record<string, unknown> }) => {
+      expect(body.totalExact).toBe(true);
+      // the count the pager shows and the figures' count and sums come from the same moment
+      expect(body.totals).toEqual({
+        count: body.total,
+        amount: `${body.total * 1_000_000}.00`,
+        paid_amount: '0.00',
+        remaining: `${body.total * 1_000_000}.00`,
+      });
+    };
+    for (const [i, r] of answers.entries()) {
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      if (i % 2) check(r.body);
+    }
+    const last = await search();
+    check(last.body);
+    expect(last.body.total).toBe(20);
+  });
+
   it('a contract’s running totals equal the plain sums after concurrent creates, moves, annexes and status changes', async () => {
     const c = await contract('1000000000');
     const made = await Promise.all(

@@ -317,45 +317,60 @@ async function readMatches(
   const mid = m.__id as PgColumn;
   // the figures over the matches, by id (at most 1,001 look-ups of the primary key); asked once per
   // statement (an uncorrelated subquery), and only while the matches are few enough to be counted
-  const figures = Object.entries(spec.totals ?? {});
-  const sums = figures.length
-    ? sql`(select json_build_object(${sql.join(
-        figures.map(([name, total]) => sql`${name}::text, ${total}`),
-        sql`, `,
-      )}) from ${table} where ${id} in (select __id from ${matching}) and (select count(*) from ${matching}) <= ${sql.raw(String(EXACT_TOTAL_LIMIT))})`
+  const figures = figuresOf(spec);
+  const sums = figures
+    ? sql`(select ${figures} from ${table} where ${id} in (select __id from ${matching}) and (select count(*) from ${matching}) <= ${sql.raw(String(EXACT_TOTAL_LIMIT))})`
     : sql`null::json`;
-  const found = (await tx
-    .with(matching)
-    .select({
-      __id: m.__id,
-      __key: m.__key,
-      __count: sql<number>`(select count(*)::int from ${matching})`,
-      __totals: sql<Record<string, string> | null>`${sums}`,
-    })
-    .from(matching)
-    .where(cursor ? after(m.__sort, mid, order, cursor.k, cursor.i, nullable(key)) : undefined)
-    .orderBy(...orderBy(m.__sort, mid, order))
-    .limit(rowLimit(size + 1) as never)
-    .offset(skip)
-    .catch(badCursorKey)) as {
-    __id: number;
-    __key: string | null;
-    __count: number;
-    __totals: Record<string, string> | null;
-  }[];
-  const count =
-    found.length > 0
-      ? Number(found[0]!.__count)
-      : await countRows(tx, table, spec.where, EXACT_TOTAL_LIMIT + 1);
+  type Found = { __id: number; __key: string | null; __count: number; __totals: ListTotals | null };
+  // the page's rows (`paged`), or the matches' first row alone: the count and the figures are in
+  // every row, read in the statement that reads the matches
+  const read = (paged: boolean) =>
+    tx
+      .with(matching)
+      .select({
+        __id: m.__id,
+        __key: m.__key,
+        __count: sql<number>`(select count(*)::int from ${matching})`,
+        __totals: sql<ListTotals | null>`${sums}`,
+      })
+      .from(matching)
+      .where(paged && cursor ? after(m.__sort, mid, order, cursor.k, cursor.i, nullable(key)) : undefined)
+      .orderBy(...orderBy(m.__sort, mid, order))
+      .limit(rowLimit(paged ? size + 1 : 1) as never)
+      .offset(paged ? skip : 0)
+      .catch(badCursorKey) as Promise<Found[]>;
+  const found = await read(true);
+  // no row on the first page: no match at that moment, and so zero figures (not those of a match
+  // written since); a page past the matches' end: the count and figures of one moment, from the
+  // first match
+  const first = !cursor && !skip;
+  const figuresRow = found[0] ?? (first ? undefined : (await read(false))[0]);
+  const count = figuresRow ? Number(figuresRow.__count) : 0;
+  const totals = figuresRow ? figuresRow.__totals : figures ? await noFigures(tx, spec.table, figures) : null;
+  const sumsRead = count <= EXACT_TOTAL_LIMIT && totals ? { totals } : {};
   // more matches than the limit: the page comes from the whole table (readPage), so the matches'
   // display columns would be read for nothing (a third of a broad search's time)
-  if (!found.length || count > EXACT_TOTAL_LIMIT) return { rows: [], count };
-  const sumsRead = found[0]!.__totals;
-  return {
-    rows: await readPageById(tx, spec, found),
-    count,
-    ...(sumsRead ? { totals: { ...sumsRead, count } } : {}),
-  };
+  if (!found.length || count > EXACT_TOTAL_LIMIT) return { rows: [], count, ...sumsRead };
+  return { rows: await readPageById(tx, spec, found), count, ...sumsRead };
+}
+
+/** The kind's figures (`PageSpec.totals`) as one JSON object of the rows a statement reads. */
+const figuresOf = (spec: PageSpec): SQL | undefined => {
+  const figures = Object.entries(spec.totals ?? {});
+  if (!figures.length) return undefined;
+  return sql`json_build_object(${sql.join(
+    figures.map(([name, total]) => sql`${name}::text, ${total}`),
+    sql`, `,
+  )})`;
+};
+
+/** The figures over no row: what a search that matches nothing answers (zero sums). */
+async function noFigures(tx: Tx, table: PgTable, figures: SQL): Promise<ListTotals> {
+  const [row] = await queryRows<{ figures: ListTotals }>(
+    tx,
+    sql`select ${figures} as figures from ${table} where false`,
+  );
+  return row!.figures;
 }
 
 /**
