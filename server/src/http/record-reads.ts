@@ -60,23 +60,31 @@ export async function searchCondition(
   const pattern = `%${escapeLike(folded)}%`;
   const own = sql`${kind.table.search_text} like ${pattern}`;
   if (!kind.searchThrough?.length) return { condition: own, parts: [] };
-  const through = await Promise.all(
-    kind.searchThrough.map(async ({ column, table }): Promise<SearchPart | undefined> => {
-      const matched = sql`select ${table.id} from ${table} where ${table.search_text} like ${pattern}`;
-      const ids = (
-        await queryRows<{ id: number }>(tx, sql`${matched} limit ${sql.raw(String(SEARCH_THROUGH_IDS + 1))}`)
-      ).map((r) => Number(r.id));
-      if (!ids.length) return undefined;
-      if (ids.length <= SEARCH_THROUGH_IDS) {
-        const list = `{${ids.join(',')}}`;
-        return {
-          where: sql`${column} = any(${list}::int[])`,
-          each: { column, ids: list, count: ids.length },
-        };
-      }
-      return { where: sql`${column} in (${matched})`, broad: true };
-    }),
+  // every referred table's ids in one statement: one round trip however many tables a kind refers to
+  const limit = sql.raw(String(SEARCH_THROUGH_IDS + 1));
+  const matchedIn = (table: RecordTable) =>
+    sql`select ${table.id} from ${table} where ${table.search_text} like ${pattern}`;
+  const [idsRow] = await queryRows<Record<string, number[] | null>>(
+    tx,
+    sql`select ${sql.join(
+      kind.searchThrough.map(
+        ({ table }, n) => sql`array(${matchedIn(table)} limit ${limit}) as ${sql.identifier(`t${n}`)}`,
+      ),
+      sql`, `,
+    )}`,
   );
+  const through = kind.searchThrough.map(({ column, table }, n): SearchPart | undefined => {
+    const ids = (idsRow?.[`t${n}`] ?? []).map(Number);
+    if (!ids.length) return undefined;
+    if (ids.length <= SEARCH_THROUGH_IDS) {
+      const list = `{${ids.join(',')}}`;
+      return {
+        where: sql`${column} = any(${list}::int[])`,
+        each: { column, ids: list, count: ids.length },
+      };
+    }
+    return { where: sql`${column} in (${matchedIn(table)})`, broad: true };
+  });
   const found = through.filter((c): c is SearchPart => c !== undefined);
   if (!found.length) return { condition: own, parts: [] };
   return {
