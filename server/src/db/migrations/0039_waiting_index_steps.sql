@@ -1,0 +1,2 @@
+DROP INDEX "payment_construction_waiting_idx";--> statement-breakpoint
+CREATE INDEX "payment_construction_waiting_idx" ON "payment_transaction" USING btree ("construction_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"user_id","current_step","prepared_by") WHERE approval_status = 'W' and status = 'O';
