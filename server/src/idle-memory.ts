@@ -13,14 +13,13 @@
  *
  * The full collection is V8's own for low memory (`Isolate::LowMemoryNotification`, asked through the
  * in-process inspector's `HeapProfiler.collectGarbage`; no port is opened): a plain full collection
- * (`gc()`) left 57-91 MB in use after the payment lists' load, twice in a row as once, where this one
+ * (`gc()`) left 56-101 MB in use after the payment lists' load, twice in a row as once, where this one
  * leaves 47-48 MB, what the server holds at start — it also drops what only a memory-reducing collection
  * may (compiled code not run since, V8's compilation cache). It takes 0.16-0.2 s of the main thread,
  * once per quiet spell; a request arriving meanwhile waits for it
  * (docs/adr/0103-idle-trim-reduces-memory.md). Where the inspector is missing (a Node built without
  * it), the plain full collection.
  */
-import { Session } from 'node:inspector';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { FastifyInstance } from 'fastify';
@@ -51,21 +50,27 @@ function collector(): Collect | null {
   }
 }
 
-/** V8's memory-reducing full collection (see above); false when the inspector cannot ask for it. */
-function reduceMemory(): Promise<boolean> {
+/**
+ * V8's memory-reducing full collection (see above); false when the inspector cannot ask for it. The
+ * inspector is loaded on first use: a Node built without it throws when `node:inspector` loads.
+ */
+async function reduceMemory(): Promise<boolean> {
+  const inspector = await import('node:inspector').catch(() => null);
+  if (!inspector) return false;
   return new Promise((resolve) => {
-    const session = new Session();
+    let session: InstanceType<typeof inspector.Session> | undefined;
     // closed after the answer's callback has returned: closing the session from inside it never returns
     const done = (reduced: boolean) =>
       setImmediate(() => {
         try {
-          session.disconnect();
+          session?.disconnect();
         } catch {
           // not connected
         }
         resolve(reduced);
       });
     try {
+      session = new inspector.Session();
       session.connect();
       session.post('HeapProfiler.collectGarbage', (error) => done(!error));
     } catch {
