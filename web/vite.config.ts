@@ -212,6 +212,58 @@ export default buildFormatNumber;
   },
 });
 
+/**
+ * What every signed-in screen loads, in one file: the layout, the registry and the generic list with
+ * the resources' common code. Left to the bundler, they came as ~45 chunks of 1–28 KB (a chunk per
+ * set of routes sharing a module), which a phone on HTTP/1.1 fetches six at a time, a round trip
+ * each. A module the public pages (sign-in, change password) also import is left out, so the
+ * sign-in page loads nothing of it (docs/adr/0104-signed-in-screens-in-one-chunk.md).
+ */
+const SIGNED_IN_ROOTS = [
+  'app/signed-in-routes.tsx',
+  'resources/resource-list-page.tsx',
+  'resources/list/first-page.ts',
+  'resources/list/list-body.ts',
+  'resources/entity-resource.ts',
+];
+const PUBLIC_ROOTS = ['app/pages/login-page.tsx'];
+type Closures = { 'signed-in': Set<string>; public: Set<string>; roots: Set<string> };
+const closures = new WeakMap<object, Closures>();
+/**
+ * The chunk of a module the bundler did not put in the entry: `public` for what the public pages
+ * import (their own modules apart), `signed-in` for what the signed-in roots import and the public
+ * pages do not. The public chunk is named first (its group has the higher priority), so a module the
+ * signed-in code shares with the sign-in page stays out of the signed-in chunk, which the sign-in
+ * page then never loads.
+ */
+const sharedChunk =
+  (name: 'public' | 'signed-in') =>
+  (id: string, ctx: Rollup.ChunkingContext): string | null => {
+    let sets = closures.get(ctx);
+    if (!sets) {
+      const file = (root: string) => join(import.meta.dirname, 'src', root);
+      const reach = (roots: string[]) => {
+        const seen = new Set<string>();
+        const visit = (moduleId: string) => {
+          if (seen.has(moduleId)) return;
+          seen.add(moduleId);
+          for (const next of ctx.getModuleInfo(moduleId)?.importedIds ?? []) visit(next);
+        };
+        for (const root of roots) visit(file(root));
+        return seen;
+      };
+      sets = {
+        'signed-in': reach(SIGNED_IN_ROOTS),
+        public: reach(PUBLIC_ROOTS),
+        roots: new Set(PUBLIC_ROOTS.map(file)),
+      };
+      closures.set(ctx, sets);
+    }
+    if (sets.roots.has(id)) return null;
+    if (name === 'public') return sets.public.has(id) ? name : null;
+    return sets['signed-in'].has(id) && !sets.public.has(id) ? name : null;
+  };
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), buildInfo(), precompress(), firstScreenPreloads(), lazyNumberFormat()],
@@ -237,7 +289,11 @@ export default defineConfig({
           // Everything the entry imports, in one file: a phone's first visit over HTTP/1.1 (six
           // connections, each request a round trip) fetches it at once rather than a dozen pieces
           // one after the other (docs/adr/0082-first-visit-loads-what-it-shows.md).
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: sharedChunk('public'), priority: 2 },
+            { name: sharedChunk('signed-in'), priority: 1 },
+          ],
         },
       },
     },
