@@ -9,6 +9,8 @@
  *   npm run build && npx tsx bench/lighthouse.ts           # its own server: the built web, demo data
  *   npx tsx bench/lighthouse.ts --base http://127.0.0.1:8090 --password <admin's>   # a running one
  *   options: --runs 3 --user admin --password … --quiet-wait 30 --reports (every run's full report)
+ *            --throttling devtools (the load slowed for real instead of simulated)
+ *   WEB_DIST=/path/to/dist npx tsx bench/lighthouse.ts    # another build, to compare two
  *
  * How the payment list is measured signed in: the web keeps its session in local storage
  * (web/src/lib/session.ts), which Lighthouse 12's storage reset leaves alone (it clears the HTTP
@@ -52,9 +54,15 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     'quiet-wait': { type: 'string', default: '30' },
     reports: { type: 'boolean', default: false },
+    throttling: { type: 'string', default: 'simulate' },
   },
 });
 const runs = bounded(Number(args.runs), 1, 15, 'runs');
+// `simulate` (Lighthouse's default: one unthrottled load, its timings replayed through a model of the
+// phone) or `devtools` (the load itself slowed by Chromium: real waits, such as an answer the app
+// waits for, which the model replays only through the requests' order)
+const throttlingMethod = (['simulate', 'devtools'] as const).find((m) => m === args.throttling);
+if (!throttlingMethod) throw new Error(`--throttling: simulate or devtools, not ${args.throttling}`);
 const quietWait = bounded(Number(args['quiet-wait']), 0, 600, 'quiet-wait');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -191,7 +199,7 @@ async function main() {
   let base = args.base ?? '';
   let password = args.password ?? '';
   if (!args.base) {
-    const dist = path.resolve(import.meta.dirname, '../web/dist');
+    const dist = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../web/dist'));
     if (!fs.existsSync(path.join(dist, 'index.html')))
       throw new Error('no web/dist: run `npm run build` first');
     const target = await benchDatabase({
@@ -223,6 +231,7 @@ async function main() {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
+          throttlingMethod,
         });
         const cpu = await meter.stop();
         if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
