@@ -4,12 +4,13 @@
  * checklist, files and the printed request. Races are in payments-race.test.ts (PostgreSQL only).
  */
 import { foldSearchText } from '@sitepay/domain/search-text';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import FormData from 'form-data';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../src/core/business-time.ts';
 import { queryRows } from '../src/db/client.ts';
+import { NEAR_ROWS } from '../src/http/paging.ts';
 import { type Factories, factories, type Rec } from './factories.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
@@ -667,6 +668,62 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     );
     expect(await found('đồng đều xanh')).toEqual([theirs.id]);
     expect(await found('nt-ddx')).toEqual([theirs.id]);
+
+    // such a term's pages in the list's order, a page at a time, when a referred table also lists
+    // more ids than are read one by one (SOURCE_IDS_ONE_BY_ONE): read near the top of the list, row
+    // by row (readNear), or — its matches further down than NEAR_ROWS rows — by the whole filter
+    const copies = async (tableName: string, from: number, n: number, over: Record<string, SQL>) => {
+      const names = Object.keys(over);
+      const kept = (
+        await queryRows<{ name: string }>(
+          s.app.db,
+          sql`select column_name as name from information_schema.columns
+               where table_name = ${tableName} and is_generated = 'NEVER' and column_name <> 'id'`,
+        )
+      )
+        .map((r) => r.name)
+        .filter((name) => !names.includes(name));
+      const all = [...kept, ...names].map((name) => sql.identifier(name));
+      await s.app.db.execute(
+        sql`insert into ${sql.identifier(tableName)} (${sql.join(all, sql`, `)})
+            select ${sql.join([...kept.map((name) => sql.identifier(name)), ...names.map((name) => over[name]!)], sql`, `)}
+              from ${sql.identifier(tableName)}, generate_series(1, ${n}) g where id = ${from}`,
+      );
+    };
+    // 25 contracts that hold the words too (of another contractor: no request of theirs)
+    await copies('contract', c.id, 25, {
+      contract_no: sql`'HD-DDX-' || g`,
+      search_text: sql`'hd-ddx-' || g || ' dong deu xanh'`,
+    });
+    const more = [await create(c.id, { note: 'Đợt 2' }), await create(c.id, { note: 'Đợt 3' })];
+    const newestFirst = [more[1]!.id, more[0]!.id, theirs.id];
+    const pages = async () => {
+      const ids: number[] = [];
+      let cursor = '';
+      for (let n = 0; n < 5; n++) {
+        const res = await s.call(
+          'GET',
+          `/api/payment-transaction/paging?search=${encodeURIComponent('đồng đều xanh')}&itemsPerPage=2&exactTotal=true${cursor}`,
+          ketoan,
+        );
+        expect(res.status).toBe(200);
+        expect(res.body.total).toBe(3);
+        ids.push(...(res.body.items as { id: number }[]).map((x) => x.id));
+        if (!res.body.nextCursor) return ids;
+        cursor = `&cursor=${encodeURIComponent(res.body.nextCursor)}`;
+      }
+      return ids;
+    };
+    expect(await pages()).toEqual(newestFirst);
+    // NEAR_ROWS + 1 newer requests that do not match, copies of another contract's request
+    const other = await create((await newContract()).id, { note: 'Không liên quan' });
+    await copies('payment_transaction', other.id, NEAR_ROWS + 1, {
+      code: sql`'T' || g`,
+      code_no: sql`code_no + 1000000 + g`,
+      requirement_no: sql`requirement_no + 1000000 + g`,
+      created_at: sql`now() + g * interval '1 millisecond'`,
+    });
+    expect(await pages()).toEqual(newestFirst);
   });
 
   it('folds text in SQL as the server does in code (what migrations write into search_text)', async () => {

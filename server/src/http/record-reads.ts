@@ -83,7 +83,12 @@ export async function searchCondition(
         each: { column, ids: list, count: ids.length },
       };
     }
-    return { where: sql`${column} in (${matchedIn(table)})`, broad: true };
+    return {
+      where: sql`${column} in (${matchedIn(table)})`,
+      broad: true,
+      // the same test row by row: the referred record by its key (readNear in paging.ts)
+      byRow: sql`(select r.search_text from ${table} r where r.id = ${column}) like ${pattern}`,
+    };
   });
   const found = through.filter((c): c is SearchPart => c !== undefined);
   if (!found.length) return { condition: own, parts: [] };
