@@ -216,8 +216,8 @@ export default buildFormatNumber;
  * What every signed-in screen loads, in one file: the layout, the registry and the generic list with
  * the resources' common code. Left to the bundler, they came as ~45 chunks of 1–28 KB (a chunk per
  * set of routes sharing a module), which a phone on HTTP/1.1 fetches six at a time, a round trip
- * each. A module the public pages (sign-in, change password) also import is left out, so the
- * sign-in page loads nothing of it (docs/adr/0104-signed-in-screens-in-one-chunk.md).
+ * each. A module the sign-in page also imports is left out, so that page loads nothing of it
+ * (docs/adr/0104-signed-in-screens-in-one-chunk.md).
  */
 const SIGNED_IN_ROOTS = [
   'app/signed-in-routes.tsx',
@@ -230,11 +230,11 @@ const PUBLIC_ROOTS = ['app/pages/login-page.tsx'];
 type Closures = { 'signed-in': Set<string>; public: Set<string>; roots: Set<string> };
 const closures = new WeakMap<object, Closures>();
 /**
- * The chunk of a module the bundler did not put in the entry: `public` for what the public pages
- * import (their own modules apart), `signed-in` for what the signed-in roots import and the public
- * pages do not. The public chunk is named first (its group has the higher priority), so a module the
- * signed-in code shares with the sign-in page stays out of the signed-in chunk, which the sign-in
- * page then never loads.
+ * The chunk of a module the bundler did not put in the entry: `public` for what the sign-in page
+ * imports (the page's own module apart), `signed-in` for what the signed-in roots import and the
+ * sign-in page does not. The public chunk is named first (its group has the higher priority), so a
+ * module the signed-in code shares with the sign-in page stays out of the signed-in chunk, which the
+ * sign-in page then never loads.
  */
 const sharedChunk =
   (name: 'public' | 'signed-in') =>
