@@ -671,7 +671,7 @@ describe.each(backends)('payment requests (%s)', (backend) => {
 
     // such a term's pages in the list's order, a page at a time, when a referred table also lists
     // more ids than are read one by one (SOURCE_IDS_ONE_BY_ONE): read near the top of the list, row
-    // by row (readNear), or — its matches further down than NEAR_ROWS rows — by the whole filter
+    // by row (nearTop), or — its matches further down than NEAR_ROWS rows — by the whole filter
     const copies = async (tableName: string, from: number, n: number, over: Record<string, SQL>) => {
       const names = Object.keys(over);
       const kept = (

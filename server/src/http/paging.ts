@@ -94,7 +94,7 @@ export type SearchPart = {
   own?: boolean;
   /** Referred records matched by more than SEARCH_THROUGH_IDS: the term is common there. */
   broad?: boolean;
-  /** A broad source tested row by row (the referred record read by its key), for `readNear`. */
+  /** A broad source tested row by row (the referred record read by its key), for `nearTop`. */
   byRow?: SQL;
 };
 
@@ -162,12 +162,17 @@ export async function readPage<T extends AnyRow>(
   const backwards = cursor?.d === 'p';
   const readOrder = backwards ? !descending : descending;
   const c = compiled(selection, spec.asRecords);
-  const read = async (where: SQL | undefined, order: boolean, skip: number): Promise<Keyed[]> =>
+  const read = async (
+    where: SQL | undefined,
+    order: boolean,
+    skip: number,
+    from: SQL | PageSpec['table'] = fixedPiece(table) ?? table,
+  ): Promise<Keyed[]> =>
     (
       await readRows(
         tx,
         c,
-        sql`select ${c.list}, (${fixedPiece(key) ?? key})::text from ${fixedPiece(table) ?? table}${whereText(where)} order by ${orderText(key, id, order)} limit ${rowLimit(size + 1)}${skip ? sql` offset ${skip}` : sql``}`,
+        sql`select ${c.list}, (${fixedPiece(key) ?? key})::text from ${from}${whereText(where)} order by ${orderText(key, id, order)} limit ${rowLimit(size + 1)}${skip ? sql` offset ${skip}` : sql``}`,
       ).catch(badCursorKey)
     ).map(({ row, rest }) => ({ row, key: rest[0] as string | null }));
 
@@ -186,7 +191,8 @@ export async function readPage<T extends AnyRow>(
   const readPageRows = async (at: SQL | undefined, order: boolean, skip: number) => {
     if (search) return readFromSources(tx, spec, search, at, order, size + 1, skip).catch(badCursorKey);
     if (near && skip === 0) {
-      const rows = await readNear(tx, spec, c, near, at, order, size + 1).catch(badCursorKey);
+      const { from, where } = nearTop(spec, near, at, order);
+      const rows = await read(where, order, 0, from);
       if (rows.length > size) return rows;
     }
     return read(and(spec.where, at), order, skip);
@@ -281,37 +287,31 @@ async function pageEdges(
 }
 
 /**
- * A page of a search with a broad source (a term more than SEARCH_THROUGH_IDS referred records hold),
- * read from the first NEAR_ROWS rows of the list in its order (its filter without the search, from
- * the position), each tested row by row: the broad source by the referred record's key, where the
- * whole filter's walk first hashes every matching referred record (5,553 contracts for "hạ tầng",
- * 3–6 ms of a 4–7 ms page on 1 M requests; 75 rows tested one by one, 0.1 ms). At most `limit` rows;
- * fewer means the page is not within those rows (or the list ends there), and the caller reads it
- * by the whole filter, which gives the same rows in the same order
- * (docs/adr/0105-common-term-searched-row-by-row-near-the-top.md).
+ * Where a page of a search with a broad source (a term more than SEARCH_THROUGH_IDS referred records
+ * hold) is read first: the first NEAR_ROWS rows of the list in its order (its filter without the
+ * search, from the position), each tested row by row — the broad source by the referred record's
+ * key, where the whole filter's walk first hashes every matching referred record (5,553 contracts
+ * for "hạ tầng", 3–6 ms of a 4–7 ms page on 1 M requests; 75 rows tested one by one, 0.1 ms). Read
+ * from there, a page without its one more row means the page is not within those rows (or the list
+ * ends there), and the caller reads it by the whole filter, which gives the same rows in the same
+ * order (docs/adr/0105-common-term-searched-row-by-row-near-the-top.md). The rows keep the table's
+ * name, so the list's columns read them as they read the table.
  */
-async function readNear(
-  tx: Tx,
+function nearTop(
   spec: PageSpec,
-  c: ReturnType<typeof compiled>,
   search: NonNullable<PageSpec['search']>,
   at: SQL | undefined,
   descending: boolean,
-  limit: number,
-): Promise<Keyed[]> {
+): { from: SQL; where: SQL } {
   const { table, key, id } = spec;
   const name = sql.identifier(getTableName(table as PgTable));
-  const matches = sql.join(
-    search.parts.map((p) => p.byRow ?? p.where),
-    sql` or `,
-  );
-  const order = orderText(key, id, descending);
-  const rows = await readRows(
-    tx,
-    c,
-    sql`select ${c.list}, (${key})::text from (select * from ${table}${whereText(and(search.rest, at))} order by ${order} limit ${sql.raw(String(NEAR_ROWS))}) ${name} where (${matches}) order by ${order} limit ${rowLimit(limit)}`,
-  );
-  return rows.map(({ row, rest }) => ({ row, key: rest[0] as string | null }));
+  return {
+    from: sql`(select * from ${table}${whereText(and(search.rest, at))} order by ${orderText(key, id, descending)} limit ${sql.raw(String(NEAR_ROWS))}) ${name}`,
+    where: sql`(${sql.join(
+      search.parts.map((p) => p.byRow ?? p.where),
+      sql` or `,
+    )})`,
+  };
 }
 
 /**

@@ -86,7 +86,7 @@ export async function searchCondition(
     return {
       where: sql`${column} in (${matchedIn(table)})`,
       broad: true,
-      // the same test row by row: the referred record by its key (readNear in paging.ts)
+      // the same test row by row: the referred record by its key (nearTop in paging.ts)
       byRow: sql`(select r.search_text from ${table} r where r.id = ${column}) like ${pattern}`,
     };
   });
