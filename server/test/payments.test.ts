@@ -636,6 +636,31 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect(await found('dong a moi', 'contract/paging', ketoan2)).toEqual([]);
   });
 
+  it('a number with its year and suffix is found whole: its serial with another year or suffix finds nothing', async () => {
+    const found = async (search: string, path = 'payment-transaction/paging') =>
+      (
+        (await s.call('GET', `/api/${path}?search=${encodeURIComponent(search)}&itemsPerPage=100`, ketoan))
+          .body.items as { id: number }[]
+      ).map((x) => x.id);
+    // the same serial in two contracts' numbers, another year; and in a request's own words
+    const c2024 = await newContract({ contract_no: 'HĐ-770815/2024/TC' });
+    const c2025 = await newContract({ contract_no: 'HĐ-770815/2025/TC' });
+    const of2024 = await create(c2024.id, { note: 'Đợt 1' });
+    const of2025 = await create(c2025.id, { note: 'Đợt 1' });
+    const noted = await create((await newContract()).id, { note: 'Bổ sung theo HĐ 770815/2024 đã ký' });
+
+    // read by the serial (770815) in the trigram index, kept only where the whole term is
+    expect(await found('HĐ-770815/2024/TC')).toEqual([of2024.id]);
+    expect(await found('hd-770815/2025')).toEqual([of2025.id]);
+    expect((await found('770815/2024')).sort()).toEqual([of2024.id, noted.id].sort());
+    expect(await found('770815/2023')).toEqual([]);
+    expect(await found('HĐ-770815/2024/TB')).toEqual([]);
+    expect((await found('770815')).sort()).toEqual([of2024.id, of2025.id, noted.id].sort());
+    // the contracts' own list the same way
+    expect(await found('HĐ-770815/2024/TC', 'contract/paging')).toEqual([c2024.id]);
+    expect(await found('770815/2026', 'contract/paging')).toEqual([]);
+  });
+
   it('a request number is found by its start alone; a word of more than a thousand contractors finds their requests all the same', async () => {
     const found = async (search: string) =>
       (
