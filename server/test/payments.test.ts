@@ -749,6 +749,16 @@ describe.each(backends)('payment requests (%s)', (backend) => {
       created_at: sql`now() + g * interval '1 millisecond'`,
     });
     expect(await pages()).toEqual(newestFirst);
+
+    // the contractors known a moment ago to hold the words by the thousand no longer do, and a
+    // request's own words now do: the search reads them as a common term still (known for a
+    // while), and answers what they hold now
+    await s.app.db.execute(
+      sql`update "constructor" set search_text = 'doi ten ' || id where code like 'NT-DDX-%'`,
+    );
+    const ownWords = await create((await newContract()).id, { note: 'Vật tư Đồng Đều Xanh bổ sung' });
+    expect(await found('đồng đều xanh')).toEqual([ownWords.id, ...newestFirst]);
+    expect(await found('nt-ddx')).toEqual(newestFirst);
   });
 
   it('folds text in SQL as the server does in code (what migrations write into search_text)', async () => {

@@ -4,6 +4,7 @@
  */
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { recentValues } from '../core/recent-values.ts';
 import { queryRows, type Tx } from '../db/client.ts';
 import { fixedPiece, readValues, rowLimit, whereText } from './fast-select.ts';
 
@@ -15,17 +16,12 @@ export async function countRows(tx: Tx, table: PgTable, where: SQL | undefined, 
 }
 
 /**
- * Per database (a process may hold several: tests, the bench): estimates of recent filters (an
- * estimate needs no freshness, and planning one costs every time), and when each table's statistics
- * were last refreshed because an estimate fell below the rows already counted.
+ * Estimates of recent filters (an estimate needs no freshness, and planning one costs every time),
+ * and the tables whose statistics were refreshed lately because an estimate fell below the rows
+ * already counted.
  */
-const estimateState = new WeakMap<
-  object,
-  { estimates: Map<string, { rows: number; at: number }>; analyzedAt: Map<string, number> }
->();
-const ESTIMATE_TTL_MS = 30_000;
-const ESTIMATES_KEPT = 500;
-const ANALYZE_AT_MOST_EVERY_MS = 60_000;
+const estimates = recentValues<number>(30_000, 500);
+const analyzedLately = recentValues<true>(60_000, 500);
 
 /**
  * The planner's row estimate for the list's filter: free of a scan, close enough for a pager. An
@@ -39,11 +35,8 @@ export async function estimateRows(
   filter: string,
   known: number,
 ) {
-  const state = estimateState.get(tx) ?? { estimates: new Map(), analyzedAt: new Map() };
-  estimateState.set(tx, state);
-  const { estimates, analyzedAt } = state;
-  const cached = estimates.get(filter);
-  if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return cached.rows;
+  const cached = estimates.get(tx, filter);
+  if (cached !== undefined) return cached;
   const query = sql`explain (format json) ${tx.select({ one: sql`1` }).from(table).where(where)}`;
   const plan = async () => {
     const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(tx, query);
@@ -55,8 +48,8 @@ export async function estimateRows(
   };
   let rows = await plan();
   const name = getTableName(table);
-  if (rows < known && Date.now() - (analyzedAt.get(name) ?? 0) > ANALYZE_AT_MOST_EVERY_MS) {
-    analyzedAt.set(name, Date.now());
+  if (rows < known && !analyzedLately.get(tx, name)) {
+    analyzedLately.set(tx, name, true);
     try {
       await tx.execute(sql`analyze ${sql.identifier(name)}`);
       rows = await plan();
@@ -64,7 +57,6 @@ export async function estimateRows(
       // not the table's owner: keep the estimate as it is (the caller never shows less than known)
     }
   }
-  if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
-  estimates.set(filter, { rows, at: Date.now() });
+  estimates.set(tx, filter, rows);
   return rows;
 }
