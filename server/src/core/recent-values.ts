@@ -18,8 +18,8 @@ export function recentValues<V>(keptMs: number, kept: number): RecentValues<V> {
       return hit && Date.now() - hit.at < keptMs ? hit.value : undefined;
     },
     set(db, key, value) {
-      let values = perDb.get(db);
-      if (!values) perDb.set(db, (values = new Map()));
+      const values = perDb.get(db) ?? new Map<string, { value: V; at: number }>();
+      perDb.set(db, values);
       values.delete(key); // set anew: the newest again
       if (values.size >= kept) values.delete(values.keys().next().value!);
       values.set(key, { value, at: Date.now() });
