@@ -3,6 +3,7 @@
  * rules (ceiling, warranty, advance), the account snapshot, scope, versions, history, lists,
  * checklist, files and the printed request. Races are in payments-race.test.ts (PostgreSQL only).
  */
+import { EXACT_TOTAL_LIMIT } from '@sitepay/domain/common.schema';
 import { foldSearchText } from '@sitepay/domain/search-text';
 import { type SQL, sql } from 'drizzle-orm';
 import FormData from 'form-data';
@@ -10,7 +11,7 @@ import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../src/core/business-time.ts';
 import { queryRows } from '../src/db/client.ts';
-import { NEAR_ROWS } from '../src/http/paging.ts';
+import { NEAR_ROWS, REMEMBERED_BEYOND } from '../src/http/paging.ts';
 import { type Factories, factories, type Rec } from './factories.ts';
 import { authHeaders, backends, createTestServer, type TestServer } from './helpers.ts';
 
@@ -51,6 +52,25 @@ describe.each(backends)('payment requests (%s)', (backend) => {
   });
   afterAll(() => s?.close());
 
+  /** n copies of a row of `tableName` as it is, but for the columns of `over` (SQL of g, 1 to n). */
+  const copies = async (tableName: string, from: number, n: number, over: Record<string, SQL>) => {
+    const names = Object.keys(over);
+    const kept = (
+      await queryRows<{ name: string }>(
+        s.app.db,
+        sql`select column_name as name from information_schema.columns
+             where table_name = ${tableName} and is_generated = 'NEVER' and column_name <> 'id'`,
+      )
+    )
+      .map((r) => r.name)
+      .filter((name) => !names.includes(name));
+    const all = [...kept, ...names].map((name) => sql.identifier(name));
+    await s.app.db.execute(
+      sql`insert into ${sql.identifier(tableName)} (${sql.join(all, sql`, `)})
+          select ${sql.join([...kept.map((name) => sql.identifier(name)), ...names.map((name) => over[name]!)], sql`, `)}
+            from ${sql.identifier(tableName)}, generate_series(1, ${n}) g where id = ${from}`,
+    );
+  };
   /** A contract of 1,000,000,000 before VAT (1,100,000,000 incl. VAT 10 %), on CT-001 unless told. */
   const newContract = (over: Record<string, unknown> = {}) =>
     f.contract({ constructor_id: contractor.id, beneficiary_id: benef.id, tax_id: vat10, ...over });
@@ -697,24 +717,6 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     // such a term's pages in the list's order, a page at a time, when a referred table also lists
     // more ids than are read one by one (SOURCE_IDS_ONE_BY_ONE): read near the top of the list, row
     // by row (nearTop), or — its matches further down than NEAR_ROWS rows — by the whole filter
-    const copies = async (tableName: string, from: number, n: number, over: Record<string, SQL>) => {
-      const names = Object.keys(over);
-      const kept = (
-        await queryRows<{ name: string }>(
-          s.app.db,
-          sql`select column_name as name from information_schema.columns
-               where table_name = ${tableName} and is_generated = 'NEVER' and column_name <> 'id'`,
-        )
-      )
-        .map((r) => r.name)
-        .filter((name) => !names.includes(name));
-      const all = [...kept, ...names].map((name) => sql.identifier(name));
-      await s.app.db.execute(
-        sql`insert into ${sql.identifier(tableName)} (${sql.join(all, sql`, `)})
-            select ${sql.join([...kept.map((name) => sql.identifier(name)), ...names.map((name) => over[name]!)], sql`, `)}
-              from ${sql.identifier(tableName)}, generate_series(1, ${n}) g where id = ${from}`,
-      );
-    };
     // 25 contracts that hold the words too (of another contractor: no request of theirs)
     await copies('contract', c.id, 25, {
       contract_no: sql`'HD-DDX-' || g`,
@@ -759,6 +761,60 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     const ownWords = await create((await newContract()).id, { note: 'Vật tư Đồng Đều Xanh bổ sung' });
     expect(await found('đồng đều xanh')).toEqual([ownWords.id, ...newestFirst]);
     expect(await found('nt-ddx')).toEqual(newestFirst);
+  });
+
+  it('a list counted beyond a thousand rows is known so while its estimate is kept: its pages show the rows as they are', async () => {
+    const c = await newContract();
+    const first = await create(c.id, { note: 'Vật tư Quỳnh Lưu' });
+    // beyond twice the limit: a count so far beyond it is kept a while (one near it is counted each time)
+    await copies('payment_transaction', first.id, REMEMBERED_BEYOND + 1, {
+      code: sql`'QL' || g`,
+      code_no: sql`code_no + 2000000 + g`,
+      requirement_no: sql`requirement_no + 2000000 + g`,
+      created_at: sql`now() + g * interval '1 millisecond'`,
+    });
+    const search = `search=${encodeURIComponent('quỳnh lưu')}`;
+    const ofContract = `/api/payment-transaction/get-by-contract-and-construction/${c.id}/paging`;
+    const list = async (path: string, exact = false) => {
+      const res = await s.call('GET', `${path}itemsPerPage=20${exact ? '&exactTotal=true' : ''}`, ketoan);
+      expect(res.status).toBe(200);
+      const { total, totalExact } = res.body as { total: number; totalExact: boolean };
+      return { ids: (res.body.items as { id: number }[]).map((x) => x.id), total, totalExact };
+    };
+    const newest = async (n: number) =>
+      (
+        await queryRows<{ id: number }>(
+          s.app.db,
+          sql`select id from payment_transaction where contract_id = ${c.id}
+               order by created_at desc, id desc limit ${n}`,
+        )
+      ).map((r) => r.id);
+    const lists = [`/api/payment-transaction/paging?${search}&`, `${ofContract}?`];
+    for (const path of lists) {
+      expect(await list(path)).toEqual({
+        ids: await newest(20),
+        total: expect.toSatisfy((n: number) => n > EXACT_TOTAL_LIMIT),
+        totalExact: false,
+      });
+    }
+
+    // all but the newest 30 leave the contract and no longer hold the words: a moment after they
+    // were counted beyond the limit, both lists still give an estimate, and show the rows as they are
+    const kept = await newest(30);
+    const other = await newContract();
+    await s.app.db.execute(
+      sql`update payment_transaction set contract_id = ${other.id}, search_text = 'khac'
+           where contract_id = ${c.id} and id <> all(${sql.raw(`array[${kept.join(',')}]`)})`,
+    );
+    for (const path of lists) {
+      expect(await list(path)).toEqual({
+        ids: kept.slice(0, 20),
+        total: expect.toSatisfy((n: number) => n > EXACT_TOTAL_LIMIT),
+        totalExact: false,
+      });
+      // counted when asked: the rows as they are
+      expect(await list(path, true)).toEqual({ ids: kept.slice(0, 20), total: 30, totalExact: true });
+    }
   });
 
   it('folds text in SQL as the server does in code (what migrations write into search_text)', async () => {

@@ -45,7 +45,7 @@ import {
   orderBy,
   orderText,
 } from './keyset.ts';
-import { countRows, estimateRows } from './list-totals.ts';
+import { beyondLimit, countRows, estimateRows } from './list-totals.ts';
 
 export type PageSpec = {
   table: PgTable;
@@ -111,6 +111,9 @@ export const NEAR_ROWS = 2000;
  * walk finds a page of so common a word within a few hundred rows.
  */
 export const SOURCE_IDS_ONE_BY_ONE = 20;
+
+/** How far beyond the limit a capped count goes, to be remembered (`rememberBeyond`). */
+export const REMEMBERED_BEYOND = 2 * EXACT_TOTAL_LIMIT;
 
 /** The filter as text and parameters: what decides which rows match, including scope and route. */
 const filterOf = (table: PgTable, filter: Filter) =>
@@ -200,15 +203,16 @@ export async function readPage<T extends AnyRow>(
   let rows: Keyed[] | undefined;
   let totals: ListTotals | undefined;
   let counted: Promise<number>;
-  if (spec.textSearch && !query.exactTotal && (await ownTextBeyondLimit(tx, spec))) {
-    // a common term: its own-text matches alone are more than the limit, so all of them are
+  if (!query.exactTotal && (beyondLimit.get(tx, filter) || (await ownTextBeyondLimit(tx, spec, filter)))) {
+    // counted beyond the limit lately, or a common term whose own-text matches alone are more
+    // than the limit (so all of them are): the total is the estimate
     counted = Promise.resolve(EXACT_TOTAL_LIMIT + 1);
   } else if (spec.textSearch && !query.exactTotal) {
-    // A text search reads its matches once (at most EXACT_TOTAL_LIMIT + 1) for both the count and
+    // A text search reads its matches once (at most REMEMBERED_BEYOND + 1) for both the count and
     // the page: the trigram scan is the costly part, and the planner would otherwise walk the sort
     // index through most of the table for a search that matches a few dozen rows.
     const found = await readMatches(tx, spec, readOrder, cursor, size, cursor ? 0 : offset);
-    counted = Promise.resolve(found.count);
+    counted = Promise.resolve(rememberBeyond(tx, filter, found.count));
     if (found.count <= EXACT_TOTAL_LIMIT) {
       rows = found.rows;
       totals = found.totals;
@@ -217,7 +221,7 @@ export async function readPage<T extends AnyRow>(
     // The page and its capped count at once (separate pooled connections on PostgreSQL).
     counted = query.exactTotal
       ? countRows(tx, table, spec.where)
-      : countRows(tx, table, spec.where, EXACT_TOTAL_LIMIT + 1);
+      : countRows(tx, table, spec.where, REMEMBERED_BEYOND + 1).then((n) => rememberBeyond(tx, filter, n));
     counted.catch(() => {}); // awaited below; a failing page read must not leave it unhandled
   }
   rows ??= await readPageRows(position, readOrder, cursor ? 0 : offset);
@@ -322,19 +326,31 @@ function nearTop(
  * a common word's 32 on 1 M requests) is skipped for one cheap, capped count of the own text (7 ms)
  * (docs/adr/0101-search-totals-from-its-matches.md).
  */
-async function ownTextBeyondLimit(tx: Tx, spec: PageSpec): Promise<boolean> {
+async function ownTextBeyondLimit(tx: Tx, spec: PageSpec, filter: string): Promise<boolean> {
   const parts = spec.search?.parts ?? [];
   const own = parts.find((p) => p.own);
-  if (!own || !parts.some((p) => p.broad)) return false;
-  const count = await countRows(tx, spec.table, and(spec.search!.rest, own.where), EXACT_TOTAL_LIMIT + 1);
-  return count > EXACT_TOTAL_LIMIT;
+  if (!spec.textSearch || !own || !parts.some((p) => p.broad)) return false;
+  const count = await countRows(tx, spec.table, and(spec.search!.rest, own.where), REMEMBERED_BEYOND + 1);
+  return rememberBeyond(tx, filter, count) > EXACT_TOTAL_LIMIT;
 }
 
 /**
- * The rows matching the filter, at most EXACT_TOTAL_LIMIT + 1, read once (a CTE referenced twice is
+ * A capped count (up to REMEMBERED_BEYOND + 1) that passes REMEMBERED_BEYOND is remembered for the
+ * filter (`beyondLimit`): its next pages take the estimate without counting again. One between the
+ * limit and there is counted each time: a few rows changed can bring it under the limit, and its
+ * count and sums are then exact at once (docs/adr/0108-counted-beyond-the-limit-is-known-a-while.md).
+ */
+function rememberBeyond(tx: Tx, filter: string, count: number) {
+  if (count > REMEMBERED_BEYOND) beyondLimit.set(tx, filter, true);
+  return count;
+}
+
+/**
+ * The rows matching the filter, at most REMEMBERED_BEYOND + 1, read once (a CTE referenced twice is
  * materialized): the page is taken from them, and their number is the count. When they are more
  * than the limit, the page must come from the whole table instead (the caller reads it), and no
- * row's display columns are read here.
+ * row's display columns are read here; when more than REMEMBERED_BEYOND, the next pages for a while
+ * skip them (rememberBeyond).
  *
  * They are read in no order on purpose. Read in the list's order they would be the list's head,
  * and a search of more than 1,000 matches would need one trigram scan instead of two; but the
@@ -363,7 +379,7 @@ async function readMatches(
       })
       .from(table)
       .where(spec.where)
-      .limit(rowLimit(EXACT_TOTAL_LIMIT + 1) as never),
+      .limit(rowLimit(REMEMBERED_BEYOND + 1) as never),
   );
   // biome-ignore lint/suspicious/noExplicitAny: the CTE's fields, by name
   const m = matching as any;
