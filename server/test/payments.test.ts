@@ -763,7 +763,7 @@ describe.each(backends)('payment requests (%s)', (backend) => {
     expect(await found('nt-ddx')).toEqual(newestFirst);
   });
 
-  it('a list counted beyond a thousand rows is known so while its estimate is kept: its pages show the rows as they are', async () => {
+  it('a list counted beyond twice the limit is known so while its estimate is kept: its pages show the rows as they are', async () => {
     const c = await newContract();
     const first = await create(c.id, { note: 'Vật tư Quỳnh Lưu' });
     // beyond twice the limit: a count so far beyond it is kept a while (one near it is counted each time)

@@ -24,15 +24,6 @@ const estimates = recentValues<number>(30_000, 500);
 const analyzedLately = recentValues<true>(60_000, 500);
 
 /**
- * Filters counted lately beyond the limit, far enough (`rememberBeyond` in paging.ts): for as long
- * as their estimate is kept, such a filter's total is its estimate without the capped count that
- * would say so again (a statement of up to 2,001 rows, or a search's trigram scan, per page read).
- * Only a verdict of more is kept, and its pages always show the rows as they are
- * (docs/adr/0108-counted-beyond-the-limit-is-known-a-while.md).
- */
-export const beyondLimit = recentValues<true>(30_000, 500);
-
-/**
  * The planner's row estimate for the list's filter: free of a scan, close enough for a pager. An
  * estimate below the rows already counted means stale statistics (a bulk load since the last
  * ANALYZE; PGlite has no autovacuum at all): the table is analyzed then, at most once a minute.

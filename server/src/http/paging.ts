@@ -21,6 +21,7 @@ import {
 } from '@sitepay/domain/common.schema';
 import { and, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { recentValues } from '../core/recent-values.ts';
 import { queryRows, type Tx } from '../db/client.ts';
 import { fieldError } from './errors.ts';
 import {
@@ -45,7 +46,7 @@ import {
   orderBy,
   orderText,
 } from './keyset.ts';
-import { beyondLimit, countRows, estimateRows } from './list-totals.ts';
+import { countRows, estimateRows } from './list-totals.ts';
 
 export type PageSpec = {
   table: PgTable;
@@ -333,6 +334,14 @@ async function ownTextBeyondLimit(tx: Tx, spec: PageSpec, filter: string): Promi
   const count = await countRows(tx, spec.table, and(spec.search!.rest, own.where), REMEMBERED_BEYOND + 1);
   return rememberBeyond(tx, filter, count) > EXACT_TOTAL_LIMIT;
 }
+
+/**
+ * Filters counted lately beyond REMEMBERED_BEYOND, for as long as their estimate is kept
+ * (list-totals.ts): their pages take the estimate without the capped count that would say so again
+ * (a statement of up to 2,001 rows, or a search's trigram scan). Only a verdict of more is kept, its
+ * time runs from the count, and the pages always show the rows as they are.
+ */
+const beyondLimit = recentValues<true>(30_000, 500);
 
 /**
  * A capped count (up to REMEMBERED_BEYOND + 1) that passes REMEMBERED_BEYOND is remembered for the
