@@ -117,6 +117,29 @@ describe('session', () => {
     await context.close();
   });
 
+  test("a list's bookmark opened after the session's time goes to login, says why, and asks the API nothing", async () => {
+    const { page, context, consoleErrors } = await signedIn('/about-me');
+    await page.waitForLoadState('networkidle');
+    // the session's own time is past (the server would still take its token)
+    await page.evaluate(() => {
+      const key = `sp_${btoa('sitepay.session').replace(/=+$/, '')}`;
+      const session = JSON.parse(decodeURIComponent(atob(localStorage.getItem(key)!)));
+      const expired = { ...session, expiresAt: Date.now() - 1000 };
+      localStorage.setItem(key, btoa(encodeURIComponent(JSON.stringify(expired))));
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(request.url());
+    });
+    // a first visit of the list (its route's loaders run before the app has drawn anything)
+    await page.goto('/management/payment/list');
+    await page.getByText('Phiên làm việc đã hết hạn. Vui lòng đăng nhập lại!').first().waitFor();
+    await page.waitForURL(/\/auth\/login\?redirect=%2Fmanagement%2Fpayment%2Flist/);
+    expect(asked).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   test('the login form works from the keyboard alone', async () => {
     const { page, context, consoleErrors } = await openPage();
     await page.goto('/auth/login?redirect=%2Fmanagement%2Fcompany%2Flist');

@@ -126,4 +126,38 @@ describe('every screen names itself', () => {
     expect(phone.some((href) => /payment\.resource-/.test(href))).toBe(true);
     expect(phone.some((href) => /list-grid-/.test(href))).toBe(false);
   });
+
+  test("a signed-in first visit asks for the user's rules, constructions and menu beside its code, each once", async () => {
+    await (await signedIn('/about-me')).context.close();
+    const { page, context, consoleErrors } = await signedIn('/management/payment/list');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const timings = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e as PerformanceResourceTiming)
+          .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd })),
+      );
+    const entries = await timings();
+    const chunk = entries.find((e) => /\/assets\/signed-in-[^/]+\.js$/.test(e.name));
+    expect(chunk, 'the signed-in routes chunk').toBeDefined();
+    for (const path of [
+      '/api/account/permissions',
+      '/api/account/construction/list',
+      '/api/account/menu/list',
+    ]) {
+      const asked = entries.filter((e) => e.name === path);
+      // once: the app took the early answer instead of asking again
+      expect(asked, path).toHaveLength(1);
+      // asked before the code that would otherwise ask had even arrived
+      expect(asked[0]!.start, path).toBeLessThan(chunk!.end);
+    }
+    expect(
+      await page.evaluate(() =>
+        Object.keys((window as { __sitepayEarly?: object }).__sitepayEarly ?? { none: 1 }),
+      ),
+    ).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

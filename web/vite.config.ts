@@ -5,9 +5,11 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { WEB_APPLICATION_ID } from '../domain/src/application-id.ts';
 import { entities } from '../domain/src/entities.ts';
 import { PHONE_QUERY } from './src/app/breakpoints.ts';
-import { encodeKey } from './src/lib/session.ts';
+import { EARLY_ANSWERS_KEY, EARLY_PATHS } from './src/lib/early-answers.ts';
+import { encodeKey, sessionHeaders } from './src/lib/session.ts';
 import {
   describedResources,
   ENTITY_RESOURCE_FILE,
@@ -142,6 +144,7 @@ const firstScreenPreloads = (): Plugin => ({
   var page = path === '/auth/login' ? files.signIn
     : path.indexOf('/auth/') === 0 || ['/403', '/404', '/500'].indexOf(path) >= 0 ? []
     : signedIn ? files.signedIn : files.signIn;
+  if (page === files.signedIn) askEarly(signedIn);
   var list = signedIn && files.lists[path.charAt(path.length - 1) === '/' ? path.slice(0, -1) : path];
   if (list) {
     var phone = window.matchMedia && window.matchMedia('${PHONE_QUERY}').matches;
@@ -162,6 +165,30 @@ const firstScreenPreloads = (): Plugin => ({
     links.appendChild(link);
   });
   document.head.appendChild(links);
+
+  // what the first signed-in screen waits for — the user's rules, constructions and menu — asked for
+  // now, beside the chunks, not once they have arrived and run; the API client takes each answer once
+  // (src/lib/early-answers.ts). Only with a session the screens may use (src/lib/session.ts
+  // usableSession): the app sends one past its time, or bound to change its password, elsewhere.
+  function askEarly(stored) {
+    var session;
+    try { session = JSON.parse(decodeURIComponent(atob(stored))); } catch (e) { return; }
+    if (!session || typeof session.idToken !== 'string' || !(session.expiresAt > Date.now())
+      || session.mustChangePassword || typeof fetch !== 'function') return;
+    var headers = { Accept: 'application/json' };
+    var filled = ${JSON.stringify(sessionHeaders(WEB_APPLICATION_ID, { idToken: '{idToken}', token: '{token}' }))};
+    // split and joined, not replaced: no pattern of the token's own text is read
+    for (var name in filled)
+      headers[name] = filled[name].split('{idToken}').join(session.idToken).split('{token}').join(session.token);
+    var early = {};
+    ${JSON.stringify(EARLY_PATHS)}.forEach(function (p) {
+      // the API client's base (src/lib/api-client.ts API_BASE)
+      var answer = fetch('/api/' + p, { headers: headers });
+      answer.catch(function () {});
+      early[p] = { at: performance.now(), session: stored, answer: answer };
+    });
+    window.${EARLY_ANSWERS_KEY} = early;
+  }
 })();
 `;
       const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);

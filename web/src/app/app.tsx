@@ -50,11 +50,11 @@ configureApiClient({
       void router.navigate(CHANGE_PASSWORD_PATH, { replace: true });
   },
 });
+// through the same wait: a first visit with a session past its time is told so by the router's first
+// load, before the toasts' provider is there (called at once, notistack's function was not yet set,
+// and the route failed with the server-error page instead of going to the sign-in page)
 setExpiredNotice(() =>
-  enqueueSnackbar(i18n.t('errors.sessionTimeout'), {
-    variant: 'error',
-    autoHideDuration: DURATION.apiNotice,
-  }),
+  toast({ message: i18n.t('errors.sessionTimeout'), variant: 'error', duration: DURATION.apiNotice }),
 );
 
 const globalStyles = (

@@ -8,6 +8,7 @@ import { WEB_APPLICATION_ID } from '@sitepay/domain/application-id';
 import { i18n } from '../i18n/i18n.ts';
 import { loadReasonStrings } from '../i18n/reason-strings.ts';
 import { fileNameFromDisposition } from './download-file.ts';
+import { EARLY_PATHS, takeEarlyAnswer } from './early-answers.ts';
 import {
   ApiError,
   blanksToNull,
@@ -16,7 +17,7 @@ import {
   type ErrorContext,
   type Notice,
 } from './error-catalogue.ts';
-import { clearSession, readSession, saveSession } from './session.ts';
+import { clearSession, readSession, SESSION_KEY, saveSession, sessionHeaders } from './session.ts';
 
 export const API_BASE = '/api';
 /** The web app's client id (seeded on the server as its own application). */
@@ -60,13 +61,7 @@ export function configureApiClient(options: {
 }
 
 export function authHeaders(): Record<string, string> {
-  const session = readSession();
-  const headers: Record<string, string> = { ApplicationId: APPLICATION_ID };
-  if (session) {
-    headers.Authorization = `Bearer ${session.idToken}`;
-    headers.AccessToken = session.token;
-  }
-  return headers;
+  return sessionHeaders(APPLICATION_ID, readSession());
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -112,14 +107,13 @@ export async function request<T>(method: string, path: string, options: RequestO
     body = JSON.stringify(blanksToNull(options.body));
   }
   const t = i18n.t.bind(i18n);
+  const ask = () =>
+    fetch(buildUrl(path, options.query), { method, headers, body, signal: controller.signal });
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body,
-      signal: controller.signal,
-    });
+    const early = method === 'GET' && !options.query ? earlyAnswer(path, controller.signal) : undefined;
+    // an early answer that broke off is asked for again, as if it had never been asked
+    response = early ? await early.catch(ask) : await ask();
   } catch (cause) {
     clearTimeout(timer);
     if (options.signal?.aborted) throw cause;
@@ -134,6 +128,20 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('json') ? await response.json() : await response.text()) as T;
+}
+
+/**
+ * The answer the first-screen script asked for before this code arrived, if any (src/lib/early-answers.ts):
+ * taken once, within the call's own timeout and cancellation.
+ */
+function earlyAnswer(path: string, signal: AbortSignal): Promise<Response> | undefined {
+  if (!(EARLY_PATHS as readonly string[]).includes(path)) return undefined;
+  const early = takeEarlyAnswer(path, localStorage.getItem(SESSION_KEY));
+  if (!early) return undefined;
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    early.then(resolve, reject);
+  });
 }
 
 /** A refused call as an ApiError, told to the user (unless silent) and signing out on a 401. */

@@ -18,6 +18,23 @@ export type Session = {
 
 export const SESSION_KEY = encodeKey('sitepay.session');
 
+/**
+ * The headers every API call carries (docs/product.md#signing-in-and-sessions): the client's id, and
+ * with a session its two tokens. The API client sends them, and so does the first-screen script
+ * (web/vite.config.ts), which fills in a session's tokens where this puts them.
+ */
+export function sessionHeaders(
+  applicationId: string,
+  session: Pick<Session, 'idToken' | 'token'> | null,
+): Record<string, string> {
+  const headers: Record<string, string> = { ApplicationId: applicationId };
+  if (session) {
+    headers.Authorization = `Bearer ${session.idToken}`;
+    headers.AccessToken = session.token;
+  }
+  return headers;
+}
+
 export function encodeKey(key: string): string {
   return `sp_${btoa(key).replace(/=+$/, '')}`;
 }
@@ -49,6 +66,16 @@ export function readSession(storage: Storage = localStorage): Session | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The stored session when the signed-in screens may use it: not past its time, and not one whose
+ * password must change first (the auth loader sends those to the sign-in and password pages; nothing
+ * else asks the API with them). The first-screen script (web/vite.config.ts) reads the same.
+ */
+export function usableSession(now = Date.now(), storage: Storage = localStorage): Session | null {
+  const session = readSession(storage);
+  return session && session.expiresAt > now && !session.mustChangePassword ? session : null;
 }
 
 export function saveSession(session: Session, storage: Storage = localStorage): void {

@@ -7,11 +7,14 @@
 import { constructionsQuery, queryClient } from '../../app/account.queries.ts';
 import { selectedConstruction } from '../../app/layout/construction-selector.tsx';
 import { getPreferences } from '../../lib/preferences.ts';
+import { usableSession } from '../../lib/session.ts';
 import { resourceListQuery } from '../resource.queries.ts';
 import type { ResourceDescription } from '../resource.types.ts';
 import { effectiveListParams, markPrefetched, shownListParams } from './use-list-state.ts';
 
 export async function prefetchFirstPage(resource: ResourceDescription, url: URL): Promise<void> {
+  // the auth loader, beside this, sends a session past its time to the sign-in page: nothing to ask
+  if (!usableSession()) return;
   // the top bar's construction, as the page reads it (the auth loader asks for the list at once)
   const constructions = await queryClient.ensureQueryData(constructionsQuery).catch(() => undefined);
   const params = url.searchParams;
