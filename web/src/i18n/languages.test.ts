@@ -15,8 +15,14 @@ describe('the languages', () => {
     expect(i18n.hasResourceBundle('vi', 'translation')).toBe(true);
     expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
     expect(i18n.t('auth.submit')).toBe('Đăng nhập');
+    // the app's start asks for the language it is in: no screen is told it changed (each would draw again)
+    const told: string[] = [];
+    i18n.on('languageChanged', (lang: string) => told.push(lang));
+    await switchLanguage('vi');
+    expect(told).toEqual([]);
 
     await switchLanguage('en');
+    expect(told).toEqual(['en']);
     expect(i18n.language).toBe('en');
     expect(i18n.t('auth.submit')).toBe('Log in');
     // the contract's words come with the main file
