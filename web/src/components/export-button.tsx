@@ -13,13 +13,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type DownloadProgress, type RequestOptions } from '../lib/api-client.ts';
 import { downloadShare, formatFileSize, saveBlob } from '../lib/download-file.ts';
+import { hint } from './hint.ts';
 
 /** A download with its progress and a way to cancel it; leaving the screen cancels it too. */
 export function useDownload() {
@@ -86,16 +86,14 @@ export function ExportButton({
   const begin = () => start(path, { query, action, fallbackName });
   if (!progress)
     return phone ? (
-      <Tooltip title={text}>
-        <IconButton
-          aria-label={text}
-          onClick={begin}
-          data-testid={testId}
-          sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
-        >
-          <FileDownloadOutlinedIcon />
-        </IconButton>
-      </Tooltip>
+      <IconButton
+        {...hint(text)}
+        onClick={begin}
+        data-testid={testId}
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
+      >
+        <FileDownloadOutlinedIcon />
+      </IconButton>
     ) : (
       <Button
         variant="outlined"

@@ -19,7 +19,6 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { acceptedExtensions, fileTypesInWords, isAcceptedFile } from '@sitepay/domain/file-types';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +29,7 @@ import { api } from '../lib/api-client.ts';
 import { formatFileSize, saveBlob } from '../lib/download-file.ts';
 import { formatValue } from '../resources/format-value.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { hint } from './hint.ts';
 
 export type StoredFile = {
   id: number;
@@ -245,24 +245,22 @@ export function FilePanel(props: FilePanelProps) {
                   })}
                 </Typography>
               </Box>
-              <Tooltip title={t(`${K}.download`)}>
-                <IconButton
-                  aria-label={`${t(`${K}.download`)}: ${file.file_name}`}
-                  onClick={() => void download(file)}
-                  disabled={downloading === file.id}
-                >
-                  {downloading === file.id ? <CircularProgress size={20} /> : <DownloadIcon />}
-                </IconButton>
-              </Tooltip>
+              <IconButton
+                {...hint(t(`${K}.download`))}
+                aria-label={`${t(`${K}.download`)}: ${file.file_name}`}
+                onClick={() => void download(file)}
+                disabled={downloading === file.id}
+              >
+                {downloading === file.id ? <CircularProgress size={20} /> : <DownloadIcon />}
+              </IconButton>
               {props.canDelete && (
-                <Tooltip title={t(`${K}.delete`)}>
-                  <IconButton
-                    aria-label={`${t(`${K}.delete`)}: ${file.file_name}`}
-                    onClick={() => setPendingDelete(file)}
-                  >
-                    <DeleteOutlineIcon color="error" />
-                  </IconButton>
-                </Tooltip>
+                <IconButton
+                  {...hint(t(`${K}.delete`))}
+                  aria-label={`${t(`${K}.delete`)}: ${file.file_name}`}
+                  onClick={() => setPendingDelete(file)}
+                >
+                  <DeleteOutlineIcon color="error" />
+                </IconButton>
               )}
             </Box>
           ))}

@@ -14,11 +14,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n/admin-strings.ts';
+import { hint } from './hint.ts';
 
 export type Secret = { label: string; value: string };
 
@@ -89,15 +89,14 @@ export function OneTimeSecretDialog({ open, title, message, secrets, onClose }: 
               >
                 {secret.value}
               </Typography>
-              <Tooltip title={copied === secret.label ? t('secret.copied') : t('secret.copy')}>
-                <IconButton
-                  onClick={() => copy(secret)}
-                  aria-label={`${t('secret.copy')}: ${secret.label}`}
-                  color={copied === secret.label ? 'success' : 'default'}
-                >
-                  {copied === secret.label ? <DoneIcon /> : <ContentCopyIcon />}
-                </IconButton>
-              </Tooltip>
+              <IconButton
+                onClick={() => copy(secret)}
+                {...hint(copied === secret.label ? t('secret.copied') : t('secret.copy'))}
+                aria-label={`${t('secret.copy')}: ${secret.label}`}
+                color={copied === secret.label ? 'success' : 'default'}
+              >
+                {copied === secret.label ? <DoneIcon /> : <ContentCopyIcon />}
+              </IconButton>
             </Box>
           </Box>
         ))}

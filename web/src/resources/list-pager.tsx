@@ -5,8 +5,8 @@
  */
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { hint } from '../components/hint.ts';
 
 export type CountExactly = { busy: boolean; onClick: () => void } | null;
 
@@ -24,18 +24,17 @@ export function DisplayedRows({ text, countExactly }: { text: string; countExact
       }}
     >
       <span>{text}</span>
-      <Tooltip title={t('common.countExactlyHint')} describeChild>
-        <Link
-          component="button"
-          type="button"
-          variant="inherit"
-          aria-disabled={countExactly.busy}
-          onClick={() => !countExactly.busy && countExactly.onClick()}
-          sx={{ whiteSpace: 'nowrap', verticalAlign: 'baseline' }}
-        >
-          {countExactly.busy ? t('common.counting') : t('common.countExactly')}
-        </Link>
-      </Tooltip>
+      <Link
+        component="button"
+        type="button"
+        variant="inherit"
+        aria-disabled={countExactly.busy}
+        onClick={() => !countExactly.busy && countExactly.onClick()}
+        sx={{ whiteSpace: 'nowrap', verticalAlign: 'baseline' }}
+        {...hint(t('common.countExactlyHint'), { describes: true })}
+      >
+        {countExactly.busy ? t('common.counting') : t('common.countExactly')}
+      </Link>
     </Box>
   );
 }

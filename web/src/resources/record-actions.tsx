@@ -10,9 +10,9 @@ import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SyncProblemOutlinedIcon from '@mui/icons-material/SyncProblemOutlined';
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { hint } from '../components/hint.ts';
 import type { AppAbility } from '../lib/ability.ts';
 import { useRecordAction } from './resource.queries.ts';
 import type {
@@ -111,16 +111,14 @@ export function FlagChip({
   const Icon = flagIcons[icon];
   if (compact)
     return (
-      <Tooltip title={label}>
-        <Icon
-          fontSize="small"
-          color={flagColors[icon] === 'default' ? 'action' : (flagColors[icon] as 'warning' | 'error')}
-          aria-label={label}
-          role="img"
-          data-flag={field}
-          sx={{ verticalAlign: 'middle' }}
-        />
-      </Tooltip>
+      <Icon
+        fontSize="small"
+        color={flagColors[icon] === 'default' ? 'action' : (flagColors[icon] as 'warning' | 'error')}
+        {...hint(label)}
+        role="img"
+        data-flag={field}
+        sx={{ verticalAlign: 'middle' }}
+      />
     );
   return <Chip size="small" color={flagColors[icon]} icon={<Icon />} label={label} data-flag={field} />;
 }

@@ -22,7 +22,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -32,6 +31,7 @@ import { useAbility } from '../app/use-ability.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { DialogSaveActions } from '../components/dialog-save-actions.tsx';
 import { FilePanel } from '../components/file-panel.tsx';
+import { hint } from '../components/hint.ts';
 import { HistoryPanel } from '../components/history-panel.tsx';
 import { api } from '../lib/api-client.ts';
 import { formDefaults } from './form-values.ts';
@@ -82,11 +82,9 @@ export function ChildrenSection({ resource, section, parent }: Props) {
   });
 
   const iconButton = (label: string, icon: React.ReactNode, onClick: () => void) => (
-    <Tooltip title={label}>
-      <IconButton size="small" onClick={onClick} aria-label={label}>
-        {icon}
-      </IconButton>
-    </Tooltip>
+    <IconButton size="small" onClick={onClick} {...hint(label)}>
+      {icon}
+    </IconButton>
   );
 
   return (

@@ -20,7 +20,6 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { foldSearchText } from '@sitepay/domain/search-text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAbility } from '../app/use-ability.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { hint } from '../components/hint.ts';
 import { currentLang } from '../i18n/i18n.ts';
 import { api } from '../lib/api-client.ts';
 import { optionLabel } from './format-value.ts';
@@ -100,27 +100,25 @@ export function LinkedSection({ resource, section, parent }: Props) {
             return (
               <>
                 {section.viewRoute && (
-                  <Tooltip title={t('common.view')}>
-                    <IconButton
-                      size="small"
-                      component={RouterLink}
-                      to={withId(section.viewRoute, row.id)}
-                      aria-label={`${t('common.view')}: ${name}`}
-                    >
-                      <VisibilityOutlinedIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <IconButton
+                    size="small"
+                    component={RouterLink}
+                    to={withId(section.viewRoute, row.id)}
+                    {...hint(t('common.view'))}
+                    aria-label={`${t('common.view')}: ${name}`}
+                  >
+                    <VisibilityOutlinedIcon fontSize="small" />
+                  </IconButton>
                 )}
                 {section.remove && canChange && (
-                  <Tooltip title={key('remove')}>
-                    <IconButton
-                      size="small"
-                      onClick={() => setRemoving(row)}
-                      aria-label={`${key('remove')}: ${name}`}
-                    >
-                      <LinkOffIcon fontSize="small" color="error" />
-                    </IconButton>
-                  </Tooltip>
+                  <IconButton
+                    size="small"
+                    onClick={() => setRemoving(row)}
+                    {...hint(key('remove'))}
+                    aria-label={`${key('remove')}: ${name}`}
+                  >
+                    <LinkOffIcon fontSize="small" color="error" />
+                  </IconButton>
                 )}
               </>
             );

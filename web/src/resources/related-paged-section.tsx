@@ -16,6 +16,7 @@ import type { Page } from '@sitepay/domain/common.schema';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pagerSlots } from '../components/pager-slots.tsx';
 import { currentLang } from '../i18n/i18n.ts';
 import { api } from '../lib/api-client.ts';
 import { PAGE_SIZE_OPTIONS } from '../lib/list-params.ts';
@@ -110,6 +111,7 @@ export function PagedSection({ resource, section, parent }: Props) {
       )}
       {total > 0 && (
         <TablePagination
+          slots={pagerSlots}
           component="div"
           count={total}
           page={page - 1}

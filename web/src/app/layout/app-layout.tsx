@@ -11,6 +11,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { HintLayer } from '../../components/hint-layer.tsx';
 import { ability } from '../../lib/ability.ts';
 import { setPreferences, usePreferences } from '../../lib/preferences.ts';
 import { AbilityProvider } from '../ability-context.ts';
@@ -96,6 +97,7 @@ export function AppLayout() {
           </Box>
           <ScrollTop />
           <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
+          <HintLayer />
         </Box>
       </AbilityProvider>
     </QueryClientProvider>

@@ -16,12 +16,12 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import { alpha, useTheme } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import { hint } from '../../components/hint.ts';
 import { activeTrail, buildMenuTree, isActiveEntry, type MenuNode } from '../../lib/menu-tree.ts';
 import type { SidebarMode } from '../../lib/preferences.ts';
 import { menuQuery } from '../account.queries.ts';
@@ -279,6 +279,8 @@ function MenuItem({
     },
     '&:hover': { bgcolor: alpha(theme.palette.primary.main, 0.08) },
   } as const;
+  // a mini drawer's entry is its icon: the hint names it
+  const named = mini ? hint(title, { placement: 'right' }) : {};
   const text = !mini && (
     <ListItemText
       primary={title}
@@ -303,6 +305,7 @@ function MenuItem({
           } else setOpen((v) => !v);
         }}
         sx={itemSx}
+        {...named}
       >
         <ListItemIcon>{icon}</ListItemIcon>
         {text}
@@ -312,13 +315,7 @@ function MenuItem({
     );
     return (
       <li>
-        {mini ? (
-          <Tooltip title={title} placement="right">
-            {button}
-          </Tooltip>
-        ) : (
-          button
-        )}
+        {button}
         {!mini && (
           <Collapse in={open} timeout="auto" unmountOnExit>
             <MenuList
@@ -347,21 +344,12 @@ function MenuItem({
       onClick={onNavigate}
       data-menu={node.name}
       sx={itemSx}
+      {...named}
     >
       <ListItemIcon>{icon}</ListItemIcon>
       {text}
       {badge}
     </ListItemButton>
   );
-  return (
-    <li>
-      {mini ? (
-        <Tooltip title={title} placement="right">
-          {link}
-        </Tooltip>
-      ) : (
-        link
-      )}
-    </li>
-  );
+  return <li>{link}</li>;
 }

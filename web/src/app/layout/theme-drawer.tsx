@@ -9,9 +9,9 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { hint } from '../../components/hint.ts';
 import { setPreferences, THEME_COLORS, type ThemeColor, usePreferences } from '../../lib/preferences.ts';
 
 export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -71,27 +71,26 @@ export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => v
             {(Object.keys(THEME_COLORS) as ThemeColor[]).map((color) => {
               const selected = prefs.themeColor === color;
               return (
-                <Tooltip key={color} title={t(`theme.colors.${color}`)}>
-                  <IconButton
-                    role="radio"
-                    aria-checked={selected}
-                    aria-label={t(`theme.colors.${color}`)}
-                    data-color={color}
-                    onClick={() => setPreferences({ themeColor: color })}
-                    sx={{
-                      bgcolor: THEME_COLORS[color],
-                      color: '#fff',
-                      width: 36,
-                      height: 36,
-                      outline: selected ? '2px solid' : 'none',
-                      outlineColor: 'text.primary',
-                      outlineOffset: 2,
-                      '&:hover': { bgcolor: THEME_COLORS[color], filter: 'brightness(0.9)' },
-                    }}
-                  >
-                    {selected && <CheckIcon fontSize="small" />}
-                  </IconButton>
-                </Tooltip>
+                <IconButton
+                  key={color}
+                  role="radio"
+                  aria-checked={selected}
+                  {...hint(t(`theme.colors.${color}`))}
+                  data-color={color}
+                  onClick={() => setPreferences({ themeColor: color })}
+                  sx={{
+                    bgcolor: THEME_COLORS[color],
+                    color: '#fff',
+                    width: 36,
+                    height: 36,
+                    outline: selected ? '2px solid' : 'none',
+                    outlineColor: 'text.primary',
+                    outlineOffset: 2,
+                    '&:hover': { bgcolor: THEME_COLORS[color], filter: 'brightness(0.9)' },
+                  }}
+                >
+                  {selected && <CheckIcon fontSize="small" />}
+                </IconButton>
               );
             })}
           </Box>

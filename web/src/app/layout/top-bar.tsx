@@ -23,7 +23,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
@@ -31,6 +30,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { hint } from '../../components/hint.ts';
 import { readSession } from '../../lib/session.ts';
 import { approvalCountQuery } from '../account.queries.ts';
 import { WIDE_SCREEN_QUERY } from '../theme.ts';
@@ -72,54 +72,39 @@ export function TopBar({ mobile, collapsed, onToggleMenu, onOpenTheme, drawerWid
       }}
     >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
-        <Tooltip
-          title={
-            mobile ? t('common.openMenu') : collapsed ? t('common.expandMenu') : t('common.collapseMenu')
-          }
+        <IconButton
+          edge="start"
+          onClick={onToggleMenu}
+          {...hint(
+            mobile ? t('common.openMenu') : collapsed ? t('common.expandMenu') : t('common.collapseMenu'),
+          )}
         >
-          <IconButton
-            edge="start"
-            onClick={onToggleMenu}
-            aria-label={
-              mobile ? t('common.openMenu') : collapsed ? t('common.expandMenu') : t('common.collapseMenu')
-            }
-          >
-            {!mobile && !collapsed ? <MenuOpenIcon /> : <MenuIcon />}
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={t('common.back')}>
-          <IconButton onClick={() => navigate(-1)} aria-label={t('common.back')}>
-            <ArrowBackIcon />
-          </IconButton>
-        </Tooltip>
+          {!mobile && !collapsed ? <MenuOpenIcon /> : <MenuIcon />}
+        </IconButton>
+        <IconButton onClick={() => navigate(-1)} {...hint(t('common.back'))}>
+          <ArrowBackIcon />
+        </IconButton>
         {!mobile && <ConstructionSelector />}
         <Box sx={{ flex: 1 }} />
         <ApprovalQueueButton />
-        <LanguageSwitch
-          compact={mobile}
-          tooltip={(button) => <Tooltip title={t('common.language')}>{button}</Tooltip>}
-        />
+        <LanguageSwitch compact={mobile} />
         {wide && <FullscreenButton />}
-        <Tooltip title={t('common.settings')}>
-          <IconButton onClick={onOpenTheme} aria-label={t('common.settings')}>
-            <PaletteIcon />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={t('common.account')}>
-          <IconButton
-            onClick={(e) => setProfileAnchor(e.currentTarget)}
-            aria-label={t('common.account')}
-            aria-haspopup="menu"
-            data-testid="profile-menu-button"
+        <IconButton onClick={onOpenTheme} {...hint(t('common.settings'))}>
+          <PaletteIcon />
+        </IconButton>
+        <IconButton
+          onClick={(e) => setProfileAnchor(e.currentTarget)}
+          {...hint(t('common.account'))}
+          aria-haspopup="menu"
+          data-testid="profile-menu-button"
+        >
+          <Avatar
+            src={session?.avatar ?? undefined}
+            sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 15 }}
           >
-            <Avatar
-              src={session?.avatar ?? undefined}
-              sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 15 }}
-            >
-              {(session?.username ?? '?').slice(0, 1).toUpperCase()}
-            </Avatar>
-          </IconButton>
-        </Tooltip>
+            {(session?.username ?? '?').slice(0, 1).toUpperCase()}
+          </Avatar>
+        </IconButton>
       </Toolbar>
       {mobile && (
         <Toolbar variant="dense" sx={{ px: 1, pb: 1, minHeight: 48 }}>
@@ -201,19 +186,17 @@ function ApprovalQueueBadge() {
   const count = data?.count ?? 0;
   const label = count ? t('layout.approvalQueue', { count }) : t('layout.approvalQueueEmpty');
   return (
-    <Tooltip title={label}>
-      <IconButton
-        component={RouterLink}
-        to="/management/approval/list"
-        aria-label={label}
-        data-testid="approval-badge"
-      >
-        {/* no hidden "0" in the badge: what it shows is what its name says (WCAG 2.5.3) */}
-        <Badge badgeContent={count || undefined} color="error" max={999}>
-          <FactCheckOutlinedIcon />
-        </Badge>
-      </IconButton>
-    </Tooltip>
+    <IconButton
+      component={RouterLink}
+      to="/management/approval/list"
+      {...hint(label)}
+      data-testid="approval-badge"
+    >
+      {/* no hidden "0" in the badge: what it shows is what its name says (WCAG 2.5.3) */}
+      <Badge badgeContent={count || undefined} color="error" max={999}>
+        <FactCheckOutlinedIcon />
+      </Badge>
+    </IconButton>
   );
 }
 
@@ -227,16 +210,14 @@ function FullscreenButton() {
   }, []);
   const label = full ? t('common.exitFullscreen') : t('common.fullscreen');
   return (
-    <Tooltip title={label}>
-      <IconButton
-        aria-label={label}
-        onClick={() => {
-          if (document.fullscreenElement) void document.exitFullscreen();
-          else void document.documentElement.requestFullscreen?.().catch(() => {});
-        }}
-      >
-        {full ? <FullscreenExitIcon /> : <FullscreenIcon />}
-      </IconButton>
-    </Tooltip>
+    <IconButton
+      {...hint(label)}
+      onClick={() => {
+        if (document.fullscreenElement) void document.exitFullscreen();
+        else void document.documentElement.requestFullscreen?.().catch(() => {});
+      }}
+    >
+      {full ? <FullscreenExitIcon /> : <FullscreenIcon />}
+    </IconButton>
   );
 }

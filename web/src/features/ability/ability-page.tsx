@@ -36,6 +36,7 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import { Row, Section } from '../../components/detail-section.tsx';
 import '../../i18n/admin-strings.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { pagerSlots } from '../../components/pager-slots.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
 import { api } from '../../lib/api-client.ts';
 import { optionLabel } from '../../resources/format-value.ts';
@@ -360,6 +361,7 @@ function EndpointTable({ rows, empty }: { rows: AbilityEndpoint[]; empty: string
       )}
       {rows.length > PAGE_SIZE && (
         <TablePagination
+          slots={pagerSlots}
           component="div"
           count={rows.length}
           page={shownPage}

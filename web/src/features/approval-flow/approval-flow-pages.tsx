@@ -22,7 +22,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
@@ -50,6 +49,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useAbility } from '../../app/use-ability.ts';
 import { AmountField } from '../../components/amount-field.tsx';
+import { hint } from '../../components/hint.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { PickerField, type PickerOption } from '../../components/picker-field.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
@@ -435,13 +435,12 @@ function StepEditor({
     translateFieldError(t as TFunction, label(field), error);
   const headingId = `flow-step-${index}`;
   const button = (title: string, icon: React.ReactNode, props: object) => (
-    <Tooltip title={title}>
-      <span>
-        <IconButton size="small" aria-label={title} {...props}>
-          {icon}
-        </IconButton>
-      </span>
-    </Tooltip>
+    // the hint on a box around the button: a disabled button takes no pointer
+    <span {...hint(title, { describes: true })}>
+      <IconButton size="small" aria-label={title} {...props}>
+        {icon}
+      </IconButton>
+    </span>
   );
   return (
     <Box

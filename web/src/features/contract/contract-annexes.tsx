@@ -20,7 +20,6 @@ import TableCell from '@mui/material/TableCell';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   type ContractAnnex,
@@ -35,6 +34,7 @@ import { type FieldError, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../components/amount-field.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { hint } from '../../components/hint.ts';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { currentLang } from '../../i18n/i18n.ts';
 import { ApiError, errorMessage } from '../../lib/error-catalogue.ts';
@@ -157,29 +157,27 @@ export function ContractAnnexes({ contractId, canEdit }: { contractId: number; c
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
                     {canEdit && (
                       <>
-                        <Tooltip title={t('common.edit')}>
-                          <IconButton
-                            size="small"
-                            aria-label={`${t('common.edit')}: ${annex.annex_no}`}
-                            disabled={editing !== null}
-                            onClick={() => {
-                              setRefusal(null);
-                              setEditing({ annex });
-                            }}
-                          >
-                            <EditOutlinedIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={t('common.delete')}>
-                          <IconButton
-                            size="small"
-                            aria-label={`${t('common.delete')}: ${annex.annex_no}`}
-                            disabled={editing !== null}
-                            onClick={() => setPendingDelete(annex)}
-                          >
-                            <DeleteOutlineIcon fontSize="small" color="error" />
-                          </IconButton>
-                        </Tooltip>
+                        <IconButton
+                          size="small"
+                          {...hint(t('common.edit'))}
+                          aria-label={`${t('common.edit')}: ${annex.annex_no}`}
+                          disabled={editing !== null}
+                          onClick={() => {
+                            setRefusal(null);
+                            setEditing({ annex });
+                          }}
+                        >
+                          <EditOutlinedIcon fontSize="small" />
+                        </IconButton>
+                        <IconButton
+                          size="small"
+                          {...hint(t('common.delete'))}
+                          aria-label={`${t('common.delete')}: ${annex.annex_no}`}
+                          disabled={editing !== null}
+                          onClick={() => setPendingDelete(annex)}
+                        >
+                          <DeleteOutlineIcon fontSize="small" color="error" />
+                        </IconButton>
                       </>
                     )}
                   </TableCell>

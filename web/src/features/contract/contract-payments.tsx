@@ -19,7 +19,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ContractSummary } from '@sitepay/domain/contract.schema';
 import { compareAmounts } from '@sitepay/domain/money';
@@ -29,6 +28,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAbility } from '../../app/use-ability.ts';
+import { hint } from '../../components/hint.ts';
 import { ApprovalChip, PaidChip } from '../../components/payment-state.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
 import { api } from '../../lib/api-client.ts';
@@ -228,9 +228,9 @@ function Tiles({ summary }: { summary: ContractSummary }) {
         >
           <Typography variant="body2" color="text.secondary">
             {key === 'ceiling' ? (
-              <Tooltip title={t('contract.view.ceilingHint')}>
-                <span>{t(`contract.view.summary.${key}`)}</span>
-              </Tooltip>
+              <span {...hint(t('contract.view.ceilingHint'), { describes: true })}>
+                {t(`contract.view.summary.${key}`)}
+              </span>
             ) : (
               t(`contract.view.summary.${key}`)
             )}

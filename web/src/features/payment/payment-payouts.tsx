@@ -17,7 +17,6 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { subtractAmounts } from '@sitepay/domain/money';
 import { formatAmount } from '@sitepay/domain/number-format';
@@ -30,6 +29,7 @@ import { profileQuery } from '../../app/account.queries.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Row, Section } from '../../components/detail-section.tsx';
 import { DialogSaveActions } from '../../components/dialog-save-actions.tsx';
+import { hint } from '../../components/hint.ts';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { currentLang } from '../../i18n/i18n.ts';
 import { api } from '../../lib/api-client.ts';
@@ -232,11 +232,9 @@ function PayoutRow({ payout, onReverse }: { payout: Payout; onReverse?: () => vo
       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{payout.recorded_by}</TableCell>
       <TableCell padding="checkbox">
         {onReverse && (
-          <Tooltip title={t('payment.payouts.reverse')}>
-            <IconButton aria-label={t('payment.payouts.reverse')} onClick={onReverse} size="small">
-              <UndoIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <IconButton {...hint(t('payment.payouts.reverse'))} onClick={onReverse} size="small">
+            <UndoIcon fontSize="small" />
+          </IconButton>
         )}
       </TableCell>
     </TableRow>

@@ -20,7 +20,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatAmount } from '@sitepay/domain/number-format';
 import { creditInputSchema, creditKinds, creditUpdateSchema } from '@sitepay/domain/receivables.schema';
@@ -31,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAbility } from '../../app/use-ability.ts';
 import { DialogSaveActions } from '../../components/dialog-save-actions.tsx';
+import { hint } from '../../components/hint.ts';
 import { currentLang } from '../../i18n/i18n.ts';
 import { formDefaults } from '../../resources/form-values.ts';
 import { formatValue } from '../../resources/format-value.ts';
@@ -140,15 +140,14 @@ export function CustomerCredits({ customer }: { customer: ResourceRecord }) {
                 {formatAmount(credit.amount)}
               </Typography>
               {canChange ? (
-                <Tooltip title={t('receivables.credits.edit')}>
-                  <IconButton
-                    size="small"
-                    aria-label={`${t('receivables.credits.edit')}: ${credit.reason}`}
-                    onClick={() => setEditing(credit)}
-                  >
-                    <EditOutlinedIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                <IconButton
+                  size="small"
+                  {...hint(t('receivables.credits.edit'))}
+                  aria-label={`${t('receivables.credits.edit')}: ${credit.reason}`}
+                  onClick={() => setEditing(credit)}
+                >
+                  <EditOutlinedIcon fontSize="small" />
+                </IconButton>
               ) : (
                 <span />
               )}

@@ -13,7 +13,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import { type Theme, useTheme } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatDate } from '@sitepay/domain/date-format';
 import { addAmounts, compareAmounts } from '@sitepay/domain/money';
@@ -22,6 +21,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { hint } from '../../components/hint.ts';
 import { ApprovalChip, PaidChip } from '../../components/payment-state.tsx';
 import { currentLang, type Lang } from '../../i18n/i18n.ts';
 import {
@@ -411,16 +411,12 @@ export function ContractReportViewPage() {
               }}
             >
               {parts.map((p) => (
-                // describeChild: the segment is no control and takes no name (the bar's img names them all)
-                <Tooltip
+                // describes: the segment is no control and takes no name (the bar's img names them all)
+                <Box
                   key={p.key}
-                  describeChild
-                  title={`${t(`report.parts.${p.key}`)}: ${money(p.amount)}`}
-                >
-                  <Box
-                    sx={{ width: `${(drawn(p.amount) / whole) * 100}%`, bgcolor: colors[p.key], minWidth: 3 }}
-                  />
-                </Tooltip>
+                  sx={{ width: `${(drawn(p.amount) / whole) * 100}%`, bgcolor: colors[p.key], minWidth: 3 }}
+                  {...hint(`${t(`report.parts.${p.key}`)}: ${money(p.amount)}`, { describes: true })}
+                />
               ))}
             </Box>
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5, display: 'grid', gap: 0.5 }}>

@@ -39,7 +39,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
@@ -49,6 +48,7 @@ import { Link as RouterLink } from 'react-router';
 import { menuIcon } from '../../app/layout/menu-icons.tsx';
 import { useAbility } from '../../app/use-ability.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { hint } from '../../components/hint.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { StatusChip } from '../../components/status-chip.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
@@ -251,13 +251,12 @@ function MenuRow({
   const canDelete = ability.can('delete', 'menu');
   const [more, setMore] = useState<HTMLElement | null>(null);
   const iconButton = (label: string, icon: React.ReactNode, props: object) => (
-    <Tooltip title={label}>
-      <span>
-        <IconButton size="small" aria-label={`${label}: ${title}`} {...props}>
-          {icon}
-        </IconButton>
-      </span>
-    </Tooltip>
+    // the hint on a box around the button: a disabled button takes no pointer
+    <span {...hint(label, { describes: true })}>
+      <IconButton size="small" aria-label={`${label}: ${title}`} {...props}>
+        {icon}
+      </IconButton>
+    </span>
   );
   const actions = [
     {

@@ -13,6 +13,7 @@ import TablePagination from '@mui/material/TablePagination';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../app/use-ability.ts';
+import { pagerSlots } from '../../components/pager-slots.tsx';
 import { currentLang, type Lang } from '../../i18n/i18n.ts';
 import { DisplayedRows } from '../list-pager.tsx';
 import { displayedRows } from '../list-total.ts';
@@ -222,6 +223,7 @@ function Pager({ state }: { state: ListBodyProps['state'] }) {
   const pageSize = state.list.itemsPerPage;
   return (
     <TablePagination
+      slots={pagerSlots}
       component="div"
       count={rowCount}
       page={rowCount === 0 ? 0 : state.list.page - 1}

@@ -8,14 +8,31 @@ import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
 import { DataGrid, GridOverlay, type GridOverlayProps } from '@mui/x-data-grid';
 import { enUS, viVN } from '@mui/x-data-grid/locales';
-import { createContext, useContext } from 'react';
+import { cloneElement, createContext, type ReactElement, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hint } from '../../components/hint.ts';
+import { pagerSlots } from '../../components/pager-slots.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
 import { DisplayedRows } from '../list-pager.tsx';
 import { displayedRows } from '../list-total.ts';
 import type { ResourceDescription, ResourceRecord } from '../resource.types.ts';
 import type { ListBodyProps } from './list-body-props.ts';
 import { useGridColumns } from './use-grid-columns.tsx';
+
+/**
+ * The grid's tooltips (its column headers' menu buttons, a cut header's whole title) as the app's
+ * hints, describing what the grid has named already (docs/adr/0110-one-hint-layer.md).
+ */
+function GridHint({
+  title,
+  children,
+}: {
+  title: ReactNode;
+  children: ReactElement<Record<string, unknown>>;
+}) {
+  if (typeof title !== 'string' || title === '') return children;
+  return cloneElement(children, hint(title, { describes: true }));
+}
 
 /** MUI's column headers' height (the grid's default density): the notice of an empty list sits under them. */
 const GRID_HEADER_HEIGHT = 56;
@@ -70,7 +87,7 @@ export function ListGrid({
           disableRowSelectionOnClick
           disableColumnSelector
           {...texts}
-          slots={{ noRowsOverlay: NoRowsOverlay }}
+          slots={{ noRowsOverlay: NoRowsOverlay, baseTooltip: GridHint }}
           sx={style}
         />
       </FilteredEmpty.Provider>
@@ -112,6 +129,7 @@ function useGridTexts(state: ListBodyProps['state']) {
     slotProps: {
       basePagination: {
         material: {
+          slots: pagerSlots,
           labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => (
             <DisplayedRows
               text={displayedRows(

@@ -14,11 +14,11 @@ import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { hint } from '../../components/hint.ts';
 import type { AppAbility } from '../../lib/ability.ts';
 import { actionIcons, type PendingAction, RecordActionDialog } from '../record-actions.tsx';
 import { type StatusAction, useStatusAction } from '../resource.queries.ts';
@@ -173,11 +173,15 @@ export function RowActions({
   return (
     <Box sx={{ display: 'flex', gap: 0.25, alignItems: 'center', height: '100%' }}>
       {items.map((item) => (
-        <Tooltip key={item.key} title={item.label}>
-          <IconButton size="small" aria-label={`${item.label}: ${name}`} {...item.props}>
-            {item.icon}
-          </IconButton>
-        </Tooltip>
+        <IconButton
+          key={item.key}
+          size="small"
+          {...hint(item.label)}
+          aria-label={`${item.label}: ${name}`}
+          {...item.props}
+        >
+          {item.icon}
+        </IconButton>
       ))}
     </Box>
   );
