@@ -12,7 +12,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -20,6 +20,7 @@ import { ConfigError } from '../config/config.ts';
 import { migrationsFolder } from '../paths.ts';
 import { isDatabaseUnavailable } from './connection-errors.ts';
 import * as schema from './schema.ts';
+import { toQuery } from './sql-text.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle or the database itself: code inside a transaction uses only its handle. */
@@ -42,8 +43,6 @@ export type Database = {
   preparedCounts?(): number[];
 };
 
-const dialect = new PgDialect();
-
 /**
  * A named statement's text and values: rendered once per name when it comes with placeholder
  * values (Drizzle walks the request check's fifty pieces otherwise at every request), else each time.
@@ -51,10 +50,10 @@ const dialect = new PgDialect();
 function renderer() {
   const rendered = new Map<string, { sql: string; params: unknown[] }>();
   return (name: string, query: SQL, values: Record<string, unknown> | undefined) => {
-    if (!values) return dialect.sqlToQuery(query);
+    if (!values) return toQuery(query);
     let r = rendered.get(name);
     if (!r) {
-      r = dialect.sqlToQuery(query);
+      r = toQuery(query); // placeholders: rendered by Drizzle
       rendered.set(name, r);
     }
     return { sql: r.sql, params: fillPlaceholders(r.params, values) };
@@ -419,8 +418,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Rows of a raw SQL query, the same on both drivers. */
-export async function queryRows<T>(tx: Tx, query: import('drizzle-orm').SQL): Promise<T[]> {
-  const result = (await tx.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+/**
+ * Rows of a raw SQL query, the same on both drivers: what `tx.execute` runs, with the statement
+ * rendered by toQuery instead of Drizzle's walk (docs/adr/0111-statements-rendered-without-drizzle-walk.md).
+ */
+export async function queryRows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const session = (tx as unknown as { session: PgSession }).session;
+  const result = await session.prepareQuery(toQuery(query), undefined, undefined, false).execute();
+  return (result as unknown as { rows: T[] }).rows;
 }

@@ -5,10 +5,9 @@
  * and rows read as arrays through the transaction's session, straight into records.
  */
 import { Column, is, noopDecoder, Param, SQL, StringChunk, sql, Table } from 'drizzle-orm';
-import { type PgColumn, PgDialect, type PgSession, type PgTable, PgTimestamp } from 'drizzle-orm/pg-core';
+import { type PgColumn, type PgSession, type PgTable, PgTimestamp } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
-
-export const dialect = new PgDialect();
+import { dialect, toQuery } from '../db/sql-text.ts';
 
 /**
  * Rows read as API records: these fields are not read at all (a hash, the search text), and
@@ -26,7 +25,7 @@ export type Filter = { text: string; params: unknown[]; sql: SQL | undefined };
 const PLACEHOLDER = /\$(\d+)/;
 export function renderedFilter(where: SQL | undefined): Filter {
   if (!where) return { text: '', params: [], sql: undefined };
-  const { sql: text, params } = dialect.sqlToQuery(where);
+  const { sql: text, params } = toQuery(where);
   // [text, '1', text, '2', text…]: Drizzle numbers each value once, in order; anything else (a
   // placeholder written by hand) keeps the filter as it was built
   const pieces = text.split(PLACEHOLDER);
@@ -156,9 +155,7 @@ export function compiled(selection: Record<string, unknown>, asRecords?: AsRecor
 function runArrays<T>(tx: Tx, query: SQL, mapRow: (values: unknown[]) => T): Promise<T[]> {
   const session = (tx as unknown as { session: PgSession }).session;
   return session
-    .prepareQuery(dialect.sqlToQuery(query), undefined, undefined, true, (rows) =>
-      (rows as unknown[][]).map(mapRow),
-    )
+    .prepareQuery(toQuery(query), undefined, undefined, true, (rows) => (rows as unknown[][]).map(mapRow))
     .execute() as Promise<T[]>;
 }
 

@@ -7,8 +7,9 @@
 import crypto from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgColumn } from 'drizzle-orm/pg-core';
+import { dialect } from '../db/sql-text.ts';
 import { fieldError } from './errors.ts';
-import { dialect, fixedSqlText } from './fast-select.ts';
+import { fixedSqlText } from './fast-select.ts';
 
 export type Cursor = { l: string; k: string | null; i: number; d: 'n' | 'p' };
 
