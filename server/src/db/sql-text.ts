@@ -40,7 +40,11 @@ function pieceText(piece: Column | Table): string {
   return text;
 }
 
-/** Chunks toQuery leaves to Drizzle: a statement holding one is rendered by Drizzle whole. */
+/**
+ * Drizzle's classes, asked by `is()` of a chunk that is none of the classes rendered here by
+ * `instanceof`: a name, a view, a placeholder, an alias or a subquery — or a chunk of another copy of
+ * Drizzle — leaves the whole statement to Drizzle.
+ */
 const LEFT_TO_DRIZZLE = [
   StringChunk,
   SQL,
@@ -105,8 +109,8 @@ function render(chunks: readonly unknown[], text: string[], params: unknown[]): 
  * A statement's text and values, the same as Drizzle's `dialect.sqlToQuery` gives, in a fraction of
  * its time: Drizzle asks each chunk its class through `is()` case after case (a failed `is` walks the
  * prototype chain), allocates a result per chunk and merges them — 0.1–0.14 ms for the approval
- * queue's rendered filter of 53 chunks, and the queue's statement was built and rendered three times
- * a request (docs/adr/0111-statements-rendered-without-drizzle-walk.md). The plain chunks (text,
+ * queue's rendered filter of 53 chunks, rendered again in each of the request's statements that holds
+ * it (docs/adr/0111-statements-rendered-without-drizzle-walk.md). The plain chunks (text,
  * values, nested SQL, columns, tables, wrappers) are rendered here; a statement holding anything
  * else is rendered by Drizzle. Under Vitest each answer is checked against Drizzle's.
  */
