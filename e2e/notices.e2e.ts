@@ -22,10 +22,19 @@ const TOAST = '.notistack-SnackbarContainer [role="alert"]';
 describe('notices', () => {
   test("signing in closes the failed attempt's notice: the home page opens without it", async () => {
     const { page, context, consoleErrors } = await openPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto('/auth/login');
+    await page.locator('button[type="submit"]').waitFor();
+    // the first screen neither loads nor draws the notices' host (docs/adr/0112-notices-drawn-when-first-needed.md)
+    expect(scripts.filter((path) => path.includes('notice-host'))).toEqual([]);
+    expect(await page.locator('.notistack-SnackbarContainer').count()).toBe(0);
     await login(page, 'admin', 'definitely-wrong');
     const failed = page.locator(TOAST).filter({ hasText: '[Đăng nhập thất bại]' });
     await failed.waitFor();
+    expect(scripts.filter((path) => path.includes('notice-host'))).toHaveLength(1);
     await login(page, 'admin', ADMIN_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/about-me');
     await page.getByRole('heading', { level: 1 }).waitFor();

@@ -4,41 +4,23 @@
  * which the sign-in page does not load (docs/adr/0082-first-visit-loads-what-it-shows.md).
  */
 
-import CloseIcon from '@mui/icons-material/Close';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import IconButton from '@mui/material/IconButton';
 import { ThemeProvider } from '@mui/material/styles';
-import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
-import { useEffect, useMemo } from 'react';
+import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { i18n, switchLanguage } from '../i18n/i18n.ts';
 import { configureApiClient } from '../lib/api-client.ts';
-import { DURATION, type Notice } from '../lib/error-catalogue.ts';
-import { MAX_NOTICES } from '../lib/notices.ts';
+import { DURATION } from '../lib/error-catalogue.ts';
+import { showNotice, whenNoticeWanted } from '../lib/notices.ts';
 import { usePreferences } from '../lib/preferences.ts';
 import { CHANGE_PASSWORD_PATH, loginRedirect, setExpiredNotice } from './auth-paths.ts';
 import { router } from './router.tsx';
 import { makeTheme } from './theme.ts';
 
-// The router starts loading before React mounts the toast provider: notices wait for it.
-let toastsReady = false;
-const pendingToasts: Notice[] = [];
-function toast(notice: Notice) {
-  if (!toastsReady) pendingToasts.push(notice);
-  else enqueueSnackbar(notice.message, { variant: notice.variant, autoHideDuration: notice.duration });
-}
-function ToastBridge() {
-  useEffect(() => {
-    toastsReady = true;
-    for (const notice of pendingToasts.splice(0)) toast(notice);
-  }, []);
-  return null;
-}
-
 configureApiClient({
-  notify: toast,
+  notify: showNotice,
   onUnauthorized: () => {
     // the query cache is loaded with the signed-in screens, which alone can be refused a session
     void import('./account.queries.ts').then(({ queryClient }) => queryClient.clear());
@@ -50,31 +32,39 @@ configureApiClient({
       void router.navigate(CHANGE_PASSWORD_PATH, { replace: true });
   },
 });
-// through the same wait: a first visit with a session past its time is told so by the router's first
-// load, before the toasts' provider is there (called at once, notistack's function was not yet set,
-// and the route failed with the server-error page instead of going to the sign-in page)
+// A first visit with a session past its time is told so by the router's first load, before any notice
+// host is drawn: the notice waits for it in lib/notices.ts (called at once, notistack's function was
+// once not yet set, and the route failed with the server-error page instead of the sign-in page).
 setExpiredNotice(() =>
-  toast({ message: i18n.t('errors.sessionTimeout'), variant: 'error', duration: DURATION.apiNotice }),
+  showNotice({ message: i18n.t('errors.sessionTimeout'), variant: 'error', duration: DURATION.apiNotice }),
 );
 
 const globalStyles = (
   <GlobalStyles
     styles={(theme) => ({
-      '.notistack-MuiContent': { whiteSpace: 'pre-line', maxWidth: 520 },
+      // each rule more specific than one class: notistack's own styles (goober's, one class each) are
+      // written after these, with its host (docs/adr/0112-notices-drawn-when-first-needed.md)
+      '.notistack-SnackbarContainer .notistack-MuiContent': { whiteSpace: 'pre-line', maxWidth: 520 },
       // notistack's own colours give white text 3.3:1 (green) to 5:1 (red); the theme's status colours
       // read at 7:1 (docs/adr/0083-text-contrast-aaa.md)
-      '.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main },
-      '.notistack-MuiContent-error': { backgroundColor: theme.palette.error.main },
-      '.notistack-MuiContent-warning': { backgroundColor: theme.palette.warning.main },
-      '.notistack-MuiContent-info': { backgroundColor: theme.palette.info.main },
+      '.notistack-SnackbarContainer .notistack-MuiContent-success': {
+        backgroundColor: theme.palette.success.main,
+      },
+      '.notistack-SnackbarContainer .notistack-MuiContent-error': {
+        backgroundColor: theme.palette.error.main,
+      },
+      '.notistack-SnackbarContainer .notistack-MuiContent-warning': {
+        backgroundColor: theme.palette.warning.main,
+      },
+      '.notistack-SnackbarContainer .notistack-MuiContent-info': { backgroundColor: theme.palette.info.main },
       // Notices stay 20–30 s: clicks pass through them to the form below (a Save button under a
       // toast must still work); only their close button takes the pointer.
-      '.notistack-SnackbarContainer, .notistack-SnackbarContainer *': { pointerEvents: 'none' },
+      'body .notistack-SnackbarContainer, body .notistack-SnackbarContainer *': { pointerEvents: 'none' },
       // off the side bar: they start right of the drawer, whose width the layout publishes
       '.notistack-SnackbarContainer': {
         left: 'calc(var(--sp-drawer-width, 0px) + 16px) !important',
       },
-      '.notistack-SnackbarContainer button': { pointerEvents: 'auto' },
+      'body .notistack-SnackbarContainer button': { pointerEvents: 'auto' },
       // while a dialog is open its actions are at the bottom, where the notices stand: the notices
       // move to the top, so a notice's close button never covers a dialog's Cancel (docs/web.md)
       'body:has(.MuiDialog-root) .notistack-SnackbarContainer': {
@@ -97,6 +87,19 @@ const globalStyles = (
 
 export function App() {
   const preferences = usePreferences();
+  // notistack's host, loaded when the first notice waits for it (lib/notices.ts); a load that fails
+  // (the network gone) leaves the notices waiting, and the next notice asks again
+  const [NoticeHost, setNoticeHost] = useState<ComponentType | null>(null);
+  useEffect(
+    () =>
+      whenNoticeWanted(() => {
+        import('./notice-host.tsx').then(
+          (module) => setNoticeHost(() => module.default),
+          (error: unknown) => console.error('the notices could not be loaded', error),
+        );
+      }),
+    [],
+  );
   const theme = useMemo(
     () => makeTheme(preferences.themeColor, preferences.langCode),
     [preferences.themeColor, preferences.langCode],
@@ -116,28 +119,8 @@ export function App() {
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {globalStyles}
-        <SnackbarProvider
-          maxSnack={MAX_NOTICES}
-          preventDuplicate
-          // bottom left, beside the drawer (never over it): forms keep their actions on the right
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-          autoHideDuration={DURATION.genericSuccess}
-          // the durations are wall-clock time: a window in the background does not hold them up
-          disableWindowBlurListener
-          action={(key) => (
-            <IconButton
-              size="small"
-              color="inherit"
-              aria-label={i18n.t('common.close')}
-              onClick={() => closeSnackbar(key)}
-            >
-              <CloseIcon fontSize="small" />
-            </IconButton>
-          )}
-        >
-          <ToastBridge />
-          <RouterProvider router={router} />
-        </SnackbarProvider>
+        <RouterProvider router={router} />
+        {NoticeHost && <NoticeHost />}
       </ThemeProvider>
     </I18nextProvider>
   );

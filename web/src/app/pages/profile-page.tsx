@@ -16,7 +16,6 @@ import { changePasswordSchema } from '@sitepay/domain/auth.schema';
 import { formatDate } from '@sitepay/domain/date-format';
 import { passwordProblem } from '@sitepay/domain/password-rules';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +28,7 @@ import { resetAbility } from '../../lib/ability.ts';
 import { api } from '../../lib/api-client.ts';
 import { DURATION } from '../../lib/error-catalogue.ts';
 import { translateFieldError } from '../../lib/field-errors.ts';
+import { showNotice } from '../../lib/notices.ts';
 import { clearSession } from '../../lib/session.ts';
 import { profileQuery, queryClient, roleNames } from '../account.queries.ts';
 
@@ -201,9 +201,10 @@ export function ChangePasswordForm({ version, userName }: { version: number; use
       }
       return;
     }
-    enqueueSnackbar(t('notices.changePasswordSucceeded'), {
+    showNotice({
+      message: t('notices.changePasswordSucceeded'),
       variant: 'success',
-      autoHideDuration: DURATION.apiNotice,
+      duration: DURATION.apiNotice,
     });
     clearSession();
     resetAbility();
