@@ -318,8 +318,9 @@ async function main() {
       prefix: 'lighthouse',
       keep: false,
     });
-    // requests in every construction, so the list's first page has its rows to draw (the demo data
-    // has none: before 2 December every run measured an empty list)
+    // generated requests, so the list's first page has rows to draw (the demo data has none: before 2
+    // December every run measured an empty list); not every construction has some at this scale, so
+    // the list is measured on one that has (constructionWithRequests)
     const database = await migrateSeedGenerate(
       target,
       scaleFor({ companies: 100, paymentRequests: payments }),
