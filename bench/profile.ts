@@ -8,9 +8,9 @@ import fs from 'node:fs';
 
 type ProfileNode = {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number };
 };
-type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+export type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
 export type ProfileSummary = {
   /** Sampled milliseconds, idle excluded. */
@@ -57,10 +57,19 @@ function originOf(url: string, line: number, bundle: (line: number) => string, f
   return url.replace(/^file:\/\//, '');
 }
 
-/** `skipMs`: the first milliseconds of the profile (start-up, sign-in) are left out. */
-export function summarizeProfile(file: string, bundlePath: string, skipMs = 0, top = 25): ProfileSummary {
-  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
-  const bundle = bundleMap(bundlePath);
+/** Where a sampled frame's code came from, and the name its function is listed under. */
+export type FrameOrigin = (frame: ProfileNode['callFrame']) => { origin: string; where: string };
+
+/**
+ * Self time by origin and by function of a V8 CPU profile. `skipMs`: the first milliseconds of the
+ * profile (start-up, sign-in) are left out.
+ */
+export function summarizeSamples(
+  profile: CpuProfile,
+  originOf: FrameOrigin,
+  skipMs = 0,
+  top = 25,
+): ProfileSummary {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
   // timeDeltas[i + 1] is the time until the next sample: the time spent where sample i was taken
@@ -75,12 +84,12 @@ export function summarizeProfile(file: string, bundlePath: string, skipMs = 0, t
   const byFunction = new Map<string, { origin: string; us: number }>();
   let busy = 0;
   for (const [id, us] of selfUs) {
-    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
-    if (functionName === '(idle)') continue;
+    const frame = nodes.get(id)!.callFrame;
+    if (frame.functionName === '(idle)') continue;
     busy += us;
-    const origin = originOf(url, lineNumber, bundle, functionName);
+    const { origin, where } = originOf(frame);
     byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + us);
-    const key = `${functionName || '(anonymous)'} ${origin}:${lineNumber + 1}`;
+    const key = `${frame.functionName || '(anonymous)'} ${where}`;
     const f = byFunction.get(key) ?? { origin, us: 0 };
     f.us += us;
     byFunction.set(key, f);
@@ -97,4 +106,19 @@ export function summarizeProfile(file: string, bundlePath: string, skipMs = 0, t
       .slice(0, top)
       .map(([fn, f]) => ({ fn, origin: f.origin, ms: Math.round(f.us / 1000), pct: pct(f.us) })),
   };
+}
+
+/** A server's profile file (`node --cpu-prof`), its bundle mapped back to our sources. */
+export function summarizeProfile(file: string, bundlePath: string, skipMs = 0, top = 25): ProfileSummary {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+  const bundle = bundleMap(bundlePath);
+  return summarizeSamples(
+    profile,
+    ({ url, lineNumber, functionName }) => {
+      const origin = originOf(url, lineNumber, bundle, functionName);
+      return { origin, where: `${origin}:${lineNumber + 1}` };
+    },
+    skipMs,
+    top,
+  );
 }

@@ -499,6 +499,20 @@ describe('payment requests', () => {
     await expect.poll(() => chips.getAttribute('data-more')).toBe('right');
     await chips.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
     await expect.poll(() => chips.getAttribute('data-more')).toBe('left');
+    // a card's actions fold under one button: its menu, drawn when first opened, opens again after
+    // closing, and its first item opens the request
+    expect(await page.getByRole('menu').count()).toBe(0);
+    const more = page
+      .getByRole('listitem')
+      .filter({ hasText: paid.code })
+      .getByRole('button', { name: /^Thao tác: / });
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Xem' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Xem' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(new RegExp(`/${paid.id}$`));
     expect(consoleErrors).toEqual([]);
     await context.close();
   }, 90_000);

@@ -72,6 +72,15 @@ const globalStyles = (
         bottom: 'auto !important',
         flexDirection: 'column !important',
       },
+      // a list cell's text cut to its width, ending with "…" (resources/list/use-grid-columns.tsx): one
+      // rule for every cell of every list, rather than each cell's styles worked out as it renders
+      '.sp-cut': {
+        display: 'block',
+        minWidth: 0,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+      },
       '.skip-link': { position: 'absolute', left: -9999, top: 8, zIndex: 2000 },
       '.skip-link:focus': {
         left: 8,

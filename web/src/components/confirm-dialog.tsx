@@ -14,6 +14,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '../lib/opened-once.ts';
 
 export const CONFIRM_DIALOG_WIDTH = 400;
 
@@ -48,6 +49,9 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const id = useId();
   const confirmButton = useRef<HTMLButtonElement>(null);
+  // nothing drawn until first asked for (a screen holds several, closed)
+  const drawn = useOpenedOnce(open);
+  if (!drawn) return null;
   return (
     <Dialog
       open={open}

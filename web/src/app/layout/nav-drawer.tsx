@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { hint } from '../../components/hint.ts';
 import { activeTrail, buildMenuTree, isActiveEntry, type MenuNode } from '../../lib/menu-tree.ts';
+import { useOpenedOnce } from '../../lib/opened-once.ts';
 import type { SidebarMode } from '../../lib/preferences.ts';
 import { menuQuery } from '../account.queries.ts';
 import { DARK_SIDEBAR, DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from '../theme.ts';
@@ -46,8 +47,7 @@ export function NavDrawer({ collapsed, mobile, mobileOpen, onMobileClose, onExpa
   const mini = collapsed && !mobile;
   const width = mini ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
   const dark = sidebar === 'dark';
-  const [openedOnce, setOpenedOnce] = useState(false);
-  if (mobileOpen && !openedOnce) setOpenedOnce(true);
+  const openedOnce = useOpenedOnce(mobileOpen);
   const colors = dark
     ? // the dark bar takes the colour as chosen (primary.light): the text shade is too dark on it
       {

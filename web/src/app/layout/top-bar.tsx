@@ -31,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { hint } from '../../components/hint.ts';
+import { useOpenedOnce } from '../../lib/opened-once.ts';
 import { readSession } from '../../lib/session.ts';
 import { approvalCountQuery } from '../account.queries.ts';
 import { WIDE_SCREEN_QUERY } from '../theme.ts';
@@ -57,6 +58,7 @@ export function TopBar({ mobile, collapsed, onToggleMenu, onOpenTheme, drawerWid
   const logout = useLogout();
   // who may decide payment requests may delegate it (docs/adr/0085-delegation.md)
   const deciding = useAbility().can('read', 'approval');
+  const profileMenuDrawn = useOpenedOnce(Boolean(profileAnchor));
 
   return (
     <AppBar
@@ -111,54 +113,56 @@ export function TopBar({ mobile, collapsed, onToggleMenu, onOpenTheme, drawerWid
           <ConstructionSelector fullWidth />
         </Toolbar>
       )}
-      <Menu
-        anchorEl={profileAnchor}
-        open={Boolean(profileAnchor)}
-        onClose={() => setProfileAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography variant="subtitle2">{session?.username}</Typography>
-        </Box>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            setProfileAnchor(null);
-            navigate('/profile');
-          }}
+      {profileMenuDrawn && (
+        <Menu
+          anchorEl={profileAnchor}
+          open={Boolean(profileAnchor)}
+          onClose={() => setProfileAnchor(null)}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         >
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          {t('common.profile')}
-        </MenuItem>
-        {deciding && (
+          <Box sx={{ px: 2, py: 1 }}>
+            <Typography variant="subtitle2">{session?.username}</Typography>
+          </Box>
+          <Divider />
           <MenuItem
             onClick={() => {
               setProfileAnchor(null);
-              navigate('/profile/delegation');
+              navigate('/profile');
             }}
-            data-testid="delegation-menu"
           >
             <ListItemIcon>
-              <AssignmentIndOutlinedIcon fontSize="small" />
+              <PersonIcon fontSize="small" />
             </ListItemIcon>
-            {t('common.delegation')}
+            {t('common.profile')}
           </MenuItem>
-        )}
-        <MenuItem
-          onClick={() => {
-            setProfileAnchor(null);
-            setConfirmLogout(true);
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          {t('common.logout')}
-        </MenuItem>
-      </Menu>
+          {deciding && (
+            <MenuItem
+              onClick={() => {
+                setProfileAnchor(null);
+                navigate('/profile/delegation');
+              }}
+              data-testid="delegation-menu"
+            >
+              <ListItemIcon>
+                <AssignmentIndOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              {t('common.delegation')}
+            </MenuItem>
+          )}
+          <MenuItem
+            onClick={() => {
+              setProfileAnchor(null);
+              setConfirmLogout(true);
+            }}
+          >
+            <ListItemIcon>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            {t('common.logout')}
+          </MenuItem>
+        </Menu>
+      )}
       <ConfirmDialog
         open={confirmLogout}
         title={t('confirm.logoutTitle')}

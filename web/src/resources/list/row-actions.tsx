@@ -20,6 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { hint } from '../../components/hint.ts';
 import type { AppAbility } from '../../lib/ability.ts';
+import { useOpenedOnce } from '../../lib/opened-once.ts';
 import { actionIcons, type PendingAction, RecordActionDialog } from '../record-actions.tsx';
 import { type StatusAction, useStatusAction } from '../resource.queries.ts';
 import {
@@ -197,6 +198,8 @@ function RowActionsMenu({
 }) {
   const { t } = useTranslation();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  // each card has one: drawn when first opened (web/src/lib/opened-once.ts)
+  const drawn = useOpenedOnce(Boolean(menu));
   return (
     <>
       <IconButton
@@ -208,21 +211,23 @@ function RowActionsMenu({
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
-        {items.map((item) => (
-          <MenuItem
-            key={item.key}
-            {...item.props}
-            onClick={(event: React.MouseEvent) => {
-              setMenu(null);
-              (item.props as { onClick?: (e: React.MouseEvent) => void }).onClick?.(event);
-            }}
-          >
-            <ListItemIcon>{item.icon}</ListItemIcon>
-            {item.label}
-          </MenuItem>
-        ))}
-      </Menu>
+      {drawn && (
+        <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+          {items.map((item) => (
+            <MenuItem
+              key={item.key}
+              {...item.props}
+              onClick={(event: React.MouseEvent) => {
+                setMenu(null);
+                (item.props as { onClick?: (e: React.MouseEvent) => void }).onClick?.(event);
+              }}
+            >
+              <ListItemIcon>{item.icon}</ListItemIcon>
+              {item.label}
+            </MenuItem>
+          ))}
+        </Menu>
+      )}
     </>
   );
 }

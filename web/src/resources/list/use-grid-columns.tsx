@@ -361,15 +361,16 @@ export function renderCell(
     );
   const text = cellText(resource, column, row, t, lang);
   const to = column.link?.(row);
-  // a value cut to fit ends with "…"; the whole of it shows on hover
+  // a value cut to fit ends with "…" (the global class sp-cut: web/src/app/app.tsx); the whole of it
+  // shows on hover
   const content = to ? (
-    <Link component={RouterLink} to={to} underline="hover" title={text} sx={ELLIPSIS}>
+    <Link component={RouterLink} to={to} underline="hover" title={text} className="sp-cut">
       {text}
     </Link>
   ) : (
-    <Box component="span" title={text} sx={ELLIPSIS}>
+    <span title={text} className="sp-cut">
       {text}
-    </Box>
+    </span>
   );
   const flags = (column.flags ?? []).filter((flag) => row[flag.field] === true);
   if (!flags.length) return content;
@@ -405,15 +406,6 @@ const VISUALLY_HIDDEN = {
   height: 1,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-/** A cell's text cut with "…" when it does not fit (its `title` carries the whole of it). */
-const ELLIPSIS = {
-  display: 'block',
-  minWidth: 0,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
 } as const;
 
