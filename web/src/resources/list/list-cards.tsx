@@ -153,8 +153,8 @@ type HighlightColor = NonNullable<NonNullable<ResourceDescription['list']>['high
 
 /**
  * The cards' styles, written once for the list rather than once per card, line and cell: a card is
- * plain elements under the list (a page of cards was some 130 styled boxes, each its styles worked
- * out on every render — the phone's first screen spent more in them than in the cards' content).
+ * plain elements under the list (a page of ten cards was some 150 styled boxes, each its styles
+ * worked out at every render of the list; docs/adr/0113-first-screen-drawn-without-waste.md).
  */
 function cardsStyle(theme: Theme, highlight: HighlightColor | undefined): SxProps<Theme> {
   return {

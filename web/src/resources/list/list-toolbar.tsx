@@ -341,8 +341,8 @@ function useHiddenSides<T extends HTMLElement>() {
       const right = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
       setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
     };
-    // no measure now: the observer's first call comes after the browser's own layout of the frame,
-    // where reading the box's widths costs nothing, instead of forcing the page's first layout here
+    // no measure now: the observer's first call, after the frame's layout, measures the box (a measure
+    // here asked for that layout inside React's commit, then the observer measured again)
     const observer = new ResizeObserver(measure);
     observer.observe(box);
     box.addEventListener('scroll', measure, { passive: true });
