@@ -127,6 +127,37 @@ describe('every screen names itself', () => {
     expect(phone.some((href) => /list-grid-/.test(href))).toBe(false);
   });
 
+  test('a list loads no form schemas; its create form loads them when it opens, and checks what is typed', async () => {
+    await (await signedIn('/about-me')).context.close();
+    const { page, context, consoleErrors } = await signedIn('/management/payment/list', { width: 1280 });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Tạo mới' }).waitFor();
+    // zod's object schema names itself in its code: the mark of the schemas' scripts
+    const scriptsWithZod = async () => {
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name).pathname)
+          .filter((p) => /^\/assets\/.+\.js$/.test(p)),
+      );
+      expect(scripts.length).toBeGreaterThan(2);
+      const texts = await Promise.all(scripts.map((s) => page.request.get(s).then((r) => r.text())));
+      return scripts.filter((_, i) => texts[i]!.includes('$ZodObject'));
+    };
+    expect(await scriptsWithZod()).toEqual([]);
+
+    await page.getByRole('link', { name: 'Tạo mới' }).click();
+    await page.waitForURL((url) => url.pathname === '/management/payment/create');
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page
+      .getByText(/là thông tin bắt buộc/)
+      .first()
+      .waitFor();
+    expect((await scriptsWithZod()).length).toBeGreaterThan(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   test("a signed-in first visit asks for the user's rules, constructions and menu beside its code, each once", async () => {
     await (await signedIn('/about-me')).context.close();
     const { page, context, consoleErrors } = await signedIn('/management/payment/list');

@@ -15,6 +15,7 @@ import {
   specName,
   versionSchema,
 } from './common.schema.ts';
+import { emailSecurities } from './email-security.ts';
 
 import { applicationEnvironments } from './entities/application.entity.ts';
 import { endpoint } from './entities/endpoint.entity.ts';
@@ -144,7 +145,8 @@ export const applicationWithKeysSchema = applicationSchema.extend({
 
 // ---------------------------------------------------------------- e-mail
 
-export const emailSecurities = ['none', 'starttls', 'tls'] as const;
+// without zod for the screens' list (docs/adr/0114-schemas-loaded-with-the-form.md)
+export { emailSecurities } from './email-security.ts';
 
 export const emailConfigInputSchema = z.object({
   host: z.preprocess(

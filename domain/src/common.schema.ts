@@ -5,7 +5,18 @@
  */
 import { z } from 'zod';
 import { AMOUNT_PATTERN, compareAmounts, numberText } from './money.ts';
+import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, statusFilters } from './paging.ts';
 import { cleanPhoneNumber, isPhoneNumber } from './phone-number.ts';
+
+export type { ListTotals, Page, StatusFilter } from './paging.ts';
+// the paging constants and types, in a module without zod that the screens' lists import
+export {
+  DEFAULT_ITEMS_PER_PAGE,
+  EXACT_TOTAL_LIMIT,
+  MAX_ITEMS_PER_PAGE,
+  MAX_PAGE_OFFSET,
+  statusFilters,
+} from './paging.ts';
 
 export const recordStatuses = ['O', 'C', 'D'] as const;
 export type RecordStatus = (typeof recordStatuses)[number];
@@ -15,16 +26,6 @@ export const recordStatusLabels: Record<string, string> = {
   D: 'Deleted',
 };
 export const statusLabel = (status: string): string => recordStatusLabels[status] ?? 'Unknow';
-
-export const MAX_ITEMS_PER_PAGE = 1000;
-export const DEFAULT_ITEMS_PER_PAGE = 10;
-/**
- * Rows a list may skip by page number alone; deeper pages are read with the `cursor` of the page
- * before or after (keyset paging), which costs the same at any depth (docs/product.md#performance-budgets).
- */
-export const MAX_PAGE_OFFSET = 10_000;
-/** A list counts its matching rows exactly up to this many; beyond, its total is an estimate. */
-export const EXACT_TOTAL_LIMIT = 1000;
 
 /**
  * SPEC's spelling (docs/product.md#terms) of a body field the API names otherwise (SPEC's `roleDefault` for
@@ -173,9 +174,6 @@ export const idParamsSchema = z.object({ id: idParam });
 export const versionSchema = wholeNumber({ min: 0 });
 export const versionBodySchema = z.object({ version: versionSchema });
 
-export const statusFilters = ['all', 'open', 'deactive', 'deleted'] as const;
-export type StatusFilter = (typeof statusFilters)[number];
-
 /** The list query every paging endpoint accepts (docs/product.md#api-conventions). */
 export const pagingQuerySchema = z.object({
   page: wholeNumber({ min: 1 }).default(1),
@@ -197,24 +195,6 @@ export const pagingQuerySchema = z.object({
     .optional(),
 });
 export type PagingQuery = z.infer<typeof pagingQuerySchema>;
-
-export type Page<T> = {
-  items: T[];
-  /** Matching rows: exact when `totalExact`, else the database's estimate (never below what was seen). */
-  total: number;
-  totalExact: boolean;
-  page: number;
-  itemsPerPage: number;
-  /** Cursor of the next page, null on the last one. */
-  nextCursor?: string | null;
-  /** Cursor of the previous page, null on the first one. */
-  prevCursor?: string | null;
-  /** A list with money: its figures over every matching row, not the page (`count` and sums). */
-  totals?: ListTotals;
-};
-
-/** A list's figures over the whole filter: how many rows, and sums as exact decimal strings. */
-export type ListTotals = { count: number } & Record<string, string | number>;
 
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -15,26 +15,10 @@ import {
 import { einvoiceCheckCodes } from './einvoice.ts';
 import { paymentInvoice } from './entities/payment-invoice.entity.ts';
 import { entitySchemas } from './entity-schemas.ts';
-import { withVat } from './money.ts';
+import { vatRates } from './invoice-vat.ts';
 
-/**
- * The rates an invoice is printed with: a percentage, or KCT (không chịu thuế: not subject to VAT)
- * and KKKNT (không kê khai, nộp thuế: not declared or paid), which charge none.
- */
-export const vatRates = paymentInvoice.fields.vat_rate.choices;
-export type VatRate = (typeof vatRates)[number];
-
-/** The percentage a rate charges. */
-export const vatPercent = (rate: VatRate): string => (/^\d+$/.test(rate) ? rate : '0');
-
-/**
- * An invoice's VAT, rounded to the whole đồng half away from zero (money.ts), and its total: what
- * the server stores whatever the client sent.
- */
-export function invoiceAmounts(amountBeforeVat: string, rate: VatRate) {
-  const { vat_amount, amount_vat } = withVat(amountBeforeVat, vatPercent(rate));
-  return { vat_amount, total: amount_vat };
-}
+// the rates and the one computation of an invoice's amounts, without zod for the screens' lists
+export { invoiceAmounts, type VatRate, vatPercent, vatRates } from './invoice-vat.ts';
 
 /** A rate as sent: "10" or 10, "kct" or "KCT"; anything else is refused as `invalid`. */
 const vatRateField = () =>

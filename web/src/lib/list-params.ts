@@ -13,7 +13,7 @@ import {
   MAX_PAGE_OFFSET,
   type Page,
   statusFilters,
-} from '@sitepay/domain/common.schema';
+} from '@sitepay/domain/paging';
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
 export const ALL_CONSTRUCTIONS = -1;

@@ -7,7 +7,6 @@
  * create and view pages (features/system/application-pages.tsx) show them in a dialog and never again.
  */
 import '../i18n/system-strings.ts';
-import { applicationInputSchema, applicationUpdateSchema } from '@sitepay/domain/admin.schema';
 import { application } from '@sitepay/domain/entities/application.entity';
 import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
@@ -36,5 +35,9 @@ export const resource: ResourceDescription = resourceOf(
       view: () => import('../features/system/application-pages.tsx').then((m) => m.ApplicationViewPage),
     },
   },
-  { input: applicationInputSchema, update: applicationUpdateSchema },
+  () =>
+    import('@sitepay/domain/admin.schema').then((m) => ({
+      create: m.applicationInputSchema,
+      update: m.applicationUpdateSchema,
+    })),
 );

@@ -6,7 +6,6 @@
  * view page is the generic one with the steps under the record.
  */
 import '../i18n/admin-strings.ts';
-import { approvalFlowInputSchema, approvalFlowUpdateSchema } from '@sitepay/domain/approval-flow.schema';
 import type { ResourceDescription } from './resource.types.ts';
 
 const pages = () => import('../features/approval-flow/approval-flow-pages.tsx');
@@ -27,8 +26,11 @@ export const resource: ResourceDescription = {
     { field: 'steps', text: (r, t) => stepNames(r.steps, t) },
   ],
   form: {
-    createSchema: approvalFlowInputSchema,
-    updateSchema: approvalFlowUpdateSchema,
+    schemas: () =>
+      import('@sitepay/domain/approval-flow.schema').then((m) => ({
+        create: m.approvalFlowInputSchema,
+        update: m.approvalFlowUpdateSchema,
+      })),
     fields: [
       {
         name: 'company_id',

@@ -6,7 +6,6 @@
  * and the top bar's count agree by default.
  */
 import type { PaymentStep } from '@sitepay/domain/approval-flow.schema';
-import { paymentInputSchema, paymentUpdateSchema } from '@sitepay/domain/payment.schema';
 import { payeeFlags } from '../components/payment-state.tsx';
 import '../i18n/payment-strings.ts';
 import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
@@ -66,5 +65,5 @@ export const resource: ResourceDescription = {
   defaultSort: { field: 'date', desc: false },
   actions: { update: false, status: false, delete: false, create: false },
   // the queue has no form of its own
-  form: { fields: [], createSchema: paymentInputSchema, updateSchema: paymentUpdateSchema },
+  form: { fields: [] },
 };

@@ -11,7 +11,6 @@
 import '../i18n/receivables-strings.ts';
 import { billing } from '@sitepay/domain/entities/billing.entity';
 import { formatAmount } from '@sitepay/domain/number-format';
-import { billingInputSchema, billingUpdateSchema } from '@sitepay/domain/receivables.schema';
 import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
 
@@ -75,5 +74,9 @@ export const resource: ResourceDescription = resourceOf(
       view: () => import('../features/receivables/billing-pages.tsx').then((m) => m.BillingViewPage),
     },
   },
-  { input: billingInputSchema, update: billingUpdateSchema },
+  () =>
+    import('@sitepay/domain/receivables.schema').then((m) => ({
+      create: m.billingInputSchema,
+      update: m.billingUpdateSchema,
+    })),
 );

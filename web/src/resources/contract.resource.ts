@@ -4,12 +4,6 @@
  * and the view are special (features/contract/): parties chosen in order, VAT and the value in words
  * as the user types, annexes, files and the payment summary; the schemas are the contract's own.
  */
-import {
-  contractGuaranteeInputSchema,
-  contractGuaranteeUpdateSchema,
-  contractInputSchema,
-  contractUpdateSchema,
-} from '@sitepay/domain/contract.schema';
 import { contract } from '@sitepay/domain/entities/contract.entity';
 import { contractGuarantee } from '@sitepay/domain/entities/contract-guarantee.entity';
 import { resourceOf } from './entity-resource.ts';
@@ -19,10 +13,11 @@ import type { ResourceDescription } from './resource.types.ts';
  * A contract's bank guarantees (docs/adr/0069-retention-apart-from-bank-guarantees.md), as its view
  * page lists and edits them.
  */
-const guarantees = resourceOf(
-  contractGuarantee,
-  {},
-  { input: contractGuaranteeInputSchema, update: contractGuaranteeUpdateSchema },
+const guarantees = resourceOf(contractGuarantee, {}, () =>
+  import('@sitepay/domain/contract.schema').then((m) => ({
+    create: m.contractGuaranteeInputSchema,
+    update: m.contractGuaranteeUpdateSchema,
+  })),
 );
 
 export const resource: ResourceDescription = resourceOf(
@@ -84,5 +79,9 @@ export const resource: ResourceDescription = resourceOf(
       view: () => import('../features/contract/contract-view-page.tsx').then((m) => m.ContractViewPage),
     },
   },
-  { input: contractInputSchema, update: contractUpdateSchema },
+  () =>
+    import('@sitepay/domain/contract.schema').then((m) => ({
+      create: m.contractInputSchema,
+      update: m.contractUpdateSchema,
+    })),
 );

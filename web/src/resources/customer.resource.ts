@@ -7,7 +7,6 @@
  */
 import '../i18n/receivables-strings.ts';
 import { customer } from '@sitepay/domain/entities/customer.entity';
-import { customerInputSchema, customerUpdateSchema } from '@sitepay/domain/receivables.schema';
 import { billStateColors } from './billing.resource.ts';
 import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
@@ -54,5 +53,9 @@ export const resource: ResourceDescription = resourceOf(
       view: () => import('../features/receivables/customer-view-page.tsx').then((m) => m.CustomerViewPage),
     },
   },
-  { input: customerInputSchema, update: customerUpdateSchema },
+  () =>
+    import('@sitepay/domain/receivables.schema').then((m) => ({
+      create: m.customerInputSchema,
+      update: m.customerUpdateSchema,
+    })),
 );

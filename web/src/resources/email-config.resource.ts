@@ -8,11 +8,7 @@
  */
 import { createElement } from 'react';
 import '../i18n/system-strings.ts';
-import {
-  emailConfigInputSchema,
-  emailConfigUpdateSchema,
-  emailSecurities,
-} from '@sitepay/domain/admin.schema';
+import { emailSecurities } from '@sitepay/domain/email-security';
 import type { ResourceDescription, ResourcePage } from './resource.types.ts';
 
 export const resource: ResourceDescription = {
@@ -43,8 +39,11 @@ export const resource: ResourceDescription = {
   list: { hideOnPhones: ['rowNumber'] },
   defaultSort: { field: 'created_at', desc: true },
   form: {
-    createSchema: emailConfigInputSchema,
-    updateSchema: emailConfigUpdateSchema,
+    schemas: () =>
+      import('@sitepay/domain/admin.schema').then((m) => ({
+        create: m.emailConfigInputSchema,
+        update: m.emailConfigUpdateSchema,
+      })),
     fields: [
       { name: 'host', placeholder: true },
       { name: 'port', kind: 'integer', placeholder: true },

@@ -5,8 +5,7 @@
  * through when one of the user's menus or privileges covers it.
  */
 import '../i18n/system-strings.ts';
-import { endpointTypes } from '@sitepay/domain/admin.schema';
-import { endpoint } from '@sitepay/domain/entities/endpoint.entity';
+import { endpoint, endpointTypes } from '@sitepay/domain/entities/endpoint.entity';
 import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
 

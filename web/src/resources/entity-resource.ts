@@ -6,10 +6,15 @@
  */
 import { entityNamed } from '@sitepay/domain/entities';
 import { type Entity, type EntityField, entityPath, inputFields } from '@sitepay/domain/entity';
-import { entitySchemas } from '@sitepay/domain/entity-schemas';
-import type { ZodType } from 'zod';
 import { searchedFields } from './reference-search.ts';
-import type { ColumnKind, ColumnSpec, FieldKind, FieldSpec, ResourceDescription } from './resource.types.ts';
+import type {
+  ColumnKind,
+  ColumnSpec,
+  FieldKind,
+  FieldSpec,
+  ResourceDescription,
+  SchemaLoader,
+} from './resource.types.ts';
 
 const columnKinds: Partial<Record<EntityField['type'], ColumnKind>> = {
   integer: 'number',
@@ -71,15 +76,25 @@ function fieldOf(name: string, f: EntityField): FieldSpec {
   };
 }
 
+/** An entity's form schemas, built from its description when a form first needs them. */
+export const entitySchemaLoader =
+  (entity: Entity): SchemaLoader =>
+  () =>
+    import('@sitepay/domain/entity-schemas').then(({ entitySchemas }) => {
+      const { input, update } = entitySchemas(entity);
+      return { create: input, update };
+    });
+
 /**
  * The generic pages' description of an entity, with what a resource file adds; a special record
- * gives its own hand-written schemas (its money rules).
+ * gives its own hand-written schemas (its money rules), loaded as the entity's are: with the form
+ * (docs/adr/0114-schemas-loaded-with-the-form.md).
  */
 export function resourceOf(
   entity: Entity,
-  more: Partial<ResourceDescription> = {},
-  schemas: { input: ZodType; update: ZodType } = entitySchemas(entity),
-): ResourceDescription {
+  more: Partial<Omit<ResourceDescription, 'form'>> = {},
+  schemas: SchemaLoader = entitySchemaLoader(entity),
+): ResourceDescription & { form: { schemas: SchemaLoader } } {
   // the operations whose path the entity spells otherwise (a tax's create at its base)
   const ops = ['paging', 'get', 'create', 'update', 'active', 'deactivate', 'delete'] as const;
   const spelled = ops.flatMap((op) => {
@@ -102,8 +117,7 @@ export function resourceOf(
       ? { defaultSort: { field: entity.defaultSort.by, desc: entity.defaultSort.desc } }
       : {}),
     form: {
-      createSchema: schemas.input,
-      updateSchema: schemas.update,
+      schemas,
       fields: inputFields(entity)
         .filter(([, f]) => f.form !== false)
         .map(([name, f]) => fieldOf(name, f)),

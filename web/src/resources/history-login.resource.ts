@@ -4,7 +4,6 @@
  * fail, locked), from which address and browser. Read only, searched by the server. The columns
  * are shared with a user's own access history tab (user.resource.ts).
  */
-import { z } from 'zod';
 import '../i18n/admin-strings.ts';
 import type { ColumnSpec, ResourceDescription } from './resource.types.ts';
 
@@ -24,8 +23,6 @@ export const accessColumns: ColumnSpec[] = [
   { field: 'address', width: 140, sortable: false, hideBelow: 'md' },
   { field: 'user_agent', flex: 1, minWidth: 200, sortable: false, hideBelow: 'md' },
 ];
-
-const none = z.object({});
 
 export const resource: ResourceDescription = {
   name: 'history-login',
@@ -47,5 +44,5 @@ export const resource: ResourceDescription = {
     ...accessColumns.slice(1),
   ],
   actions: { view: false, update: false, status: false, delete: false, create: false },
-  form: { fields: [], createSchema: none, updateSchema: none },
+  form: { fields: [] },
 };

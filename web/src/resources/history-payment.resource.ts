@@ -3,7 +3,6 @@
  * moved which request from which state to which, when, with what note. Read only; `paymentId` in
  * the URL narrows it to one request (the request's page links here).
  */
-import { paymentInputSchema, paymentUpdateSchema } from '@sitepay/domain/payment.schema';
 import '../i18n/payment-strings.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
@@ -68,5 +67,5 @@ export const resource: ResourceDescription = {
     { field: 'note', flex: 1, minWidth: 120, sortable: false, hideBelow: 'md' },
   ],
   actions: { view: false, update: false, status: false, delete: false, create: false },
-  form: { fields: [], createSchema: paymentInputSchema, updateSchema: paymentUpdateSchema },
+  form: { fields: [] },
 };

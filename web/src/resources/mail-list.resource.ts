@@ -4,11 +4,8 @@
  * failed mail (back to pending with its tries reset), which users who may read the list are offered.
  */
 import '../i18n/receivables-strings.ts';
-import { z } from 'zod';
 import { formatMoment } from '../components/history-values.ts';
 import type { ResourceDescription } from './resource.types.ts';
-
-const none = z.object({});
 
 export const resource: ResourceDescription = {
   name: 'mail-list',
@@ -70,5 +67,5 @@ export const resource: ResourceDescription = {
       color: 'primary',
     },
   ],
-  form: { fields: [], createSchema: none, updateSchema: none },
+  form: { fields: [] },
 };

@@ -4,12 +4,9 @@
  * as a tab of the e-mail configuration screen (features/system/email-pages.tsx), not routed alone.
  */
 import '../i18n/system-strings.ts';
-import { z } from 'zod';
 import { formatMoment } from '../components/history-values.ts';
 import type { Lang } from '../i18n/i18n.ts';
 import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
-
-const none = z.object({});
 
 /** The subject, and the event that queued the mail ("Mật khẩu mới (reset-password)"). */
 const withEvent = (record: ResourceRecord) =>
@@ -46,5 +43,5 @@ export const resource: ResourceDescription = {
   list: { statuses: [], hideOnPhones: ['rowNumber'] },
   defaultSort: { field: 'created_at', desc: true },
   actions: { view: false, update: false, status: false, delete: false, create: false },
-  form: { fields: [], createSchema: none, updateSchema: none },
+  form: { fields: [] },
 };

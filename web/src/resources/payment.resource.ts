@@ -10,16 +10,9 @@
 
 import { payment } from '@sitepay/domain/entities/payment.entity';
 import { paymentInvoice } from '@sitepay/domain/entities/payment-invoice.entity';
+import { invoiceAmounts, type VatRate, vatRates } from '@sitepay/domain/invoice-vat';
 import { amountText, compareAmounts } from '@sitepay/domain/money';
 import { formatAmount } from '@sitepay/domain/number-format';
-import { paymentInputSchema, paymentUpdateSchema } from '@sitepay/domain/payment.schema';
-import {
-  invoiceAmounts,
-  paymentInvoiceInputSchema,
-  paymentInvoiceUpdateSchema,
-  type VatRate,
-  vatRates,
-} from '@sitepay/domain/payment-invoice.schema';
 import { approvalStatuses, paymentChangeable, paymentStatuses } from '@sitepay/domain/payment-workflow';
 import { approvalColors, payeeFlags, paymentColors } from '../components/payment-state.tsx';
 import '../i18n/payment-strings.ts';
@@ -41,10 +34,11 @@ function invoicePreview(
 }
 
 /** A request's VAT invoices (docs/adr/0068-payment-invoices.md), as its view page lists and edits them. */
-const invoices = resourceOf(
-  paymentInvoice,
-  {},
-  { input: paymentInvoiceInputSchema, update: paymentInvoiceUpdateSchema },
+const invoices = resourceOf(paymentInvoice, {}, () =>
+  import('@sitepay/domain/payment-invoice.schema').then((m) => ({
+    create: m.paymentInvoiceInputSchema,
+    update: m.paymentInvoiceUpdateSchema,
+  })),
 );
 
 export const resource: ResourceDescription = resourceOf(
@@ -179,5 +173,9 @@ export const resource: ResourceDescription = resourceOf(
       view: () => import('../features/payment/payment-view-page.tsx').then((m) => m.PaymentViewPage),
     },
   },
-  { input: paymentInputSchema, update: paymentUpdateSchema },
+  () =>
+    import('@sitepay/domain/payment.schema').then((m) => ({
+      create: m.paymentInputSchema,
+      update: m.paymentUpdateSchema,
+    })),
 );

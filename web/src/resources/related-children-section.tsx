@@ -37,9 +37,10 @@ import { api } from '../lib/api-client.ts';
 import { formDefaults } from './form-values.ts';
 import { applyServerErrors, RecordFields } from './record-fields.tsx';
 import { RelatedTable } from './related-table.tsx';
-import { invalidateResource, relatedListQuery } from './resource.queries.ts';
+import { formSchemasQuery, invalidateResource, relatedListQuery } from './resource.queries.ts';
 import {
   type ChildrenSection as ChildrenSectionSpec,
+  type FormSchemas,
   type ResourceDescription,
   type ResourceRecord,
   withId,
@@ -61,6 +62,11 @@ export function ChildrenSection({ resource, section, parent }: Props) {
   const mayUpdate = parent.status !== 'D' && ability.can('update', resource.name);
   // a record that cannot change now (a payment request once sent) keeps its children as they are
   const canChange = mayUpdate && (resource.changeable?.(parent) ?? true);
+  // the children's form schemas, asked for once the section shows that it may add or change one
+  const schemas = useQuery({
+    ...formSchemasQuery([resource.name, section.key], section.form.schemas),
+    enabled: canChange,
+  });
   const texts = `resources.${resource.name}.related.${section.key}`;
   const refresh = () =>
     Promise.all([
@@ -141,9 +147,10 @@ export function ChildrenSection({ resource, section, parent }: Props) {
           {t(`${texts}.locked`)}
         </Typography>
       )}
-      {editing && (
+      {editing && schemas.data && (
         <ChildFormDialog
           section={section}
+          schemas={schemas.data}
           parent={parent}
           record={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(null)}
@@ -206,12 +213,14 @@ export function ChildrenSection({ resource, section, parent }: Props) {
 
 function ChildFormDialog({
   section,
+  schemas,
   parent,
   record,
   onClose,
   onSaved,
 }: {
   section: ChildrenSectionSpec;
+  schemas: FormSchemas;
   parent: ResourceRecord;
   record?: ResourceRecord;
   onClose: () => void;
@@ -220,7 +229,7 @@ function ChildFormDialog({
   const { t } = useTranslation();
   const base = section.apiBase.replace(/\/+$/, '');
   const childName = t(`resources.${section.childResource}.name`);
-  const schema = record ? section.form.updateSchema : section.form.createSchema;
+  const schema = record ? schemas.update : schemas.create;
   const defaults = useMemo(() => {
     const values = formDefaults(section.form.fields, record);
     values[section.parentField] = parent.id;

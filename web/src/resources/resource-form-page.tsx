@@ -11,20 +11,31 @@ import { type ComponentType, useMemo } from 'react';
 import { type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
 import { FormShell, formTitle } from './form-shell.tsx';
 import { fieldsFor, formDefaults } from './form-values.ts';
 import { useLeaveGuard } from './leave-guard.tsx';
 import { applyServerErrors, RecordFields } from './record-fields.tsx';
-import { resourceRecordQuery, useSaveRecord } from './resource.queries.ts';
-import type { ResourceDescription, ResourceRecord } from './resource.types.ts';
+import { formSchemasQuery, resourceRecordQuery, useSaveRecord } from './resource.queries.ts';
+import type { FormSchemas, ResourceDescription, ResourceRecord } from './resource.types.ts';
 
 export type Mode = 'create' | 'update';
 
-export type RecordFormProps = { resource: ResourceDescription; mode: Mode; record?: ResourceRecord };
+/** `schema`: the mode's, from the description's `form.schemas`. */
+export type RecordFormProps = {
+  resource: ResourceDescription;
+  mode: Mode;
+  record?: ResourceRecord;
+  schema: z.ZodType;
+};
+
+const noSchemas = (name: string) => (): Promise<FormSchemas> =>
+  Promise.reject(new Error(`${name}: a list only read has no form`));
 
 /**
- * A form page's frame: on update it loads the record (a skeleton meanwhile, "not found" if it is
- * gone), then shows `form`, keyed by the record's version so that a reload starts it afresh.
+ * A form page's frame: it loads the form's schemas and, on update, the record (a skeleton meanwhile,
+ * "not found" if it is gone), then shows `form`, keyed by the record's version so that a reload
+ * starts it afresh.
  */
 export function RecordFormPage({
   resource,
@@ -43,11 +54,23 @@ export function RecordFormPage({
     ...resourceRecordQuery(resource, id ?? ''),
     enabled: mode === 'update' && Boolean(id),
   });
+  const schemas = useQuery(
+    formSchemasQuery([resource.name], resource.form.schemas ?? noSchemas(resource.name)),
+  );
   if (mode === 'update') {
     if (record.isPending) return <Skeleton variant="rounded" height={skeletonHeight} />;
     if (!record.data) return <Alert severity="error">{t('errors.causes.notFound')}</Alert>;
   }
-  return <Form key={`${id}-${record.data?.version}`} resource={resource} mode={mode} record={record.data} />;
+  if (!schemas.data) return <Skeleton variant="rounded" height={skeletonHeight} />;
+  return (
+    <Form
+      key={`${id}-${record.data?.version}`}
+      resource={resource}
+      mode={mode}
+      record={record.data}
+      schema={mode === 'update' ? schemas.data.update : schemas.data.create}
+    />
+  );
 }
 
 /**
@@ -77,12 +100,12 @@ function ResourceForm({
   resource,
   mode,
   record,
+  schema,
   onSaved,
   initial,
 }: RecordFormProps & { onSaved?: (saved: ResourceRecord) => void; initial?: Record<string, unknown> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const schema = mode === 'update' ? resource.form.updateSchema : resource.form.createSchema;
   const fields = useMemo(() => fieldsFor(resource.form.fields, mode), [resource, mode]);
   const save = useSaveRecord(resource, mode === 'update' ? String(record?.id) : undefined);
   const defaults = useMemo(() => {

@@ -1,5 +1,5 @@
 /** TanStack Query options and mutations shared by the generic resource pages. */
-import type { Page } from '@sitepay/domain/common.schema';
+import type { Page } from '@sitepay/domain/paging';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api-client.ts';
@@ -11,6 +11,7 @@ import {
   type RecordAction,
   type ResourceDescription,
   type ResourceRecord,
+  type SchemaLoader,
   withId,
 } from './resource.types.ts';
 
@@ -79,6 +80,22 @@ export const relatedListQuery = (resourceName: string, key: string, path: string
     queryKey: ['resource', resourceName, 'related', key, path],
     queryFn: ({ signal }) => api.get<ResourceRecord[]>(path, { signal }),
     staleTime: 0,
+  });
+
+/**
+ * A form's schemas, loaded once when a form is first shown (docs/adr/0114-schemas-loaded-with-the-form.md);
+ * a module that failed to load (a deploy replaced it) goes to the route's error page, as a page's
+ * own code does. `key`: the resource's name, and a section's key for a child's form.
+ */
+export const formSchemasQuery = (key: readonly string[], load: SchemaLoader) =>
+  queryOptions({
+    queryKey: ['form-schemas', ...key],
+    queryFn: load,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    // zod schemas are class instances: kept as loaded
+    structuralSharing: false,
+    throwOnError: true,
   });
 
 export type StatusAction = 'active' | 'deactive' | 'delete';

@@ -210,6 +210,14 @@ export type LinkedSection = {
   };
 };
 
+/** A form's zod schemas: the body a create sends, and an update's (with the version read). */
+export type FormSchemas = { create: z.ZodType; update: z.ZodType };
+/**
+ * A form's schemas, loaded when a form is shown: a list's first screen loads no zod
+ * (docs/adr/0114-schemas-loaded-with-the-form.md).
+ */
+export type SchemaLoader = () => Promise<FormSchemas>;
+
 /**
  * Records owned by this one and edited in place (a contractor's beneficiaries, a payment request's
  * invoices): listed, created, edited and deleted in a dialog on the view page, each with its own
@@ -231,7 +239,7 @@ export type ChildrenSection = {
   parentField: string;
   columns: ColumnSpec[];
   titleField: string;
-  form: { fields: FieldSpec[]; createSchema: z.ZodType; updateSchema: z.ZodType };
+  form: { fields: FieldSpec[]; schemas: SchemaLoader };
   /** Amount columns summed on a totals line (an invoice's amounts). */
   totals?: string[];
   /** A line under the dialog's fields from what is typed (an invoice's VAT and total); null: none. */
@@ -365,11 +373,8 @@ export type ResourceDescription = {
   scopedByConstruction?: boolean | 'explicit';
   columns: ColumnSpec[];
   defaultSort?: { field: string; desc: boolean };
-  form: {
-    fields: FieldSpec[];
-    createSchema: z.ZodType;
-    updateSchema: z.ZodType;
-  };
+  /** `schemas` none for a list only read (no create or update page). */
+  form: { fields: FieldSpec[]; schemas?: SchemaLoader };
   /**
    * Fields the view page shows; defaults to the form's fields. A field the form does not have is
    * named with its kind (`{ name: 'vat_amount', kind: 'amount' }`) when it is not plain text. The

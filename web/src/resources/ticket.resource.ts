@@ -6,7 +6,6 @@
  */
 import '../i18n/receivables-strings.ts';
 import { ticket, ticketStates } from '@sitepay/domain/entities/ticket.entity';
-import { ticketInputSchema, ticketUpdateSchema } from '@sitepay/domain/receivables.schema';
 import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
@@ -56,5 +55,9 @@ export const resource: ResourceDescription = resourceOf(
       list: () => import('../features/receivables/ticket-pages.tsx').then((m) => m.TicketListPage),
     },
   },
-  { input: ticketInputSchema, update: ticketUpdateSchema },
+  () =>
+    import('@sitepay/domain/receivables.schema').then((m) => ({
+      create: m.ticketInputSchema,
+      update: m.ticketUpdateSchema,
+    })),
 );

@@ -5,14 +5,13 @@
  * in place (one `{roleId}` / `{groupId}` per call), access history (paged), and the menus and privileges all
  * the user's roles give (read only). Unlocking a locked sign-in is on the view page.
  */
-import { userCreateSchema } from '@sitepay/domain/admin.schema';
 import { user } from '@sitepay/domain/entities/user.entity';
 import { roleName, rolesText } from '../app/account.queries.ts';
 import '../i18n/admin-strings.ts';
 import { i18n } from '../i18n/i18n.ts';
 // the roles, groups, menus and privileges sections are labelled with those resources' field names
 import '../i18n/system-strings.ts';
-import { resourceOf } from './entity-resource.ts';
+import { entitySchemaLoader, resourceOf } from './entity-resource.ts';
 import { accessColumns } from './history-login.resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
@@ -48,7 +47,11 @@ export const resource: ResourceDescription = {
   ),
   form: {
     ...base.form,
-    createSchema: userCreateSchema,
+    // a new user's own body (the password typed or none); an update the entity's
+    schemas: () =>
+      Promise.all([entitySchemaLoader(user)(), import('@sitepay/domain/admin.schema')]).then(
+        ([own, { userCreateSchema }]) => ({ ...own, create: userCreateSchema }),
+      ),
     fields: [...base.form.fields, { name: 'password', kind: 'password', only: 'create', hint: true }],
   },
   viewFields: [

@@ -235,11 +235,10 @@ const formStep = (s: ApprovalStep): FormStep => ({
 
 const stepFieldNames = ['name', 'decider_type', 'role_id', 'user_id', 'min_amount'] as const;
 
-function FlowForm({ resource, mode, record }: RecordFormProps) {
+function FlowForm({ resource, mode, record, schema }: RecordFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const schema = mode === 'update' ? resource.form.updateSchema : resource.form.createSchema;
   const savedSteps = useMemo(
     () => ((record?.steps as ApprovalStep[] | undefined) ?? []).map(formStep),
     [record],

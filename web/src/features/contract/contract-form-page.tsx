@@ -55,10 +55,9 @@ export function ContractFormPage({ resource, mode }: { resource: ResourceDescrip
   return <RecordFormPage resource={resource} mode={mode} form={ContractForm} skeletonHeight={480} />;
 }
 
-function ContractForm({ resource, mode, record }: RecordFormProps) {
+function ContractForm({ resource, mode, record, schema }: RecordFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const schema = mode === 'update' ? resource.form.updateSchema : resource.form.createSchema;
   const save = useSaveRecord(resource, mode === 'update' ? String(record?.id) : undefined);
   const defaults = useMemo(() => {
     const values: Record<string, unknown> = {};

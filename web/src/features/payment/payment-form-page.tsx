@@ -79,6 +79,7 @@ function PaymentForm({
   resource,
   mode,
   record,
+  schema,
   defaultDate,
   defaultDepartment,
 }: RecordFormProps & { defaultDate: string | null; defaultDepartment: number | null }) {
@@ -87,7 +88,6 @@ function PaymentForm({
   const client = useQueryClient();
   const [params] = useSearchParams();
   const payment = record as unknown as Payment | undefined;
-  const schema = mode === 'update' ? resource.form.updateSchema : resource.form.createSchema;
   const save = useSaveRecord(resource, mode === 'update' ? String(record?.id) : undefined);
   const selected = useSelectedConstruction();
   // the form starts once (it is keyed by the record's version); a later change of the selector does

@@ -6,8 +6,8 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { ListTotals as Totals } from '@sitepay/domain/common.schema';
 import { formatAmount } from '@sitepay/domain/number-format';
+import type { ListTotals as Totals } from '@sitepay/domain/paging';
 import { useTranslation } from 'react-i18next';
 import type { CountExactly } from '../list-pager.tsx';
 
