@@ -513,6 +513,23 @@ describe('payment requests', () => {
     await more.click();
     await page.getByRole('menuitem', { name: 'Xem' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(new RegExp(`/${paid.id}$`));
+    // the pager under the cards: the rows shown, and arrows named in the language, off at the ends
+    await page.goto(
+      `/management/payment/list?constructionId=${construction.id}&search=${encodeURIComponent(contract.contract_no)}&itemsPerPage=1`,
+    );
+    const pager = page.getByTestId('cards-pager');
+    const previous = pager.getByRole('button', { name: 'Về trang trước đó' });
+    const next = pager.getByRole('button', { name: 'Tới trang tiếp theo' });
+    await expect.poll(() => textOf(pager)).toBe('1–1 trên 2');
+    expect(await previous.isDisabled()).toBe(true);
+    const first = await textOf(cards.first().locator('[data-field="code"]'));
+    await next.click();
+    await expect.poll(() => textOf(pager)).toBe('2–2 trên 2');
+    await expect.poll(() => next.isDisabled()).toBe(true);
+    const second = await textOf(cards.first().locator('[data-field="code"]'));
+    expect([first, second].sort()).toEqual([paid.code, accepted.code].sort());
+    await previous.click();
+    await expect.poll(() => textOf(cards.first().locator('[data-field="code"]'))).toBe(first);
     expect(consoleErrors).toEqual([]);
     await context.close();
   }, 90_000);

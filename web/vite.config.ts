@@ -118,7 +118,8 @@ const firstScreenPreloads = (): Plugin => ({
           '/src/resources/list/first-page.ts',
           '/src/resources/list/list-body.ts',
         ),
-        grid: files('/src/resources/list/list-grid.tsx'),
+        // and a list's filter fields, drawn at once on a wide screen (a phone's wait for their button)
+        grid: files('/src/resources/list/list-grid.tsx', '/src/resources/list/list-filter-fields.tsx'),
         // each list route's own description (src/resources/registry-files.ts), and the approval queue's
         lists: Object.fromEntries([
           ...describedResources.map((r) => [`${r.routeBase}/list`, resourceFile(r.file)]),

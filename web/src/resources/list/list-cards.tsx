@@ -2,18 +2,21 @@
  * A list on a phone, for a description with a `phoneCard`: each row a card whose lines are the cells
  * of the card's columns (the grid's own cells: chips, links, flags; the first line its heading), the
  * row's actions in one "more" menu, a tick box when rows may be ticked, and the pager under the cards
- * (MUI's table pager, as the grid's footer). Drawn without the data grid: a phone's first visit needs
+ * (as the grid's footer). Drawn without the data grid: a phone's first visit needs
  * neither the grid's chunk nor its measuring (docs/adr/0089-payment-list-first-visit.md).
  */
+import KeyboardArrowLeft from '@mui/icons-material/KeyboardArrowLeft';
+import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import { alpha, type SxProps, type Theme, useTheme } from '@mui/material/styles';
-import TablePagination from '@mui/material/TablePagination';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../app/use-ability.ts';
-import { pagerSlots } from '../../components/pager-slots.tsx';
+import { hint } from '../../components/hint.ts';
 import { currentLang, type Lang } from '../../i18n/i18n.ts';
 import { DisplayedRows } from '../list-pager.tsx';
 import { displayedRows } from '../list-total.ts';
@@ -229,44 +232,58 @@ function Card({
 /**
  * The pager under the cards, as the grid's footer on a phone: "1–20 of about 100,000" with "Count
  * exactly", Previous and Next by the server's cursors (Next only while the answer has a next page
- * when the total is an estimate); the page size is the URL's (its choice is the wide grid's).
+ * when the total is an estimate); the page size is the URL's (its choice is the wide grid's). Drawn
+ * as MUI's table pager draws it, without its hidden page-size menu and its arrows' Tooltips, whose
+ * code (a menu, a popover, a popper) a phone's first screen would load and not show
+ * (docs/adr/0115-what-a-phone-list-does-not-show.md); the arrows keep MUI's words in each language.
  */
 function Pager({ state }: { state: ListBodyProps['state'] }) {
   const { t } = useTranslation();
+  const theme = useTheme();
   const lang = currentLang();
+  const arrowName = theme.components?.MuiTablePagination?.defaultProps?.getItemAriaLabel ?? englishArrows;
   const { rowCount, estimatedRowCount, paginationMeta } = state.shownCount;
   const pageSize = state.list.itemsPerPage;
+  const page = rowCount === 0 ? 0 : state.list.page - 1;
+  // TablePagination's own reckoning: -1 is a count not known
+  const from = rowCount === 0 ? 0 : page * pageSize + 1;
+  const to = rowCount === -1 ? (page + 1) * pageSize : Math.min(rowCount, (page + 1) * pageSize);
+  const last = rowCount === -1 ? !paginationMeta?.hasNextPage : page >= Math.ceil(rowCount / pageSize) - 1;
+  const turn = (to: number) => state.onPaginationModelChange({ page: to, pageSize });
+  const arrow = (type: 'previous' | 'next', disabled: boolean, icon: ReactNode) => {
+    const name = arrowName(type);
+    return (
+      <IconButton {...hint(name)} disabled={disabled} onClick={() => turn(page + (type === 'next' ? 1 : -1))}>
+        {icon}
+      </IconButton>
+    );
+  };
   return (
-    <TablePagination
-      slots={pagerSlots}
-      component="div"
-      count={rowCount}
-      page={rowCount === 0 ? 0 : state.list.page - 1}
-      rowsPerPage={pageSize}
-      rowsPerPageOptions={state.pageSizeOptions}
-      onPageChange={(_, page) => state.onPaginationModelChange({ page, pageSize })}
-      onRowsPerPageChange={(event) =>
-        state.onPaginationModelChange({ page: 0, pageSize: Number(event.target.value) })
-      }
-      labelRowsPerPage={t('common.rowsPerPage')}
-      labelDisplayedRows={({ from, to, count }) => (
-        <DisplayedRows
-          text={displayedRows({ from, to, count, estimated: estimatedRowCount }, lang, t)}
-          countExactly={state.countExactly}
-        />
-      )}
-      {...(rowCount === -1 && {
-        slotProps: { actions: { nextButton: { disabled: !paginationMeta?.hasNextPage } } },
-      })}
+    <Box
+      data-testid="cards-pager"
       sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        minHeight: 52,
+        pl: 1,
         borderTop: 1,
         borderColor: 'divider',
-        overflow: 'visible',
-        // a phone has no room for the page size beside the arrows (as the grid's footer)
-        '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: 'none' },
-        '& .MuiTablePagination-toolbar': { pl: 1, pr: 0 },
-        '& .MuiTablePagination-actions': { ml: 1 },
+        typography: 'body2',
       }}
-    />
+    >
+      <Box sx={{ flexShrink: 0 }}>
+        <DisplayedRows
+          text={displayedRows({ from, to, count: rowCount, estimated: estimatedRowCount }, lang, t)}
+          countExactly={state.countExactly}
+        />
+      </Box>
+      <Box sx={{ flexShrink: 0, ml: 1 }}>
+        {arrow('previous', page === 0, <KeyboardArrowLeft />)}
+        {arrow('next', last, <KeyboardArrowRight />)}
+      </Box>
+    </Box>
   );
 }
+
+const englishArrows = (type: string) => `Go to ${type} page`;

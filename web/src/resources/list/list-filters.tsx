@@ -3,39 +3,50 @@
  * contractor and date range): each writes its URL parameter, which the list passes to the API, so a
  * filtered list is a link like any other. A filter with a control has no removable chip. On a phone
  * they fold under one button, as the reports' do, and are drawn when first opened: the list is the
- * phone's first screen, not its filters (docs/adr/0082-first-visit-loads-what-it-shows.md).
+ * phone's first screen, not its filters (docs/adr/0082-first-visit-loads-what-it-shows.md); their
+ * code, the picker's with it, is a chunk loaded when they are first drawn
+ * (docs/adr/0115-what-a-phone-list-does-not-show.md).
  */
 import FilterListIcon from '@mui/icons-material/FilterList';
-import Autocomplete from '@mui/material/Autocomplete';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
-import MenuItem from '@mui/material/MenuItem';
-import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
+import { type SxProps, type Theme, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from '../date-input.tsx';
-import { optionLabel } from '../format-value.ts';
-import { referenceOptionsQuery } from '../resource.queries.ts';
-import type { ListFilterField, ResourceRecord } from '../resource.types.ts';
+import type { ListFilterField } from '../resource.types.ts';
 
-type Props = {
+const FilterFields = lazy(() => import('./list-filter-fields.tsx'));
+
+/** The fields' grid, and a picker's cell in it: the fields' and their stand-ins' while they load. */
+export const FILTER_GRID: SxProps<Theme> = {
+  display: 'grid',
+  gap: 1.5,
+  mb: 1.5,
+  gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' },
+};
+export const REFERENCE_CELL: SxProps<Theme> = { gridColumn: { xs: '1 / -1', md: 'auto', lg: 'span 2' } };
+
+export type FilterProps = {
   fields: readonly ListFilterField[];
   values: Record<string, string> | undefined;
   onChange: (key: string, value: string | undefined) => void;
 };
 
-export function ListFilters({ fields, values, onChange }: Props) {
+export function ListFilters({ fields, values, onChange }: FilterProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [open, setOpen] = useState(false);
   if (!fields.length) return null;
-  if (!phone) return <FilterFields fields={fields} values={values} onChange={onChange} />;
+  const drawn = (
+    <Suspense fallback={<FieldsLoading fields={fields} />}>
+      <FilterFields fields={fields} values={values} onChange={onChange} />
+    </Suspense>
+  );
+  if (!phone) return drawn;
   const active = fields.filter((f) => values?.[f.key]).length;
   return (
     <Box sx={{ mb: 1.5 }}>
@@ -52,96 +63,22 @@ export function ListFilters({ fields, values, onChange }: Props) {
         {t('common.filtersToggle')}
       </Button>
       <Collapse in={open} mountOnEnter>
-        <Box sx={{ pt: 1.5 }}>
-          <FilterFields fields={fields} values={values} onChange={onChange} />
-        </Box>
+        <Box sx={{ pt: 1.5 }}>{drawn}</Box>
       </Collapse>
     </Box>
   );
 }
 
-function FilterFields({ fields, values, onChange }: Props) {
-  const { t } = useTranslation();
+/** Where the fields will be, as tall as they are (a small field's 40 px): nothing moves when they come. */
+function FieldsLoading({ fields }: { fields: readonly ListFilterField[] }) {
   return (
-    <Box
-      data-testid="list-filters"
-      sx={{
-        display: 'grid',
-        gap: 1.5,
-        mb: 1.5,
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' },
-      }}
-    >
-      {fields.map((f) => {
-        const value = values?.[f.key] ?? '';
-        const label = t(f.label);
-        if (f.kind === 'reference')
-          return <ReferenceFilter key={f.key} field={f} label={label} value={value} onChange={onChange} />;
-        if (f.kind === 'date')
-          return (
-            <DateInput
-              key={`${f.key}:${value}`}
-              name={f.key}
-              label={label}
-              required={false}
-              value={value || null}
-              // a day typed whole (ISO once read) filters; a half-typed one waits
-              onChange={(day) =>
-                (day === null || /^\d{4}-\d{2}-\d{2}$/.test(String(day))) &&
-                onChange(f.key, (day as string | null) ?? undefined)
-              }
-              onBlur={() => {}}
-              inputRef={null}
-              error={false}
-            />
-          );
-        return (
-          <TextField
-            key={f.key}
-            select
-            label={label}
-            value={value}
-            onChange={(e) => onChange(f.key, e.target.value || undefined)}
-          >
-            <MenuItem value="">{t('common.all')}</MenuItem>
-            {f.choices.map((c) => (
-              <MenuItem key={c} value={c}>
-                {t(`${f.words}.${c}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        );
-      })}
+    <Box sx={FILTER_GRID} aria-busy>
+      {fields.map((f) => (
+        <Box
+          key={f.key}
+          sx={[{ height: 40 }, f.kind === 'reference' ? REFERENCE_CELL : {}] as SxProps<Theme>}
+        />
+      ))}
     </Box>
-  );
-}
-
-function ReferenceFilter({
-  field,
-  label,
-  value,
-  onChange,
-}: {
-  field: Extract<ListFilterField, { kind: 'reference' }>;
-  label: string;
-  value: string;
-  onChange: Props['onChange'];
-}) {
-  const { t } = useTranslation();
-  const options = useQuery(referenceOptionsQuery(field.endpoint));
-  const list = options.data ?? [];
-  const chosen = list.find((o) => String(o.id) === value) ?? null;
-  return (
-    <Autocomplete<ResourceRecord>
-      options={list}
-      value={chosen}
-      loading={options.isPending}
-      getOptionLabel={(o) => optionLabel(o)}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      onChange={(_, o) => onChange(field.key, o ? String(o.id) : undefined)}
-      noOptionsText={t('common.noData')}
-      renderInput={(params) => <TextField {...params} label={label} />}
-      sx={{ gridColumn: { xs: '1 / -1', md: 'auto', lg: 'span 2' } }}
-    />
   );
 }
