@@ -14,7 +14,7 @@ import { DateInput } from '../date-input.tsx';
 import { optionLabel } from '../format-value.ts';
 import { referenceOptionsQuery } from '../resource.queries.ts';
 import type { ListFilterField, ResourceRecord } from '../resource.types.ts';
-import { FILTER_GRID, type FilterProps, REFERENCE_CELL } from './list-filters.tsx';
+import { FILTER_GRID, type FilterProps, REFERENCE_CELL } from './list-filter-grid.ts';
 
 export default function FilterFields({ fields, values, onChange }: FilterProps) {
   const { t } = useTranslation();

@@ -17,23 +17,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListFilterField } from '../resource.types.ts';
+import { FILTER_GRID, type FilterProps, REFERENCE_CELL } from './list-filter-grid.ts';
 
 const FilterFields = lazy(() => import('./list-filter-fields.tsx'));
-
-/** The fields' grid, and a picker's cell in it: the fields' and their stand-ins' while they load. */
-export const FILTER_GRID: SxProps<Theme> = {
-  display: 'grid',
-  gap: 1.5,
-  mb: 1.5,
-  gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' },
-};
-export const REFERENCE_CELL: SxProps<Theme> = { gridColumn: { xs: '1 / -1', md: 'auto', lg: 'span 2' } };
-
-export type FilterProps = {
-  fields: readonly ListFilterField[];
-  values: Record<string, string> | undefined;
-  onChange: (key: string, value: string | undefined) => void;
-};
 
 export function ListFilters({ fields, values, onChange }: FilterProps) {
   const { t } = useTranslation();
