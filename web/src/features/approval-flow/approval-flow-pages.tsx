@@ -3,68 +3,38 @@
  * companies' flows (`list/all`, one per company, in the related sections' table with the generic
  * row actions), the view page (the generic one with the steps under the record) and the form — the
  * company, the name and the steps in order (add, remove, move up or down; each its name, who decides
- * it and the minimum amount it applies from), with a preview of whom a request of an amount goes
- * through.
+ * it and the minimum amount it applies from: flow-step-editor.tsx), with a preview of whom a request
+ * of an amount goes through (flow-preview-block.tsx).
  */
 import '../../i18n/admin-strings.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import {
-  type ApprovalStep,
-  type approvalPreviewSchema,
-  deciderTypes,
-  MAX_FLOW_STEPS,
-} from '@sitepay/domain/approval-flow.schema';
+import { type ApprovalStep, MAX_FLOW_STEPS } from '@sitepay/domain/approval-flow.schema';
 import { formatAmount } from '@sitepay/domain/number-format';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
-import {
-  type Control,
-  Controller,
-  type FieldError,
-  type FieldValues,
-  type UseFormReturn,
-  useFieldArray,
-  useForm,
-  useWatch,
-} from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller, type FieldError, type FieldValues, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { useAbility } from '../../app/use-ability.ts';
-import { AmountField } from '../../components/amount-field.tsx';
-import { hint } from '../../components/hint.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { PickerField, type PickerOption } from '../../components/picker-field.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
 import { api } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/error-catalogue.ts';
 import { translateFieldError } from '../../lib/field-errors.ts';
-import {
-  FORM_GRID,
-  FormSection,
-  FormShell,
-  FULL_ROW,
-  formTitle,
-  useFormRefusal,
-} from '../../resources/form-shell.tsx';
-import { optionLabel } from '../../resources/format-value.ts';
+import { FORM_GRID, FormSection, FormShell, formTitle, useFormRefusal } from '../../resources/form-shell.tsx';
 import { useLeaveGuard } from '../../resources/leave-guard.tsx';
 import {
   RowActionDialogs,
@@ -79,13 +49,11 @@ import type { ColumnSpec, ResourceDescription, ResourceRecord } from '../../reso
 import { endpointsOf, withId } from '../../resources/resource.types.ts';
 import { type Mode, RecordFormPage, type RecordFormProps } from '../../resources/resource-form-page.tsx';
 import { ResourceViewPage } from '../../resources/resource-view-page.tsx';
-import { type FormStep, formStepNames, previewSentence, sameSteps, storedSteps } from './flow-preview.ts';
+import { type FormStep, storedSteps } from './flow-preview.ts';
+import { FormPreview, PreviewBlock } from './flow-preview-block.tsx';
+import { StepEditor } from './flow-step-editor.tsx';
 
-type Preview = z.infer<typeof approvalPreviewSchema>;
 type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-/** The preview's first amount: the issue's example, above a usual limit. */
-const PREVIEW_AMOUNT = '600000000';
 
 const flowsQuery = (resource: ResourceDescription) => ({
   queryKey: ['resource', resource.name, 'list', 'all'],
@@ -408,254 +376,5 @@ function FlowForm({ resource, mode, record, schema }: RecordFormProps) {
         <FormPreview control={form.control} record={record} savedSteps={savedSteps} />
       </FormSection>
     </FormShell>
-  );
-}
-
-/** One step: its number and buttons, its name, who decides it (and which role or user), its minimum. */
-function StepEditor({
-  form,
-  index,
-  count,
-  onMove,
-  onRemove,
-}: {
-  form: UseFormReturn<FieldValues>;
-  index: number;
-  count: number;
-  onMove: (to: number) => void;
-  onRemove: () => void;
-}) {
-  const { t } = useTranslation();
-  const no = index + 1;
-  const deciderType = useWatch({ control: form.control, name: `steps.${index}.decider_type` }) as string;
-  const minimum = useWatch({ control: form.control, name: `steps.${index}.min_amount` }) as string | null;
-  const label = (field: string) => t(`approvalFlow.stepFields.${field}`);
-  const errorText = (field: string) => (error: FieldError) =>
-    translateFieldError(t as TFunction, label(field), error);
-  const headingId = `flow-step-${index}`;
-  const button = (title: string, icon: React.ReactNode, props: object) => (
-    // the hint on a box around the button: a disabled button takes no pointer
-    <span {...hint(title, { describes: true })}>
-      <IconButton size="small" aria-label={title} {...props}>
-        {icon}
-      </IconButton>
-    </span>
-  );
-  return (
-    <Box
-      component="li"
-      aria-labelledby={headingId}
-      data-testid={`flow-step-${no}`}
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: { xs: 1.5, sm: 2 } }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1.5 }}>
-        <Typography id={headingId} component="h3" sx={{ fontWeight: 600, flex: 1 }}>
-          {t('approvalFlow.step', { no })}
-        </Typography>
-        {button(t('approvalFlow.moveUp', { no }), <ArrowUpwardIcon fontSize="small" />, {
-          disabled: index === 0,
-          onClick: () => onMove(index - 1),
-        })}
-        {button(t('approvalFlow.moveDown', { no }), <ArrowDownwardIcon fontSize="small" />, {
-          disabled: index === count - 1,
-          onClick: () => onMove(index + 1),
-        })}
-        {button(
-          t('approvalFlow.removeStep', { no }),
-          <DeleteOutlineIcon fontSize="small" color={count > 1 ? 'error' : 'disabled'} />,
-          {
-            disabled: count <= 1,
-            onClick: onRemove,
-          },
-        )}
-      </Box>
-      <Box sx={FORM_GRID}>
-        <Controller
-          name={`steps.${index}.name`}
-          control={form.control}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              label={label('name')}
-              required
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error ? errorText('name')(fieldState.error) : undefined}
-            />
-          )}
-        />
-        <Controller
-          name={`steps.${index}.decider_type`}
-          control={form.control}
-          render={({ field }) => (
-            <TextField {...field} select label={label('decider_type')} required>
-              {deciderTypes.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {t(`approvalFlow.deciders.${type}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        {deciderType === 'role' && (
-          <DeciderPicker
-            form={form}
-            name={`steps.${index}.role_id`}
-            endpoint="admin/role/list/all"
-            label={label('role_id')}
-            errorText={errorText('role_id')}
-          />
-        )}
-        {deciderType === 'user' && (
-          <DeciderPicker
-            form={form}
-            name={`steps.${index}.user_id`}
-            endpoint="admin/user/list/all"
-            label={label('user_id')}
-            errorText={errorText('user_id')}
-          />
-        )}
-        <AmountField
-          name={`steps.${index}.min_amount`}
-          control={form.control}
-          label={label('min_amount')}
-          // what an empty minimum means, while it is empty
-          hint={minimum ? undefined : t('approvalFlow.minHint')}
-          words={false}
-          errorText={errorText('min_amount')}
-          sx={deciderType === 'department_head' ? FULL_ROW : undefined}
-        />
-      </Box>
-    </Box>
-  );
-}
-
-/** The role or the user who decides a step, picked from the active ones. */
-function DeciderPicker({
-  form,
-  name,
-  endpoint,
-  label,
-  errorText,
-}: {
-  form: UseFormReturn<FieldValues>;
-  name: string;
-  endpoint: string;
-  label: string;
-  errorText: (error: FieldError) => string | undefined;
-}) {
-  const { t } = useTranslation();
-  const options = useQuery(referenceOptionsQuery(endpoint));
-  const list: PickerOption[] = (options.data ?? [])
-    .filter((r) => r.status === undefined || r.status === 'O')
-    .map((r) => ({ id: r.id, label: optionLabel(r) }));
-  return (
-    <PickerField
-      name={name}
-      control={form.control}
-      label={label}
-      options={list}
-      loading={options.isPending}
-      required
-      noOptionsText={t('approvalFlow.noOptions')}
-      errorText={errorText}
-    />
-  );
-}
-
-/**
- * The form's preview: while the company and the steps are those saved, the server's answer for the
- * company's flow; once they change, the same rule (`stepsFor`) over the steps as typed.
- */
-function FormPreview({
-  control,
-  record,
-  savedSteps,
-}: {
-  control: Control<FieldValues>;
-  record?: ResourceRecord;
-  savedSteps: FormStep[];
-}) {
-  const companyId = useWatch({ control, name: 'company_id' }) as number | '';
-  const steps = (useWatch({ control, name: 'steps' }) as FormStep[] | undefined) ?? [];
-  const saved =
-    record !== undefined && Number(companyId) === Number(record.company_id) && sameSteps(steps, savedSteps);
-  return (
-    <PreviewBlock companyId={companyId === '' ? null : Number(companyId)} steps={saved ? null : steps} />
-  );
-}
-
-/** An amount held for a moment before it is asked about, so typing does not ask at every key. */
-function useSettled<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
-/**
- * The amount input and the sentence: `steps` null asks the server (`preview/{companyId}?amount=`),
- * else reads the steps given (the form's, not saved yet).
- */
-function PreviewBlock({ companyId, steps }: { companyId: number | null; steps: FormStep[] | null }) {
-  const { t } = useTranslation();
-  const lang = currentLang();
-  const amountForm = useForm<FieldValues>({ defaultValues: { amount: PREVIEW_AMOUNT } });
-  const typed = useWatch({ control: amountForm.control, name: 'amount' }) as string;
-  const amount = /^\d+(\.\d+)?$/.test(typed ?? '') ? typed : null;
-  const asked = useSettled(amount);
-  const server = useQuery({
-    queryKey: ['resource', 'approval-flow', 'preview', companyId, asked],
-    queryFn: ({ signal }) =>
-      api.get<Preview>(`admin/approval-flow/preview/${companyId}`, {
-        query: { amount: asked ?? '0' },
-        signal,
-      }),
-    enabled: steps === null && companyId !== null && asked !== null,
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-  let sentence: string | null = null;
-  if (amount !== null && companyId !== null) {
-    if (steps !== null) sentence = previewSentence(t, amount, formStepNames(t, steps, amount), lang);
-    else if (server.data && asked !== null)
-      sentence = previewSentence(
-        t,
-        asked,
-        server.data.steps.map((s) => s.name),
-        lang,
-      );
-  }
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 2fr)' },
-        alignItems: 'start',
-      }}
-    >
-      <AmountField
-        name="amount"
-        control={amountForm.control}
-        label={t('approvalFlow.preview.amount')}
-        errorText={() => undefined}
-      />
-      <Box
-        sx={{ borderRadius: 1, px: 2, py: 1.5, bgcolor: 'action.hover' }}
-        aria-live="polite"
-        data-testid="flow-preview"
-      >
-        <Typography sx={{ fontWeight: 600 }} data-testid="flow-preview-sentence">
-          {companyId === null ? t('approvalFlow.preview.pickCompany') : (sentence ?? '…')}
-        </Typography>
-        {companyId !== null && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {t(steps === null ? 'approvalFlow.preview.saved' : 'approvalFlow.preview.unsaved')}
-          </Typography>
-        )}
-      </Box>
-    </Box>
   );
 }

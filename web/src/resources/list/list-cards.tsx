@@ -249,7 +249,7 @@ function Pager({ state }: { state: ListBodyProps['state'] }) {
   const from = rowCount === 0 ? 0 : page * pageSize + 1;
   const to = rowCount === -1 ? (page + 1) * pageSize : Math.min(rowCount, (page + 1) * pageSize);
   const last = rowCount === -1 ? !paginationMeta?.hasNextPage : page >= Math.ceil(rowCount / pageSize) - 1;
-  const turn = (to: number) => state.onPaginationModelChange({ page: to, pageSize });
+  const turn = (next: number) => state.onPaginationModelChange({ page: next, pageSize });
   const arrow = (type: 'previous' | 'next', disabled: boolean, icon: ReactNode) => {
     const name = arrowName(type);
     return (
