@@ -192,3 +192,29 @@ describe('every screen names itself', () => {
     await context.close();
   });
 });
+
+describe('the scroll-to-top button', () => {
+  test('appears once the page has scrolled past 300 px, takes it back to the top, and goes again', async () => {
+    const { page, context, consoleErrors } = await signedIn('/system/endpoint/list?itemsPerPage=50', {
+      width: 1280,
+      height: 600,
+    });
+    await page
+      .getByRole('link', { name: /GET \/api\// })
+      .first()
+      .waitFor();
+    const button = page.getByRole('button', { name: 'Lên đầu trang' });
+    // not drawn on a page that has not scrolled: nothing of it on the first screen
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.waitForFunction(() => window.scrollY === 200);
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await button.waitFor({ state: 'visible' });
+    await button.click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await button.waitFor({ state: 'hidden' });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -9,7 +9,9 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 export const APP_NAME = 'SitePay';
 
-const fold = (text: string) => text.normalize('NFC').toLocaleLowerCase('vi').trim();
+// Vietnamese has no casing rule of its own: the plain lower case (not the locale's, whose first use
+// loads its data on the first screen)
+const fold = (text: string) => text.normalize('NFC').toLowerCase().trim();
 
 /**
  * The title from the most specific part to the least, then the app: empty parts and a part said
