@@ -52,8 +52,8 @@ export function ResourceListPage({
   const described = useDescribedSelection(resource);
   selection ??= described;
   const state = useListState(resource);
-  const { rows, answer, query } = state;
-  const ticked = useRowSelection(rows, query.data);
+  const { rows, answer, data } = state;
+  const ticked = useRowSelection(rows, data);
   const dialogs = usePendingRowActions();
   const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   const lines = phoneCardOf(resource, phone);

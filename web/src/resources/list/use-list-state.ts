@@ -6,7 +6,7 @@
  */
 import type { GridPaginationModel, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigation, useSearchParams } from 'react-router';
 import { useSelectedConstruction } from '../../app/layout/construction-selector.tsx';
 import {
@@ -143,14 +143,25 @@ export function useListState(resource: ResourceDescription) {
   });
   const [search, setSearch] = useDebouncedSearch(list.search, params, setParams);
 
+  // What the list draws, as of a render React may interrupt: an answer from the server arrives
+  // through TanStack Query's store, whose update React renders at once and whole (as every
+  // useSyncExternalStore update); deferred, that render leaves the rows as they were and React then
+  // draws the new ones in slices, leaving a phone's main thread free between them
+  // (docs/adr/0116-an-answer-drawn-in-slices.md). The answer and whether it is the previous page's
+  // stand-in are deferred together, so the page correction below never takes one for the other.
+  const arrived = useMemo(
+    () => ({ data: query.data, placeholder: query.isPlaceholderData }),
+    [query.data, query.isPlaceholderData],
+  );
+  const shown = useDeferredValue(arrived);
   // The server may answer another page than asked; the URL follows, without a cursor.
-  const answer = query.isPlaceholderData ? undefined : query.data;
+  const answer = shown.placeholder ? undefined : shown.data;
   useEffect(() => {
     const patch = pageCorrection(answer, { page: list.page, cursor: list.cursor });
     if (patch) setParams(withParams(params, patch), { replace: true });
   }, [answer, list.page, list.cursor, params, setParams]);
 
-  const countExactly: CountExactly = isEstimated(query.data)
+  const countExactly: CountExactly = isEstimated(shown.data)
     ? { busy: exactTotal && query.isFetching, onClick: () => setExactFor(listing) }
     : null;
   // The same model object while the sort stands: the grid takes a new object for a new sort and goes
@@ -163,8 +174,10 @@ export function useListState(resource: ResourceDescription) {
     effective,
     query,
     answer,
-    rows: query.data?.items ?? NO_ROWS,
-    shownCount: rowCountProps(query.data),
+    /** The data drawn: the query's, deferred (the previous page's while the next one is asked). */
+    data: shown.data,
+    rows: shown.data?.items ?? NO_ROWS,
+    shownCount: rowCountProps(shown.data),
     countExactly,
     pageSizeOptions: pageSizeChoices(list.itemsPerPage),
     sortModel,
