@@ -526,6 +526,8 @@ describe('payment requests', () => {
     await next.click();
     await expect.poll(() => textOf(pager)).toBe('2–2 trên 2');
     await expect.poll(() => next.isDisabled()).toBe(true);
+    // the second page's card, once drawn: the list says it is busy until then
+    await expect.poll(() => page.getByTestId('list-cards').getAttribute('aria-busy')).toBe('false');
     const second = await textOf(cards.first().locator('[data-field="code"]'));
     expect([first, second].sort()).toEqual([paid.code, accepted.code].sort());
     await previous.click();

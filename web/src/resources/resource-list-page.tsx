@@ -14,6 +14,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConstructionFilter } from '../app/layout/construction-filter.tsx';
 import { useAbility } from '../app/use-ability.ts';
+import { useDrawnInTwo } from '../lib/drawn-in-two.ts';
 import { ALL_CONSTRUCTIONS } from '../lib/list-params.ts';
 import { loadListGrid, PHONE_QUERY, phoneCardOf } from './list/list-body.ts';
 import { ListCards } from './list/list-cards.tsx';
@@ -74,6 +75,19 @@ export function ResourceListPage({
       />
     ) : null,
   };
+
+  // The session's first screen, a phone's list of cards: its heading first, the rest a moment later
+  // (lib/drawn-in-two.ts). Meanwhile a screen's height stands in for the rest, so what is below (the
+  // footer) is below the fold from the first frame, as the toolbar and the cards' least height
+  // (400 px) put it once drawn: nothing in sight moves.
+  const whole = useDrawnInTwo(Boolean(lines));
+  if (!whole)
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+        <ListToolbar resource={resource} state={state} toolbar={toolbar} headingOnly />
+        <Box sx={{ minHeight: '100vh' }} />
+      </Paper>
+    );
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>

@@ -56,7 +56,7 @@ export function ListCards({
   const lang = currentLang();
   const ability = useAbility();
   const theme = useTheme();
-  const { rows, answer, query } = state;
+  const { rows, answer } = state;
   const columns = cardLines(resource, lines);
   const hidden = resource.list?.hideOnPhones ?? ['rowNumber'];
   const showActions = offersRowActions(resource) && !hidden.includes('actions');
@@ -67,11 +67,11 @@ export function ListCards({
   return (
     <Box
       data-testid="list-cards"
-      aria-busy={query.isFetching}
+      aria-busy={state.busy}
       // as tall as the grid was on a phone: the first answer and an empty one move nothing below
       sx={{ position: 'relative', minHeight: 400, display: 'flex', flexDirection: 'column' }}
     >
-      {query.isFetching && (
+      {state.busy && (
         <LinearProgress aria-hidden sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 3 }} />
       )}
       {selection && rows.length > 0 && (

@@ -49,7 +49,7 @@ export function ListGrid({
   onAction,
   emptyNotice,
 }: ListBodyProps) {
-  const { rows, query } = state;
+  const { rows } = state;
   const { columns, columnVisibilityModel, gridBox } = useGridColumns({
     resource,
     rows,
@@ -73,7 +73,7 @@ export function ListGrid({
           rowSelectionModel={ticked.selected}
           onRowSelectionModelChange={ticked.setSelected}
           getRowClassName={highlightClass(resource)}
-          loading={query.isFetching}
+          loading={state.busy}
           paginationMode="server"
           sortingMode="server"
           filterMode="server"

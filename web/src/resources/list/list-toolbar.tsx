@@ -39,17 +39,22 @@ export function ListToolbar({
   resource,
   state,
   toolbar,
+  headingOnly,
 }: {
   resource: ResourceDescription;
   state: ListState;
   /** A feature's own buttons beside create. */
   toolbar?: React.ReactNode;
+  /** The heading's row alone: the first part of a screen drawn in two (lib/drawn-in-two.ts). */
+  headingOnly?: boolean;
 }) {
   const options = resource.list ?? {};
   const { list } = state;
+  const heading = <ListHeading resource={resource} state={state} toolbar={toolbar} />;
+  if (headingOnly) return heading;
   return (
     <>
-      <ListHeading resource={resource} state={state} toolbar={toolbar} />
+      {heading}
       <ListSearch
         search={state.search}
         onSearch={state.setSearch}

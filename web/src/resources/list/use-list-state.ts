@@ -176,6 +176,8 @@ export function useListState(resource: ResourceDescription) {
     answer,
     /** The data drawn: the query's, deferred (the previous page's while the next one is asked). */
     data: shown.data,
+    /** Asking the server, or its answer not drawn yet: the rows on screen are not the ones asked for. */
+    busy: query.isFetching || shown !== arrived,
     rows: shown.data?.items ?? NO_ROWS,
     shownCount: rowCountProps(shown.data),
     countExactly,
