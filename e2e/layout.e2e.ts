@@ -220,7 +220,7 @@ describe('the scroll-to-top button', () => {
 });
 
 describe("a phone's first screen", () => {
-  test('the payment list moves nothing in sight while it is drawn, heading first and then the rest', async () => {
+  test("the payment list's first visit moves nothing in sight while it is drawn, in two parts", async () => {
     const { page, context, consoleErrors } = await signedIn('/about-me', { width: 412, height: 823 });
     // the phone Lighthouse measures: its CPU four times slower, so that each part is painted apart
     const cdp = await context.newCDPSession(page);

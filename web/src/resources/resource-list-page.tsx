@@ -76,7 +76,7 @@ export function ResourceListPage({
     ) : null,
   };
 
-  // The session's first screen, a phone's list of cards: its heading first, the rest a moment later
+  // The page's first screen, a phone's list of cards: its heading first, the rest a moment later
   // (lib/drawn-in-two.ts). Meanwhile a screen's height stands in for the rest, so what is below (the
   // footer) is below the fold from the first frame, as the toolbar and the cards' least height
   // (400 px) put it once drawn: nothing in sight moves.

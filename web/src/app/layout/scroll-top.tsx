@@ -9,6 +9,7 @@ import Fab from '@mui/material/Fab';
 import Zoom from '@mui/material/Zoom';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '../../lib/opened-once.ts';
 
 export const SCROLL_TOP_THRESHOLD = 300;
 
@@ -26,11 +27,11 @@ function useScrolledPast(threshold: number): boolean {
 export function ScrollTop() {
   const { t } = useTranslation();
   const show = useScrolledPast(SCROLL_TOP_THRESHOLD);
-  const [drawn, setDrawn] = useState(false);
-  if (show && !drawn) setDrawn(true);
+  // drawn once first shown, then kept: it leaves with its transition
+  const drawn = useOpenedOnce(show);
   if (!drawn) return null;
   return (
-    <Zoom in={show} appear>
+    <Zoom in={show}>
       <Fab
         size="small"
         color="primary"
