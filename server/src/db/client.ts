@@ -21,6 +21,7 @@ import { migrationsFolder } from '../paths.ts';
 import { isDatabaseUnavailable } from './connection-errors.ts';
 import * as schema from './schema.ts';
 import { toQuery } from './sql-text.ts';
+import { connectionWrites, wrote } from './writes.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle or the database itself: code inside a transaction uses only its handle. */
@@ -176,9 +177,18 @@ const PREPARABLE = /^\s*\(?\s*(select|insert|update|delete|with)\b/i;
 class PreparingClient extends pg.Client {
   /** Prepared names, least recently used first. */
   readonly statements = new Map<string, true>();
+  /** The writes this connection makes, told to the process's count (writes.ts). */
+  private readonly writes = connectionWrites();
 
   // biome-ignore lint/suspicious/noExplicitAny: node-pg's query has a dozen overloads
   override query(config: any, values?: any, callback?: any): any {
+    const text = typeof config === 'string' ? config : config?.text;
+    if (typeof text !== 'string') return this.run(config, values, callback);
+    return this.writes.sent(text, () => this.run(config, values, callback));
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: as query
+  private run(config: any, values?: any, callback?: any): any {
     if (
       config &&
       typeof config === 'object' &&
@@ -244,7 +254,14 @@ export class PreparingPglite {
   readonly statements = new Map<string, true>();
   constructor(private readonly client: PGlite) {}
 
-  async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+  /** The writes made outside a transaction, told to the process's count (writes.ts). */
+  private readonly writes = connectionWrites();
+
+  query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return this.writes.sent(text, () => this.run<T>(text, params, options)) as Promise<Results<T>>;
+  }
+
+  private async run<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
     if (!PREPARABLE.test(text) || !params.every(literalValue))
       return this.client.query<T>(text, params, options);
     const name = statementName(text);
@@ -282,12 +299,16 @@ export class PreparingPglite {
     }
   }
 
+  /**
+   * A transaction's statements go to PGlite's own handle, unseen here: once it has ended, it counts
+   * as a write (writes.ts). PGlite runs one transaction at a time, nothing else in between.
+   */
   transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.client.transaction(run);
+    return this.client.transaction(run).finally(wrote);
   }
 
   exec(text: string, options?: QueryOptions): Promise<Results[]> {
-    return this.client.exec(text, options);
+    return this.writes.sent(text, () => this.client.exec(text, options)) as Promise<Results[]>;
   }
 }
 

@@ -23,6 +23,7 @@ import { and, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { recentValues } from '../core/recent-values.ts';
 import { queryRows, type Tx } from '../db/client.ts';
+import { writesMade } from '../db/writes.ts';
 import { fieldError } from './errors.ts';
 import {
   type AnyRow,
@@ -204,16 +205,23 @@ export async function readPage<T extends AnyRow>(
   let rows: Keyed[] | undefined;
   let totals: ListTotals | undefined;
   let counted: Promise<number>;
-  if (!query.exactTotal && (beyondLimit.get(tx, filter) || (await ownTextBeyondLimit(tx, spec, filter)))) {
-    // counted beyond the limit lately, or a common term whose own-text matches alone are more
-    // than the limit (so all of them are): the total is the estimate
-    counted = Promise.resolve(EXACT_TOTAL_LIMIT + 1);
+  // the writes made before any count below is sent: a count is kept under them (rememberBeyond)
+  const writes = writesMade();
+  const keptCount = query.exactTotal ? undefined : nearLimit.get(tx, filter);
+  const nearKnown = keptCount && keptCount.writes === writes ? keptCount.count : undefined;
+  if (
+    !query.exactTotal &&
+    (beyondLimit.get(tx, filter) || nearKnown || (await ownTextBeyondLimit(tx, spec, filter, writes)))
+  ) {
+    // counted beyond the limit lately (near it, with no write since), or a common term whose
+    // own-text matches alone are more than the limit (so all of them are): the total is the estimate
+    counted = Promise.resolve(nearKnown ?? EXACT_TOTAL_LIMIT + 1);
   } else if (spec.textSearch && !query.exactTotal) {
     // A text search reads its matches once (at most REMEMBERED_BEYOND + 1) for both the count and
     // the page: the trigram scan is the costly part, and the planner would otherwise walk the sort
     // index through most of the table for a search that matches a few dozen rows.
     const found = await readMatches(tx, spec, readOrder, cursor, size, cursor ? 0 : offset);
-    counted = Promise.resolve(rememberBeyond(tx, filter, found.count));
+    counted = Promise.resolve(rememberBeyond(tx, filter, found.count, writes));
     if (found.count <= EXACT_TOTAL_LIMIT) {
       rows = found.rows;
       totals = found.totals;
@@ -222,7 +230,9 @@ export async function readPage<T extends AnyRow>(
     // The page and its capped count at once (separate pooled connections on PostgreSQL).
     counted = query.exactTotal
       ? countRows(tx, table, spec.where)
-      : countRows(tx, table, spec.where, REMEMBERED_BEYOND + 1).then((n) => rememberBeyond(tx, filter, n));
+      : countRows(tx, table, spec.where, REMEMBERED_BEYOND + 1).then((n) =>
+          rememberBeyond(tx, filter, n, writes),
+        );
     counted.catch(() => {}); // awaited below; a failing page read must not leave it unhandled
   }
   rows ??= await readPageRows(position, readOrder, cursor ? 0 : offset);
@@ -327,12 +337,12 @@ function nearTop(
  * a common word's 32 on 1 M requests) is skipped for one cheap, capped count of the own text (7 ms)
  * (docs/adr/0101-search-totals-from-its-matches.md).
  */
-async function ownTextBeyondLimit(tx: Tx, spec: PageSpec, filter: string): Promise<boolean> {
+async function ownTextBeyondLimit(tx: Tx, spec: PageSpec, filter: string, writes: number): Promise<boolean> {
   const parts = spec.search?.parts ?? [];
   const own = parts.find((p) => p.own);
   if (!spec.textSearch || !own || !parts.some((p) => p.broad)) return false;
   const count = await countRows(tx, spec.table, and(spec.search!.rest, own.where), REMEMBERED_BEYOND + 1);
-  return rememberBeyond(tx, filter, count) > EXACT_TOTAL_LIMIT;
+  return rememberBeyond(tx, filter, count, writes) > EXACT_TOTAL_LIMIT;
 }
 
 /**
@@ -344,13 +354,22 @@ async function ownTextBeyondLimit(tx: Tx, spec: PageSpec, filter: string): Promi
 const beyondLimit = recentValues<true>(30_000, 500);
 
 /**
- * A capped count (up to REMEMBERED_BEYOND + 1) that passes REMEMBERED_BEYOND is remembered for the
- * filter (`beyondLimit`): its next pages take the estimate without counting again. One between the
- * limit and there is counted each time: a few rows changed can bring it under the limit, and its
- * count and sums are then exact at once (docs/adr/0108-counted-beyond-the-limit-is-known-a-while.md).
+ * Filters counted lately between the limit and REMEMBERED_BEYOND, with this process's writes when
+ * the count was sent: taken while no write has been made since (a few rows changed can bring such a
+ * list under the limit, and its count and sums must then be exact at once), and for a few seconds
+ * at most, for the writes of other servers (docs/adr/0118-a-count-near-the-limit-kept-until-a-write.md).
  */
-function rememberBeyond(tx: Tx, filter: string, count: number) {
+const nearLimit = recentValues<{ count: number; writes: number }>(5_000, 500);
+
+/**
+ * A capped count (up to REMEMBERED_BEYOND + 1) that passes REMEMBERED_BEYOND is remembered for the
+ * filter (`beyondLimit`): its next pages take the estimate without counting again
+ * (docs/adr/0108-counted-beyond-the-limit-is-known-a-while.md). One between the limit and there is
+ * remembered until this process writes (`nearLimit`), under `writes`, taken before it was sent.
+ */
+function rememberBeyond(tx: Tx, filter: string, count: number, writes: number) {
   if (count > REMEMBERED_BEYOND) beyondLimit.set(tx, filter, true);
+  else if (count > EXACT_TOTAL_LIMIT) nearLimit.set(tx, filter, { count, writes });
   return count;
 }
 

@@ -1,0 +1,117 @@
+/**
+ * A list counted between the limit and twice it is kept so until this server writes
+ * (docs/adr/0118-a-count-near-the-limit-kept-until-a-write.md): its next pages skip the count, and
+ * the first page after a write counts again, exact at once when it has fallen under the limit. The
+ * statements are read through a logging Drizzle on the server's own database client, on both backends.
+ */
+import { EXACT_TOTAL_LIMIT } from '@sitepay/domain/common.schema';
+import { paymentListQuerySchema } from '@sitepay/domain/payment.schema';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../src/db/client.ts';
+import * as schema from '../src/db/schema.ts';
+import { paymentTransaction } from '../src/db/schema.ts';
+import { writesMade } from '../src/db/writes.ts';
+import type { CurrentUser } from '../src/http/auth.ts';
+import { REMEMBERED_BEYOND } from '../src/http/paging.ts';
+import { listRecords } from '../src/http/record-reads.ts';
+import { paymentKind } from '../src/modules/payment/payment.resource.ts';
+import { type Factories, factories, type Rec } from './factories.ts';
+import { backends, createTestServer, type TestServer } from './helpers.ts';
+
+describe.each(backends)('a count near the limit (%s)', (backend) => {
+  let s: TestServer;
+  let admin: string;
+  let f: Factories;
+  let contract: Rec;
+  const ROWS = EXACT_TOTAL_LIMIT + 100;
+
+  beforeAll(async () => {
+    s = await createTestServer(backend, { demo: true });
+    admin = await s.login();
+    f = factories(s, { admin, accountant: admin });
+    contract = await f.contract();
+    const first = await f.request(contract, { amount: '1000' });
+    // the rest straight into the table (the API would take minutes)
+    const names = Object.values(getTableColumns(paymentTransaction))
+      .map((column) => column.name)
+      .filter((name) => !['id', 'code', 'code_no', 'requirement_no'].includes(name))
+      .map((n) => `"${n}"`)
+      .join(', ');
+    await s.database.db.execute(
+      sql.raw(`insert into payment_transaction (${names}, code, code_no, requirement_no)
+        select ${names}, 'NEAR-' || g, 800000 + g, 2000 + g
+        from payment_transaction, generate_series(1, ${ROWS - 1}) g where id = ${first.id}`),
+    );
+  });
+  afterAll(() => s?.close());
+
+  /** The list's first page read through a Drizzle on the server's client that logs each statement. */
+  function loggedList() {
+    const statements: string[] = [];
+    const logger = { logQuery: (text: string) => void statements.push(text) };
+    const client = (s.database.db as unknown as { $client: never }).$client;
+    const db = (backend === 'postgres'
+      ? drizzleNodePg(client, { schema, logger })
+      : drizzlePglite(client, { schema, logger })) as unknown as Tx;
+    const user = { id: 1, user_name: 'admin', isAdmin: true } as unknown as CurrentUser;
+    const query = paymentListQuerySchema.parse({
+      contractId: String(contract.id),
+      status: 'all',
+      itemsPerPage: '10',
+    });
+    return async () => {
+      statements.length = 0;
+      const page = await listRecords(db, paymentKind, query as never, user);
+      const counts = statements.filter((text) => /^select count\(\*\)::int from \(select 1 from/.test(text));
+      return { page, counts: counts.length };
+    };
+  }
+
+  it('skips the count while nothing is written, and counts again, exact, after a write', async () => {
+    const list = loggedList();
+    const first = await list();
+    expect(first.counts).toBe(1);
+    expect(first.page).toMatchObject({ totalExact: false });
+    expect(first.page.total).toBeGreaterThanOrEqual(ROWS);
+    expect(ROWS).toBeLessThanOrEqual(REMEMBERED_BEYOND); // between the limit and twice it
+
+    // reads through the API write nothing: the list's next page takes the count it has
+    const before = writesMade();
+    expect(
+      (await s.call('GET', `/api/payment-transaction/paging?contractId=${contract.id}&status=all`, admin))
+        .status,
+    ).toBe(200);
+    expect(
+      (await s.call('GET', `/api/payment-transaction/get/${first.page.items[0]!.id}`, admin)).status,
+    ).toBe(200);
+    expect(writesMade()).toBe(before);
+    const again = await list();
+    expect(again.counts).toBe(0);
+    expect(again.page).toMatchObject({ total: first.page.total, totalExact: false });
+    expect(again.page.items.map((i) => i.id)).toEqual(first.page.items.map((i) => i.id));
+
+    // 100 requests leave the contract: the next page counts, and the 1,000 left are exact at once
+    const other = await f.contract();
+    await s.database.db.execute(
+      sql`update payment_transaction set contract_id = ${other.id}
+           where contract_id = ${contract.id} and code like 'NEAR-%' and code_no > ${800000 + ROWS - 101}`,
+    );
+    expect(writesMade()).toBeGreaterThan(before);
+    const after = await list();
+    expect(after.counts).toBe(1);
+    expect(after.page).toMatchObject({
+      total: EXACT_TOTAL_LIMIT,
+      totalExact: true,
+      totals: { count: EXACT_TOTAL_LIMIT, amount: `${EXACT_TOTAL_LIMIT * 1000}.00` },
+    });
+  });
+
+  it('a request created through the API moves the count of writes', async () => {
+    const before = writesMade();
+    await f.request(contract, { amount: '2000' });
+    expect(writesMade()).toBeGreaterThan(before);
+  });
+});
