@@ -12,6 +12,8 @@
  * processes (another server, a console) are not seen: what is kept from them is bounded by its time.
  */
 
+import { recentValues } from '../core/recent-values.ts';
+
 let made = 0;
 
 /** The number of writes this process has made; it only grows. */
@@ -20,6 +22,25 @@ export const writesMade = (): number => made;
 /** Moves the number: rows may have changed. */
 export function wrote(): void {
   made += 1;
+}
+
+/**
+ * Values read from the database and kept while this process writes nothing (and `keptMs` at most,
+ * for other processes' writes), per key and database handle, at most `kept` of them. `set` takes the
+ * writes made before the value was read (`writesMade()` then): a write that finished meanwhile makes
+ * it old at once.
+ */
+export function keptUntilWrite<V>(keptMs: number, kept: number) {
+  const values = recentValues<{ value: V; writes: number }>(keptMs, kept);
+  return {
+    get(db: object, key: string): V | undefined {
+      const hit = values.get(db, key);
+      return hit && hit.writes === made ? hit.value : undefined;
+    },
+    set(db: object, key: string, value: V, writes: number): void {
+      values.set(db, key, { value, writes });
+    },
+  };
 }
 
 /** A statement that changes rows, alone or in a WITH (`select … for update` locks, and writes nothing). */

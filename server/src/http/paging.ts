@@ -23,7 +23,7 @@ import { and, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { recentValues } from '../core/recent-values.ts';
 import { queryRows, type Tx } from '../db/client.ts';
-import { writesMade } from '../db/writes.ts';
+import { keptUntilWrite, writesMade } from '../db/writes.ts';
 import { fieldError } from './errors.ts';
 import {
   type AnyRow,
@@ -207,8 +207,7 @@ export async function readPage<T extends AnyRow>(
   let counted: Promise<number>;
   // the writes made before any count below is sent: a count is kept under them (rememberBeyond)
   const writes = writesMade();
-  const keptCount = query.exactTotal ? undefined : nearLimit.get(tx, filter);
-  const nearKnown = keptCount && keptCount.writes === writes ? keptCount.count : undefined;
+  const nearKnown = query.exactTotal ? undefined : nearLimit.get(tx, filter);
   if (
     !query.exactTotal &&
     (beyondLimit.get(tx, filter) || nearKnown || (await ownTextBeyondLimit(tx, spec, filter, writes)))
@@ -359,7 +358,7 @@ const beyondLimit = recentValues<true>(30_000, 500);
  * list under the limit, and its count and sums must then be exact at once), and for a few seconds
  * at most, for the writes of other servers (docs/adr/0118-a-count-near-the-limit-kept-until-a-write.md).
  */
-const nearLimit = recentValues<{ count: number; writes: number }>(5_000, 500);
+const nearLimit = keptUntilWrite<number>(5_000, 500);
 
 /**
  * A capped count (up to REMEMBERED_BEYOND + 1) that passes REMEMBERED_BEYOND is remembered for the
@@ -369,7 +368,7 @@ const nearLimit = recentValues<{ count: number; writes: number }>(5_000, 500);
  */
 function rememberBeyond(tx: Tx, filter: string, count: number, writes: number) {
   if (count > REMEMBERED_BEYOND) beyondLimit.set(tx, filter, true);
-  else if (count > EXACT_TOTAL_LIMIT) nearLimit.set(tx, filter, { count, writes });
+  else if (count > EXACT_TOTAL_LIMIT) nearLimit.set(tx, filter, count, writes);
   return count;
 }
 

@@ -7,6 +7,7 @@ import { and, between, eq, or, type SQL, sql } from 'drizzle-orm';
 import { businessToday, isoWeek, monthOf } from '../../core/business-time.ts';
 import type { Tx } from '../../db/client.ts';
 import { department, paymentTransaction } from '../../db/schema.ts';
+import { keptUntilWrite, writesMade } from '../../db/writes.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { overdueSql } from './payment.resource.ts';
 import { flowlessDeciderSql, rightsOf } from './payment.workflow.ts';
@@ -33,12 +34,30 @@ export const narrowedPaymentLists: Record<string, (user: CurrentUser) => ReturnT
 };
 
 /**
+ * The caller's rights as a listing of his queue reads them: kept while this server writes nothing (a
+ * role given or taken is a write), 5 s at most, for the queue and its count in the top bar, which
+ * every screen asks for (docs/adr/0118-a-count-near-the-limit-kept-until-a-write.md). A decision reads
+ * them afresh (payment.workflow.ts).
+ */
+type Rights = Awaited<ReturnType<typeof rightsOf>>;
+const keptRights = keptUntilWrite<Rights>(5_000, 1_000);
+async function listingRights(tx: Tx, user: CurrentUser): Promise<Rights> {
+  const key = String(user.id);
+  const kept = keptRights.get(tx, key);
+  if (kept) return kept;
+  const writes = writesMade();
+  const rights = await rightsOf(tx, user);
+  keptRights.set(tx, key, rights, writes);
+  return rights;
+}
+
+/**
  * Waiting requests the caller may decide: none he created, edited or sent (four eyes). A request with
  * steps is his when its current step is (docs/adr/0084-approval-steps.md); one without, when it is
  * his unit's or he is a director; either, when it is a delegator's (docs/adr/0085-delegation.md).
  */
 export async function queueWhere(tx: Tx, user: CurrentUser): Promise<SQL> {
-  const rights = await rightsOf(tx, user);
+  const rights = await listingRights(tx, user);
   const mine = rights.isDirector
     ? sql`true`
     : or(

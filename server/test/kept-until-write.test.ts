@@ -1,8 +1,10 @@
 /**
- * A list counted between the limit and twice it is kept so until this server writes
- * (docs/adr/0118-a-count-near-the-limit-kept-until-a-write.md): its next pages skip the count, and
- * the first page after a write counts again, exact at once when it has fallen under the limit. The
- * statements are read through a logging Drizzle on the server's own database client, on both backends.
+ * What is read from the database and kept until this server writes
+ * (docs/adr/0118-a-count-near-the-limit-kept-until-a-write.md), on both backends. A list counted
+ * between the limit and twice it: its next pages skip the count, and the first page after a write
+ * counts again, exact at once when it has fallen under the limit (the statements read through a
+ * logging Drizzle on the server's own database client). The rights an approver's queue is read with:
+ * a role changed shows in it at once.
  */
 import { EXACT_TOTAL_LIMIT } from '@sitepay/domain/common.schema';
 import { paymentListQuerySchema } from '@sitepay/domain/payment.schema';
@@ -21,7 +23,7 @@ import { paymentKind } from '../src/modules/payment/payment.resource.ts';
 import { type Factories, factories, type Rec } from './factories.ts';
 import { backends, createTestServer, type TestServer } from './helpers.ts';
 
-describe.each(backends)('a count near the limit (%s)', (backend) => {
+describe.each(backends)('kept until this server writes (%s)', (backend) => {
   let s: TestServer;
   let admin: string;
   let f: Factories;
@@ -137,6 +139,34 @@ describe.each(backends)('a count near the limit (%s)', (backend) => {
       expect(after.counts).toBe(1);
       expect(after.page).toMatchObject({ total: EXACT_TOTAL_LIMIT, totalExact: true });
     });
+
+  it("an approver's queue follows a change of his roles at once", async () => {
+    const [ketoan, giamdoc] = await Promise.all([
+      s.login('ketoan', 'ketoan123'),
+      s.login('giamdoc', 'giamdoc123'),
+    ]);
+    const hp = factories(s, { admin, accountant: ketoan, director: giamdoc });
+    // the accountant's request, of his unit (Phòng Kế toán), waiting for a decision
+    const waiting = await hp.request(await hp.contract(), { state: 'waiting' });
+    const queue = async () => {
+      const res = await s.call('GET', '/api/payment-approval/paging?itemsPerPage=100', giamdoc);
+      expect(res.status).toBe(200);
+      return (res.body.items as { id: number }[]).map((x) => x.id);
+    };
+    // a director decides for every unit: twice, the second with the rights kept
+    expect(await queue()).toContain(waiting.id);
+    expect(await queue()).toContain(waiting.id);
+    // his role, with its menus, no longer the director's: he decides for his own unit (Ban Giám đốc) only
+    await s.database.db.execute(sql`update role set code = 'ROLE_DIRECTOR_OLD' where code = 'ROLE_DIRECTOR'`);
+    try {
+      expect(await queue()).not.toContain(waiting.id);
+    } finally {
+      await s.database.db.execute(
+        sql`update role set code = 'ROLE_DIRECTOR' where code = 'ROLE_DIRECTOR_OLD'`,
+      );
+    }
+    expect(await queue()).toContain(waiting.id);
+  });
 
   it('a request created through the API moves the count of writes', async () => {
     const before = writesMade();
