@@ -102,12 +102,17 @@ describe('the writes a connection makes', () => {
     await connection.sent('begin', () => answer(0));
     await connection.sent('select 1', () => answer(1));
     await connection.sent('commit', () => answer(0));
+    await settled();
+    expect(writesMade()).toBe(beforeCommit + 1);
     await connection.sent('begin', () => answer(0));
     await connection.sent('insert into t values (1)', () => answer(1));
+    await settled();
+    // done inside the transaction: its own later reads see the row, and take nothing kept before
+    expect(writesMade()).toBe(beforeCommit + 2);
     await connection.sent('rollback', () => answer(0));
     await connection.sent('begin', () => answer(0));
     await connection.sent('commit', () => answer(0));
     await settled();
-    expect(writesMade()).toBe(beforeCommit + 1);
+    expect(writesMade()).toBe(beforeCommit + 2);
   });
 });

@@ -21,7 +21,7 @@ import { migrationsFolder } from '../paths.ts';
 import { isDatabaseUnavailable } from './connection-errors.ts';
 import * as schema from './schema.ts';
 import { toQuery } from './sql-text.ts';
-import { connectionWrites, wrote } from './writes.ts';
+import { connectionWrites, statementKind, wrote } from './writes.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle or the database itself: code inside a transaction uses only its handle. */
@@ -184,7 +184,16 @@ class PreparingClient extends pg.Client {
   override query(config: any, values?: any, callback?: any): any {
     const text = typeof config === 'string' ? config : config?.text;
     if (typeof text !== 'string') return this.run(config, values, callback);
-    return this.writes.sent(text, () => this.run(config, values, callback));
+    const done = typeof values === 'function' ? values : callback;
+    if (typeof done !== 'function') return this.writes.sent(text, () => this.run(config, values));
+    // the callback style (the pool's own query): run as a promise, so that a write is told once it
+    // is done, before the caller hears of it — not when it is sent (writes.ts)
+    const args = typeof values === 'function' ? undefined : values;
+    (this.writes.sent(text, () => this.run(config, args)) as Promise<unknown>).then(
+      (result) => done(null, result),
+      (error) => done(error),
+    );
+    return undefined;
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: as query
@@ -300,16 +309,34 @@ export class PreparingPglite {
   }
 
   /**
-   * A transaction's statements go to PGlite's own handle, unseen here: once it has ended, it counts
-   * as a write (writes.ts). PGlite runs one transaction at a time, nothing else in between.
+   * A transaction's statements go to PGlite's own handle: its writes are told as they are done (the
+   * transaction's own later reads), and once it has ended it counts as a write (writes.ts). PGlite
+   * runs one transaction at a time, nothing else in between.
    */
   transaction<T>(run: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.client.transaction(run).finally(wrote);
+    return this.client.transaction((tx) => run(toldWrites(tx))).finally(wrote);
   }
 
   exec(text: string, options?: QueryOptions): Promise<Results[]> {
     return this.writes.sent(text, () => this.client.exec(text, options)) as Promise<Results[]>;
   }
+}
+
+/** A PGlite transaction's handle whose writes, once done, move the process's count (writes.ts). */
+function toldWrites(tx: Transaction): Transaction {
+  const told =
+    (run: (text: string, ...rest: unknown[]) => Promise<unknown>) =>
+    (text: string, ...rest: unknown[]) => {
+      const done = run(text, ...rest);
+      if (statementKind(text) !== 'read') done.then(wrote, () => {});
+      return done;
+    };
+  return new Proxy(tx, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      return property === 'query' || property === 'exec' ? told(value.bind(target)) : value;
+    },
+  });
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {

@@ -8,7 +8,8 @@
  * is done and its rows can be seen: a count that ran meanwhile is kept under the number of before,
  * and so not taken afterwards. A write alone that changed no row (its row count 0: a mail worker's
  * claim that found nothing) moves nothing. Inside a transaction the rows are seen by others only at
- * COMMIT: the COMMIT of a transaction that sent a write moves the number once done. Writes by other
+ * COMMIT: a write there moves the number once done (for the transaction's own later reads), and the
+ * COMMIT of a transaction that sent a write moves it again once done. Writes by other
  * processes (another server, a console) are not seen: what is kept from them is bounded by its time.
  */
 
@@ -85,7 +86,7 @@ function rowsChanged(result: unknown): number | undefined {
   return typeof n === 'number' ? n : undefined;
 }
 
-/** `then` once the statement is done, if it succeeded; a driver that answers no promise: at once. */
+/** `then` once the statement is done, if it succeeded (the clients hand every statement's promise). */
 function whenDone(result: unknown, then: (value: unknown) => void) {
   if (result && typeof (result as PromiseLike<unknown>).then === 'function')
     (result as PromiseLike<unknown>).then(then, () => {});
@@ -120,14 +121,12 @@ export function connectionWrites() {
           return result();
         case 'write':
         case 'write-within': {
-          // in a transaction, its rows are seen at the COMMIT, which moves the number
-          if (inTransaction) {
-            wroteInTransaction = true;
-            return result();
-          }
+          // in a transaction, others see its rows at the COMMIT, which moves the number again; the
+          // transaction itself sees them at once (a page it reads after its write counts anew)
+          if (inTransaction) wroteInTransaction = true;
           const done = result();
           whenDone(done, (value) => {
-            if (kind === 'write-within' || rowsChanged(value) !== 0) wrote();
+            if (inTransaction || kind === 'write-within' || rowsChanged(value) !== 0) wrote();
           });
           return done;
         }
