@@ -22,10 +22,16 @@ export type PageProfile = ProfileSummary & {
   cssRules: number;
   /** MUI's components in the page by their root class (`MuiChip-root`), most first. */
   components: { name: string; count: number }[];
+  /**
+   * The largest contentful paints as the browser reported them, in order (the last is the page's):
+   * when (ms from the navigation, at 4×), how large (px²) and what (a tag, its classes, its text's
+   * start). Lighthouse 12's own "LCP element" audit fails on Debian's Chromium 156 (`frame_sequence`).
+   */
+  paints: { at: number; size: number; element: string }[];
 };
 
 /** Lighthouse 12's mobile preset: the screen (moto g power) and its CPU slowdown. */
-const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
+export const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
 const CPU_SLOWDOWN = 4;
 
 /** Maps a script's positions back to its sources through `<script>.map` in the built web folder. */
@@ -97,14 +103,31 @@ export async function profileFirstVisit(
     // what follows the first screen (effects, queued work) within a second
     await page.waitForTimeout(1_000);
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-    const made = await page.evaluate(() => {
+    const made = await page.evaluate(async () => {
       const components = new Map<string, number>();
       for (const element of document.querySelectorAll('[class*="-root"]'))
         for (const name of element.classList)
           if (/^Mui\w+-root$/.test(name)) components.set(name, (components.get(name) ?? 0) + 1);
       let cssRules = 0;
       for (const sheet of document.styleSheets) cssRules += sheet.cssRules.length;
+      // the buffered entries come in the observer's first call (getEntriesByType does not list them)
+      const entries = await new Promise<LargestContentfulPaint[]>((resolve) => {
+        const observer = new PerformanceObserver((list) => {
+          observer.disconnect();
+          resolve(list.getEntries() as LargestContentfulPaint[]);
+        });
+        observer.observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve([]), 1_000);
+      });
+      const paints = entries.map((entry) => {
+        const e = entry.element;
+        const what = e
+          ? `${e.tagName.toLowerCase()}${e.className && typeof e.className === 'string' ? `.${e.className.trim().split(/\s+/).join('.')}` : ''} "${(e.textContent ?? '').trim().slice(0, 40)}"`
+          : '(removed)';
+        return { at: Math.round(entry.startTime), size: entry.size, element: what };
+      });
       return {
+        paints,
         elements: document.querySelectorAll('*').length,
         cssRules,
         components: [...components]

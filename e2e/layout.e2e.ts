@@ -259,3 +259,129 @@ describe("a phone's first screen", () => {
     await context.close();
   });
 });
+
+describe('a list seen before, on its next first visit', () => {
+  const LIST = '/management/payment/list';
+  type Rect = { top: number; left: number; width: number; height: number };
+  const rectOf = (element: Element) => {
+    const r = element.getBoundingClientRect();
+    return { top: r.top, left: r.left, width: r.width, height: r.height };
+  };
+  /** Holds back the app's entry script until `release` (a route the page's unroute may have let go). */
+  const holdEntry = async (page: import('playwright-core').Page) => {
+    let release = () => {};
+    const released = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue().catch(() => {});
+    });
+    return release;
+  };
+
+  test("is drawn from its remembered picture before the app's scripts run; the app's heading takes its place where it stood", async () => {
+    const { page, context, consoleErrors } = await signedIn(LIST, { width: 412, height: 823 });
+    // the app remembers the list's first screen at an idle moment after it is drawn
+    await page.waitForFunction((path) => {
+      const raw = localStorage.getItem(`sp_${btoa('sitepay.shell').replace(/=+$/, '')}`);
+      try {
+        return path in JSON.parse(decodeURIComponent(atob(raw ?? ''))).screens;
+      } catch {
+        return false;
+      }
+    }, LIST);
+    // the next first visit, its app's script held back: only the first-screen script runs
+    const release = await holdEntry(page);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as { __seen?: string[] }).__seen = seen;
+      const shifts: number[] = [];
+      (window as { __shifts?: number[] }).__shifts = shifts;
+      const note = () => {
+        const now = `${document.getElementById('first-screen') ? 'picture' : ''}+${document.querySelector('#root h1') ? 'app' : ''}`;
+        if (seen[seen.length - 1] !== now) seen.push(now);
+      };
+      new MutationObserver(note).observe(document, { childList: true, subtree: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(LIST, { waitUntil: 'commit' });
+    const picture = page.locator('#first-screen');
+    await picture.waitFor();
+    expect(await picture.getAttribute('aria-hidden')).toBe('true');
+    const drawn = picture.getByText('Yêu cầu thanh toán', { exact: true });
+    const before: Rect = await drawn.evaluate(rectOf);
+    release();
+    const heading = page.locator('#root h1');
+    await heading.waitFor();
+    await picture.waitFor({ state: 'detached' });
+    const after: Rect = await heading.evaluate(rectOf);
+    for (const side of ['top', 'left', 'width', 'height'] as const)
+      expect(Math.abs(after[side] - before[side]), `${side}: ${before[side]} → ${after[side]}`).toBeLessThan(
+        1,
+      );
+    await page.getByTestId('list-cards').waitFor();
+    const seen = await page.evaluate(() => (window as { __seen?: string[] }).__seen ?? []);
+    // the picture until the app's heading is there, then the app alone: never neither, never both in a frame
+    const fromPicture = seen.slice(seen.indexOf('picture+'));
+    expect(fromPicture[0]).toBe('picture+');
+    expect(fromPicture.filter((s) => s !== 'picture+' && s !== 'picture+app' && s !== '+app')).toEqual([]);
+    expect(fromPicture.at(-1)).toBe('+app');
+    const shifts = await page.evaluate(() => (window as { __shifts?: number[] }).__shifts ?? []);
+    expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  test('is drawn in the language it was seen in; not at another width, nor once signed out', async () => {
+    const { page, context, consoleErrors } = await signedIn(LIST, { width: 412, height: 823 });
+    await page.waitForFunction((path) => {
+      const raw = localStorage.getItem(`sp_${btoa('sitepay.shell').replace(/=+$/, '')}`);
+      try {
+        return path in JSON.parse(decodeURIComponent(atob(raw ?? ''))).screens;
+      } catch {
+        return false;
+      }
+    }, LIST);
+    const drawnOnNextVisit = async () => {
+      const release = await holdEntry(page);
+      const ran = page.waitForResponse(/\/assets\/first-screen-[\w-]+\.js$/);
+      await page.goto(LIST, { waitUntil: 'commit' });
+      await ran;
+      // the first-screen script has run once the page's body is parsed and a frame drawn
+      await page.waitForFunction(() => document.readyState !== 'loading');
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      const picture = page.locator('#first-screen');
+      const drawn = (await picture.count()) > 0 ? await picture.textContent() : null;
+      release();
+      await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+      return drawn;
+    };
+    expect(await drawnOnNextVisit()).toBe('Yêu cầu thanh toán');
+    // in English once the reader has seen the list in English
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.locator('#root h1', { hasText: 'Payment requests' }).waitFor();
+    await page.waitForFunction((path) => {
+      const raw = localStorage.getItem(`sp_${btoa('sitepay.shell').replace(/=+$/, '')}`);
+      try {
+        return JSON.parse(decodeURIComponent(atob(raw ?? ''))).screens[path].lang === 'en';
+      } catch {
+        return false;
+      }
+    }, LIST);
+    expect(await drawnOnNextVisit()).toBe('Payment requests');
+    await page.setViewportSize({ width: 390, height: 823 });
+    expect(await drawnOnNextVisit()).toBeNull();
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.evaluate(() => localStorage.removeItem(`sp_${btoa('sitepay.session').replace(/=+$/, '')}`));
+    expect(await drawnOnNextVisit()).toBeNull();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -9,6 +9,8 @@ import { WEB_APPLICATION_ID } from '../domain/src/application-id.ts';
 import { entities } from '../domain/src/entities.ts';
 import { PHONE_QUERY } from './src/app/breakpoints.ts';
 import { EARLY_ANSWERS_KEY, EARLY_PATHS } from './src/lib/early-answers.ts';
+import { SHELL_ID, SHELL_KEY } from './src/lib/first-screen-shell.ts';
+import { PREFERENCES_KEY } from './src/lib/preferences.ts';
 import { encodeKey, sessionHeaders } from './src/lib/session.ts';
 import {
   describedResources,
@@ -139,14 +141,17 @@ const firstScreenPreloads = (): Plugin => ({
   var files = ${JSON.stringify(groups)};
   var stored = function (key) { try { return localStorage.getItem(key); } catch (e) { return null; } };
   var lang = 'vi';
-  try { if (JSON.parse(decodeURIComponent(atob(stored('${encodeKey('sitepay.preferences')}') || ''))).langCode === 'en') lang = 'en'; } catch (e) {}
+  // the preferences as src/lib/preferences.ts keeps them: plain JSON
+  try { if (JSON.parse(stored('${PREFERENCES_KEY}') || 'null').langCode === 'en') lang = 'en'; } catch (e) {}
   var path = location.pathname;
   var signedIn = stored('${encodeKey('sitepay.session')}');
   var page = path === '/auth/login' ? files.signIn
     : path.indexOf('/auth/') === 0 || ['/403', '/404', '/500'].indexOf(path) >= 0 ? []
     : signedIn ? files.signedIn : files.signIn;
-  if (page === files.signedIn) askEarly(signedIn);
+  var session = page === files.signedIn && usable(signedIn);
+  if (session) askEarly(session, signedIn);
   var list = signedIn && files.lists[path.charAt(path.length - 1) === '/' ? path.slice(0, -1) : path];
+  if (list && session) drawShell();
   if (list) {
     var phone = window.matchMedia && window.matchMedia('${PHONE_QUERY}').matches;
     page = page.concat(files.list, list, phone ? [] : files.grid);
@@ -171,11 +176,14 @@ const firstScreenPreloads = (): Plugin => ({
   // now, beside the chunks, not once they have arrived and run; the API client takes each answer once
   // (src/lib/early-answers.ts). Only with a session the screens may use (src/lib/session.ts
   // usableSession): the app sends one past its time, or bound to change its password, elsewhere.
-  function askEarly(stored) {
+  function usable(stored) {
     var session;
-    try { session = JSON.parse(decodeURIComponent(atob(stored))); } catch (e) { return; }
-    if (!session || typeof session.idToken !== 'string' || !(session.expiresAt > Date.now())
-      || session.mustChangePassword || typeof fetch !== 'function') return;
+    try { session = JSON.parse(decodeURIComponent(atob(stored))); } catch (e) { return null; }
+    return session && typeof session.idToken === 'string' && session.expiresAt > Date.now()
+      && !session.mustChangePassword ? session : null;
+  }
+  function askEarly(session, stored) {
+    if (typeof fetch !== 'function') return;
     var headers = { Accept: 'application/json' };
     var filled = ${JSON.stringify(sessionHeaders(WEB_APPLICATION_ID, { idToken: '{idToken}', token: '{token}' }))};
     // split and joined, not replaced: no pattern of the token's own text is read
@@ -189,6 +197,68 @@ const firstScreenPreloads = (): Plugin => ({
       early[p] = { at: performance.now(), session: stored, answer: answer };
     });
     window.${EARLY_ANSWERS_KEY} = early;
+  }
+
+  // the list as the reader last saw it here — its top bar, its paper and its heading — drawn over the
+  // spinner until the app draws its own heading, which takes it away (src/lib/first-screen-shell.ts);
+  // only the picture this build measured, at this width and in this language
+  function drawShell() {
+    var shells;
+    try { shells = JSON.parse(decodeURIComponent(atob(stored('${SHELL_KEY}') || ''))); } catch (e) { return; }
+    var p = shells && shells.build === ${JSON.stringify(buildTime)} && shells.screens && shells.screens[path];
+    if (!p || p.lang !== lang || !p.heading) return;
+    var draw = function () {
+      if (!document.body || document.documentElement.clientWidth !== p.width) return;
+      var box = function (tag, at, parent) {
+        var e = document.createElement(tag);
+        var s = e.style;
+        s.position = 'absolute';
+        s.boxSizing = 'border-box';
+        s.margin = '0';
+        s.top = at.top + 'px';
+        s.left = at.left + 'px';
+        s.width = at.width + 'px';
+        s.height = at.height + 'px';
+        if (at.background) s.backgroundColor = at.background;
+        if (at.borders) {
+          s.borderTop = at.borders[0];
+          s.borderRight = at.borders[1];
+          s.borderBottom = at.borders[2];
+          s.borderLeft = at.borders[3];
+        }
+        if (at.radius) s.borderRadius = at.radius;
+        if (at.shadow) s.boxShadow = at.shadow;
+        parent.appendChild(e);
+        return e;
+      };
+      var shell = document.createElement('div');
+      shell.id = '${SHELL_ID}';
+      shell.setAttribute('aria-hidden', 'true');
+      var s = shell.style;
+      s.position = 'fixed';
+      s.top = s.left = s.right = s.bottom = '0';
+      s.zIndex = '2000';
+      s.overflow = 'hidden';
+      s.backgroundColor = p.background;
+      if (p.surface) box('div', p.surface, shell);
+      if (p.header) box('div', p.header, shell);
+      var h = box('div', p.heading, shell);
+      h.style.font = p.heading.font;
+      h.style.color = p.heading.color;
+      h.style.letterSpacing = p.heading.letterSpacing;
+      h.textContent = p.heading.text;
+      document.body.appendChild(shell);
+      // a safety: a first screen that never comes (its script lost) is not hidden for ever
+      setTimeout(function () { if (shell.parentNode) shell.parentNode.removeChild(shell); }, 20000);
+    };
+    // as soon as the page's body is parsed ('interactive' comes before the app's deferred scripts run;
+    // DOMContentLoaded only after them)
+    if (document.body) draw();
+    else document.addEventListener('readystatechange', function once() {
+      if (!document.body) return;
+      document.removeEventListener('readystatechange', once);
+      draw();
+    });
   }
 })();
 `;

@@ -103,7 +103,9 @@ function ListHeading({
   const title = t(`resources.${resource.name}.plural`);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
-      <PageHeading variant="h5">{title}</PageHeading>
+      <PageHeading variant="h5" remembered>
+        {title}
+      </PageHeading>
       <ConstructionFilter constructionId={state.effective.constructionId} />
       <Box sx={{ flex: '1 1 0', minWidth: 0 }} />
       {resource.exportPath && ability.can('read', subject) && (
