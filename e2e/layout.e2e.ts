@@ -267,13 +267,15 @@ describe('a list seen before, on its next first visit', () => {
     const r = element.getBoundingClientRect();
     return { top: r.top, left: r.left, width: r.width, height: r.height };
   };
-  /** Holds back the app's entry script until `release` (a route the page's unroute may have let go). */
-  const holdEntry = async (page: import('playwright-core').Page) => {
+  const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+  const FIRST_SCREEN = /\/assets\/first-screen-[\w-]+\.js$/;
+  /** Holds back a script (the app's entry unless told) until `release` (unrouted ones go on their own). */
+  const holdEntry = async (page: import('playwright-core').Page, script = ENTRY) => {
     let release = () => {};
     const released = new Promise<void>((done) => {
       release = done;
     });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await page.route(script, async (route) => {
       await released;
       await route.continue().catch(() => {});
     });
@@ -348,7 +350,7 @@ describe('a list seen before, on its next first visit', () => {
     }, LIST);
     const drawnOnNextVisit = async () => {
       const release = await holdEntry(page);
-      const ran = page.waitForResponse(/\/assets\/first-screen-[\w-]+\.js$/);
+      const ran = page.waitForResponse(FIRST_SCREEN);
       await page.goto(LIST, { waitUntil: 'commit' });
       await ran;
       // the first-screen script has run once the page's body is parsed and a frame drawn
@@ -359,7 +361,7 @@ describe('a list seen before, on its next first visit', () => {
       const picture = page.locator('#first-screen');
       const drawn = (await picture.count()) > 0 ? await picture.textContent() : null;
       release();
-      await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+      await page.unroute(ENTRY);
       return drawn;
     };
     expect(await drawnOnNextVisit()).toBe('Yêu cầu thanh toán');
@@ -376,6 +378,19 @@ describe('a list seen before, on its next first visit', () => {
       }
     }, LIST);
     expect(await drawnOnNextVisit()).toBe('Payment requests');
+    // a first-screen script that comes after the app has drawn its heading draws nothing over it
+    const releaseLate = await holdEntry(page, FIRST_SCREEN);
+    const late = page.waitForResponse(FIRST_SCREEN);
+    await page.goto(LIST, { waitUntil: 'commit' });
+    await page.locator('#root h1', { hasText: 'Payment requests' }).waitFor();
+    releaseLate();
+    await late;
+    await page.waitForLoadState('load');
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    expect(await page.locator('#first-screen').count()).toBe(0);
+    await page.unroute(FIRST_SCREEN);
     await page.setViewportSize({ width: 390, height: 823 });
     expect(await drawnOnNextVisit()).toBeNull();
     await page.setViewportSize({ width: 412, height: 823 });

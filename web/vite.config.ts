@@ -9,7 +9,7 @@ import { WEB_APPLICATION_ID } from '../domain/src/application-id.ts';
 import { entities } from '../domain/src/entities.ts';
 import { PHONE_QUERY } from './src/app/breakpoints.ts';
 import { EARLY_ANSWERS_KEY, EARLY_PATHS } from './src/lib/early-answers.ts';
-import { SHELL_ID, SHELL_KEY } from './src/lib/first-screen-shell.ts';
+import { DRAWN_ATTRIBUTE, SHELL_ID, SHELL_KEY } from './src/lib/first-screen-shell.ts';
 import { PREFERENCES_KEY } from './src/lib/preferences.ts';
 import { encodeKey, sessionHeaders } from './src/lib/session.ts';
 import {
@@ -208,7 +208,9 @@ const firstScreenPreloads = (): Plugin => ({
     var p = shells && shells.build === ${JSON.stringify(buildTime)} && shells.screens && shells.screens[path];
     if (!p || p.lang !== lang || !p.heading) return;
     var draw = function () {
-      if (!document.body || document.documentElement.clientWidth !== p.width) return;
+      // not over an app that has drawn its own heading already (this script came late)
+      var html = document.documentElement;
+      if (!document.body || html.clientWidth !== p.width || html.hasAttribute('${DRAWN_ATTRIBUTE}')) return;
       var box = function (tag, at, parent) {
         var e = document.createElement(tag);
         var s = e.style;

@@ -18,6 +18,8 @@ import { encodeKey } from './session.ts';
 export const SHELL_KEY = encodeKey('sitepay.shell');
 /** The overlay the first-screen script draws the picture in, over the app's root. */
 export const SHELL_ID = 'first-screen';
+/** Set on the page's root element once the app has drawn a heading. */
+export const DRAWN_ATTRIBUTE = 'data-drawn';
 /** How many addresses are remembered; the one seen longest ago goes first. */
 export const SHELLS_KEPT = 20;
 /** How long after the heading is drawn it is measured: the first screen's work is done by then. */
@@ -161,6 +163,8 @@ export function useShellRemembered(
  */
 export function useShellGone(): void {
   useLayoutEffect(() => {
+    // the first-screen script draws no picture once the app has drawn a heading of its own
+    document.documentElement.setAttribute(DRAWN_ATTRIBUTE, '');
     document.getElementById(SHELL_ID)?.remove();
   }, []);
 }
