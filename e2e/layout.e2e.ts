@@ -269,6 +269,19 @@ describe('a list seen before, on its next first visit', () => {
   };
   const ENTRY = /\/assets\/index-[\w-]+\.js$/;
   const FIRST_SCREEN = /\/assets\/first-screen-[\w-]+\.js$/;
+  /** Waits until the app has remembered the list's first screen as seen in `lang`. */
+  const remembered = (page: import('playwright-core').Page, lang: 'vi' | 'en') =>
+    page.waitForFunction(
+      ([path, seenIn]) => {
+        const raw = localStorage.getItem(`sp_${btoa('sitepay.shell').replace(/=+$/, '')}`);
+        try {
+          return JSON.parse(decodeURIComponent(atob(raw ?? ''))).screens[path]?.lang === seenIn;
+        } catch {
+          return false;
+        }
+      },
+      [LIST, lang] as const,
+    );
   /** Holds back a script (the app's entry unless told) until `release` (unrouted ones go on their own). */
   const holdEntry = async (page: import('playwright-core').Page, script = ENTRY) => {
     let release = () => {};
@@ -285,14 +298,7 @@ describe('a list seen before, on its next first visit', () => {
   test("is drawn from its remembered picture before the app's scripts run; the app's heading takes its place where it stood", async () => {
     const { page, context, consoleErrors } = await signedIn(LIST, { width: 412, height: 823 });
     // the app remembers the list's first screen at an idle moment after it is drawn
-    await page.waitForFunction((path) => {
-      const raw = localStorage.getItem(`sp_${btoa('sitepay.shell').replace(/=+$/, '')}`);
-      try {
-        return path in JSON.parse(decodeURIComponent(atob(raw ?? ''))).screens;
-      } catch {
-        return false;
-      }
-    }, LIST);
+    await remembered(page, 'vi');
     // the next first visit, its app's script held back: only the first-screen script runs
     const release = await holdEntry(page);
     await page.addInitScript(() => {
@@ -340,14 +346,7 @@ describe('a list seen before, on its next first visit', () => {
 
   test('is drawn in the language it was seen in; not at another width, nor once signed out', async () => {
     const { page, context, consoleErrors } = await signedIn(LIST, { width: 412, height: 823 });
-    await page.waitForFunction((path) => {
-      const raw = localStorage.getItem(`sp_${btoa('sitepay.shell').replace(/=+$/, '')}`);
-      try {
-        return path in JSON.parse(decodeURIComponent(atob(raw ?? ''))).screens;
-      } catch {
-        return false;
-      }
-    }, LIST);
+    await remembered(page, 'vi');
     const drawnOnNextVisit = async () => {
       const release = await holdEntry(page);
       const ran = page.waitForResponse(FIRST_SCREEN);
@@ -369,14 +368,7 @@ describe('a list seen before, on its next first visit', () => {
     await page.getByTestId('language-switch').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.locator('#root h1', { hasText: 'Payment requests' }).waitFor();
-    await page.waitForFunction((path) => {
-      const raw = localStorage.getItem(`sp_${btoa('sitepay.shell').replace(/=+$/, '')}`);
-      try {
-        return JSON.parse(decodeURIComponent(atob(raw ?? ''))).screens[path].lang === 'en';
-      } catch {
-        return false;
-      }
-    }, LIST);
+    await remembered(page, 'en');
     expect(await drawnOnNextVisit()).toBe('Payment requests');
     // a first-screen script that comes after the app has drawn its heading draws nothing over it
     const releaseLate = await holdEntry(page, FIRST_SCREEN);
