@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Statement } from './bare-server.ts';
 import { BENCH_USER_PASSWORD, type Sink } from './generate.ts';
 import { BENCH_DIRECTOR } from './generate-payments.ts';
+import { APPROVAL_QUEUE_FIELDS, PAYMENT_LIST_FIELDS } from './web-list-fields.ts';
 
 export type Who = 'admin' | 'director';
 /** A captured statement; `prepared` marks the request check, which runs as a named statement. */
@@ -37,6 +38,8 @@ type PageBody = { items: unknown[]; total: number; totalExact: boolean; nextCurs
 const q = (params: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 const LIST = '/api/payment-transaction/paging';
+/** A page of the web's payment list, with the fields it asks for. */
+const listQ = (params: Record<string, string | number>) => q({ ...params, fields: PAYMENT_LIST_FIELDS });
 const DEEP_PAGE = Math.floor(50_000 / 20) + 1; // rows 50,001–50,020
 
 /**
@@ -75,7 +78,7 @@ export async function paymentScenarios(sink: Sink): Promise<PaymentScenario[]> {
       name: 'payment-list',
       kind: 'list',
       path: LIST,
-      query: q({ constructionId: big.id, status: 'unpaid', itemsPerPage: 20 }),
+      query: listQ({ constructionId: big.id, status: 'unpaid', itemsPerPage: 20 }),
       user: 'admin',
       note: `construction ${big.code} (the largest, ${big.n.toLocaleString('en')} requests), unpaid`,
     },
@@ -83,7 +86,7 @@ export async function paymentScenarios(sink: Sink): Promise<PaymentScenario[]> {
       name: 'payment-overdue',
       kind: 'list',
       path: '/api/payment-transaction/overdue/paging',
-      query: q({ itemsPerPage: 20 }),
+      query: listQ({ itemsPerPage: 20 }),
       user: 'admin',
       note: 'overdue: unpaid, due date before today',
     },
@@ -91,7 +94,7 @@ export async function paymentScenarios(sink: Sink): Promise<PaymentScenario[]> {
       name: 'approval-queue',
       kind: 'list',
       path: '/api/payment-approval/paging',
-      query: q({ itemsPerPage: 20 }),
+      query: q({ itemsPerPage: 20, fields: APPROVAL_QUEUE_FIELDS }),
       user: 'director',
       note: `waiting requests, as ${BENCH_DIRECTOR} (ROLE_DIRECTOR + one company's scope)`,
     },
@@ -99,7 +102,7 @@ export async function paymentScenarios(sink: Sink): Promise<PaymentScenario[]> {
       name: 'payment-search',
       kind: 'list',
       path: LIST,
-      query: q({ search, itemsPerPage: 20 }),
+      query: listQ({ search, itemsPerPage: 20 }),
       user: 'admin',
       note: `search "${search}" (of ${searched.name}, ${searched.n.toLocaleString('en')} requests)`,
     },
@@ -107,7 +110,7 @@ export async function paymentScenarios(sink: Sink): Promise<PaymentScenario[]> {
       name: 'payment-search-code',
       kind: 'list',
       path: LIST,
-      query: q({ search: String(aRequest?.code ?? 'YCTT'), itemsPerPage: 20 }),
+      query: listQ({ search: String(aRequest?.code ?? 'YCTT'), itemsPerPage: 20 }),
       user: 'admin',
       note: `search the request number "${aRequest?.code}"`,
     },
@@ -115,7 +118,7 @@ export async function paymentScenarios(sink: Sink): Promise<PaymentScenario[]> {
       name: 'payment-search-contract',
       kind: 'list',
       path: LIST,
-      query: q({ search: String(aContract?.contract_no ?? 'HĐ'), itemsPerPage: 20 }),
+      query: listQ({ search: String(aContract?.contract_no ?? 'HĐ'), itemsPerPage: 20 }),
       user: 'admin',
       note: `search the contract number "${aContract?.contract_no}"`,
     },
@@ -123,7 +126,7 @@ export async function paymentScenarios(sink: Sink): Promise<PaymentScenario[]> {
       name: 'payment-search-word',
       kind: 'list',
       path: LIST,
-      query: q({ search: 'hạ tầng', itemsPerPage: 20 }),
+      query: listQ({ search: 'hạ tầng', itemsPerPage: 20 }),
       user: 'admin',
       note: 'search "hạ tầng", a phrase of one progress request in five',
     },
@@ -131,7 +134,7 @@ export async function paymentScenarios(sink: Sink): Promise<PaymentScenario[]> {
       name: 'payment-deep',
       kind: 'deep',
       path: LIST,
-      query: q({ itemsPerPage: 20, page: DEEP_PAGE }),
+      query: listQ({ itemsPerPage: 20, page: DEEP_PAGE }),
       user: 'admin',
       note: 'page 2,501 by cursor: after row 50,000 of all requests',
     },
@@ -187,7 +190,7 @@ export async function capturePayments(
     for (let p = 2; p <= 50 && page.nextCursor; p++)
       page = await get(s, q({ itemsPerPage: 1000, page: p, cursor: page.nextCursor }));
     if (!page.nextCursor) throw new Error(`${s.name}: the list ends before row 50,000`);
-    s.query = q({ itemsPerPage: 20, page: DEEP_PAGE, cursor: page.nextCursor });
+    s.query = listQ({ itemsPerPage: 20, page: DEEP_PAGE, cursor: page.nextCursor });
   }
   for (const s of scenarios) {
     await get(s, s.query); // the first request fills the estimate cache (and may analyze)

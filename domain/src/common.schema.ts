@@ -184,6 +184,11 @@ export const pagingQuerySchema = z.object({
     .transform((v) => v === true || v === 'true' || v === '1')
     .optional(),
   search: z.string().max(200).optional(),
+  /**
+   * The fields the client will read, comma-separated: the record's own fields always come, its
+   * display fields (referred names, computed marks) only those named. Without it, every field.
+   */
+  fields: z.string().max(2000).optional(),
   status: z.enum(statusFilters).optional(),
   constructionId: constructionSelector.optional(),
   /** `nextCursor` / `prevCursor` of a page already read: the page right after / before it. */

@@ -7,6 +7,7 @@
 import { and, desc, getTableColumns, getTableName, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
+import { fieldError } from './errors.ts';
 import { fixedSqlText } from './fast-select.ts';
 import { type Lookup, outer, type RecordKind, type RecordTable, type Row } from './record-kind.ts';
 
@@ -160,3 +161,46 @@ export const selection = (kind: RecordKind) => {
   }
   return columns;
 };
+
+/** The narrowed selections of a kind made so far, by the display columns they keep. */
+const narrowedOf = new WeakMap<RecordKind, Map<string, Readonly<Record<string, PgColumn | SQL>>>>();
+/** Narrowed selections kept per kind: a client asks for a few sets, always the same (its screens). */
+const NARROWED_KEPT = 64;
+
+/**
+ * The columns a list reads for a client that names the fields it uses (`fields`, comma-separated):
+ * the record's own columns always (read with the row at no cost of their own), and of its display
+ * columns — each a subquery per row — only those named. Without `fields`, all of them: what every
+ * client had before. A name that is no field of the record is a 400 naming `fields`, like an unknown
+ * sort; the same set of names gives the same object (its SQL is compiled once, fast-select.ts).
+ * docs/adr/0120-a-list-reads-the-fields-its-screen-names.md
+ */
+export function selectionFor(kind: RecordKind, fields: string | undefined) {
+  const all = selection(kind);
+  if (fields === undefined) return all;
+  const display = displayColumns(kind);
+  const named = new Set<string>();
+  for (const raw of fields.split(',')) {
+    const field = raw.trim();
+    if (field === '') continue;
+    if (!Object.hasOwn(all, field)) throw fieldError('fields', 'unknown_field');
+    if (Object.hasOwn(display, field)) named.add(field);
+  }
+  const key = [...named].sort().join(',');
+  let kept = narrowedOf.get(kind);
+  if (!kept) {
+    kept = new Map();
+    narrowedOf.set(kind, kept);
+  }
+  let narrowed = kept.get(key);
+  if (!narrowed) {
+    narrowed = Object.freeze(
+      Object.fromEntries(
+        Object.entries(all).filter(([field]) => !Object.hasOwn(display, field) || named.has(field)),
+      ),
+    );
+    if (kept.size >= NARROWED_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, narrowed);
+  }
+  return narrowed;
+}

@@ -13,7 +13,7 @@ import { queryRows, type Tx } from '../db/client.ts';
 import type { CurrentUser } from './auth.ts';
 import { notFound } from './errors.ts';
 import { type PageSpec, readPage, type SearchPart, sortKeyOf } from './paging.ts';
-import { displayColumns, HIDDEN_COLUMNS, selection, toRecord } from './record-columns.ts';
+import { displayColumns, HIDDEN_COLUMNS, selection, selectionFor, toRecord } from './record-columns.ts';
 import type { RecordKind, RecordTable, Row } from './record-kind.ts';
 
 /** Written as literals: a partial index's `status <> 'D'` then serves a generic plan too. */
@@ -171,7 +171,7 @@ export async function listSpec(
   const descending = asked ? Boolean(query.sortDesc) : (kind.defaultSort?.desc ?? true);
   return {
     table: t,
-    selection: selection(kind),
+    selection: selectionFor(kind, typeof query.fields === 'string' ? query.fields : undefined),
     where,
     key,
     id: t.id,

@@ -101,6 +101,8 @@ export const resource: ResourceDescription = resourceOf(
         { key: 'to', label: 'resources.payment.filterFields.to', kind: 'date' },
       ],
       highlight: { field: 'overdue', color: 'error' },
+      // the ticked rows' bar tells those already in a batch; no other display field is read
+      reads: ['batch_code'],
       totals: true,
       hideOnPhones: ['rowNumber'],
       // on a phone a card: the amount with its approval and payment state, the contractor, the request

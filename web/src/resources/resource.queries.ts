@@ -25,6 +25,25 @@ const isPagingRefusal = (error: unknown) =>
   error.errors.some((e) => e.field === 'cursor' || (e.field === 'page' && e.message === 'too_deep'));
 
 /**
+ * The fields a list's screen reads of its rows, comma-separated, for a description that names what
+ * its code reads besides its columns (`list.reads`); undefined (every field) without it. The id, the
+ * title, each column and its flags, the marked rows' field, the phone's card and `reads`.
+ */
+export function listFields(resource: ResourceDescription): string | undefined {
+  const list = resource.list;
+  if (!list?.reads) return undefined;
+  const fields = new Set(['id', resource.titleField]);
+  for (const column of resource.columns) {
+    fields.add(column.field);
+    for (const flag of column.flags ?? []) fields.add(flag.field);
+  }
+  if (list.highlight) fields.add(list.highlight.field);
+  for (const line of list.phoneCard ?? []) for (const field of line) fields.add(field);
+  for (const field of list.reads) fields.add(field);
+  return [...fields].join(',');
+}
+
+/**
  * One page of a list. A refused cursor (a link made under another sort or construction) or a page
  * too deep to read by number falls back, without a notice, to the same page by number when it can
  * be reached so, else page 1; the page then writes that into the URL.
@@ -39,10 +58,13 @@ export const resourceListQuery = (
     queryFn: async ({ signal }): Promise<ListAnswer> => {
       const view = resource.list?.views?.find((v) => v.key === params.view);
       const path = view?.paging ?? endpointsOf(resource).paging;
-      const query = withStatusParam(
-        toApiQuery(params, Boolean(resource.scopedByConstruction), options),
-        resource.list?.statusParam,
-      );
+      const query = {
+        ...withStatusParam(
+          toApiQuery(params, Boolean(resource.scopedByConstruction), options),
+          resource.list?.statusParam,
+        ),
+        fields: listFields(resource),
+      };
       try {
         return await api.get<ListAnswer>(path, { query, signal, recovers: isPagingRefusal });
       } catch (error) {

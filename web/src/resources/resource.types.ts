@@ -316,6 +316,14 @@ export type ListOptions = {
   /** A boolean field that marks its row (an overdue request). */
   highlight?: { field: string; color: 'error' | 'warning' };
   /**
+   * The fields the list's own code reads of a row besides its columns, their flags, `highlight`,
+   * `phoneCard` and `titleField` (the ticked rows' bar: `batch_code`). A list that gives it asks the
+   * server for those fields alone (`fields`; the record's own fields always come, of its display
+   * fields only the named: docs/adr/0120-a-list-reads-the-fields-its-screen-names.md); without it,
+   * for every field.
+   */
+  reads?: readonly string[];
+  /**
    * Left out on phones (below sm); the row number by default. On phones a row's actions fold into
    * one "more" menu; without the actions a column should `link` to the record.
    */
