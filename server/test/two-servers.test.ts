@@ -144,4 +144,35 @@ describe('two servers on one PostgreSQL', () => {
     expect(down.statusCode).toBe(200);
     expect(Buffer.compare(down.rawPayload, bytes)).toBe(0);
   });
+
+  it("a scope given on one server is seen by the user's next request on the other, and so is its taking back", async () => {
+    const ketoan2 = await a.login('ketoan2', 'ketoan123');
+    const dn = (await fa.lookup()).constructions['CT-004']!;
+    const k = await fa.contractor({ code: 'NT-TWO-DN', name: 'Hai DN' });
+    const ben = await fa.payee(k, { account_number: '246813579' });
+    const contractDn = await fa.contract({
+      by: ketoan2,
+      construction_id: dn.id,
+      constructor_id: k.id,
+      beneficiary_id: ben.id,
+    });
+    const request = await fa.request(contractDn, { by: ketoan2 });
+    const ketoan = (await a.call('GET', '/api/account/profile', tokenA.ketoan)).body;
+    const scopeDn = (await a.call('GET', '/api/admin/role/list/all', tokenA.admin)).body.find(
+      (r: { code: string }) => r.code === 'SCOPE_DN',
+    );
+    const seenOnB = async () =>
+      (await b.call('GET', `/api/payment-transaction/get/${request.id}`, tokenA.ketoan)).status;
+    expect(await seenOnB()).toBe(404); // b keeps his constructions now
+    const give = await a.call('PATCH', `/api/admin/user/roles/${ketoan.id}`, tokenA.admin, {
+      roleId: scopeDn.id,
+    });
+    expect(give.status).toBe(200);
+    expect(await seenOnB()).toBe(200);
+    const take = await a.call('DELETE', `/api/admin/user/roles/${ketoan.id}`, tokenA.admin, {
+      roleId: scopeDn.id,
+    });
+    expect(take.status).toBe(200);
+    expect(await seenOnB()).toBe(404);
+  });
 });

@@ -1143,6 +1143,16 @@ export const groupRole = pgTable(
   },
   (t) => [primaryKey({ columns: [t.group_id, t.role_id] }), index('group_role_role_idx').on(t.role_id)],
 );
+/**
+ * One number that grows whenever what users' data scopes are made of changes: roles and who holds
+ * them (directly or through groups), constructions' projects, projects' companies. Triggers bump it
+ * in the writing transaction (migration 0040), the request check reads it, and a server keeps a
+ * user's constructions while it stays the same (docs/adr/0121-a-users-constructions-kept-per-access-version.md).
+ */
+export const accessVersion = pgTable('access_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 export const roleMenu = pgTable(
   'role_menu',
   {

@@ -46,11 +46,11 @@ export const endpointAllowed = (
 export const isAdminSql = (userId: number): SQL => sql`
   exists (select 1 from role r where r.code = ${ADMIN_ROLE} and r.id in (${userRoleIds(userId)}))`;
 
-const scopedRoles = (userId: number) =>
+const scopedRoles = (userId: number | Placeholder) =>
   sql`select company_id, project_id, construction_id from role where id in (${userRoleIds(userId)})`;
 
 /** Construction ids the user's roles cover: its construction, its project's, its company's projects'. */
-export const scopeConstructionIds = (userId: number): SQL => sql`
+export const scopeConstructionIds = (userId: number | Placeholder): SQL => sql`
   select c.id from construction c
   where c.id in (select construction_id from (${scopedRoles(userId)}) s where construction_id is not null)
      or c.project_id in (select project_id from (${scopedRoles(userId)}) s where project_id is not null)

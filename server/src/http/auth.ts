@@ -27,6 +27,7 @@ import type { Database, Db, Tx } from '../db/client.ts';
 import { appUser, session } from '../db/schema.ts';
 import { ADMIN_ROLE, endpointAllowed, userRoleIds } from './access-sql.ts';
 import { forbidden, HttpError, invalidToken, passwordChangeRequired } from './errors.ts';
+import { keptConstructionIds } from './user-scope.ts';
 
 export type Access = 'public' | 'user' | 'endpoint';
 
@@ -38,6 +39,12 @@ export type CurrentUser = {
   sessionId: string;
   /** The application (id) of the request's `ApplicationId` (absent for users acted for by the server). */
   applicationId?: number;
+  /**
+   * The constructions his roles cover, as they were when the request was checked (kept per access
+   * version: docs/adr/0121-a-users-constructions-kept-per-access-version.md); absent for an
+   * administrator and for users acted for by the server, whose scope is read by a subquery.
+   */
+  constructionIds?: readonly number[];
 };
 
 declare module 'fastify' {
@@ -99,6 +106,8 @@ type Row = {
   application_id: number | null;
   /** The application the session was opened with (null: a session older than the column). */
   session_application_id: number | null;
+  /** The access version (`access_version`), as text; null if its row is missing. */
+  access_version: string | null;
 };
 
 /** The request check: the session, the user, whether an admin, and whether `allowed`. */
@@ -107,7 +116,8 @@ const requestCheck = (allowed: SQL) => sql`
       select u.id, u.user_name, u.department_id, u.must_change_password,
         exists (select 1 from role r where r.code = ${ADMIN_ROLE} and r.id in (select id from roles)) as is_admin,
         ${allowed} as allowed,
-        a.id as application_id, s.application_id as session_application_id
+        a.id as application_id, s.application_id as session_application_id,
+        (select v.version::text from access_version v where v.id = 1) as access_version
       from session s join app_user u on u.id = s.user_id
         left join application a on a.client_id = ${sql.placeholder('applicationId')} and a.status = 'O'
       where s.id = ${sql.placeholder('sessionId')} and s.user_id = ${sql.placeholder('userId')}
@@ -176,6 +186,8 @@ export const authPlugin = fp(
       if (row.must_change_password && !request.routeOptions.config?.whilePasswordChange)
         throw passwordChangeRequired();
       if (!row.is_admin && !row.allowed) throw forbidden(request.url.split('?')[0] ?? request.url);
+      if (!row.is_admin)
+        request.user.constructionIds = await keptConstructionIds(opts.prepared, row.id, row.access_version);
       return request.user;
     });
 

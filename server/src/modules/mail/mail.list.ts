@@ -14,10 +14,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
-import { scopeConstructionIds } from '../../http/access-sql.ts';
 import { type CurrentUser, currentUser } from '../../http/auth.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { readPage, sortKeyOf } from '../../http/paging.ts';
+import { inConstructionScope } from '../../http/user-scope.ts';
 import { nudgeMailWorkers } from './mail.outbox.ts';
 import { SECRET_EVENTS } from './mail.worker.ts';
 
@@ -77,7 +77,7 @@ const toItem = (row: Record<string, unknown>): MailItem => {
 
 /** The mails the user may see: those of records in his scope; every one for an administrator. */
 const mailScope = (user: CurrentUser): SQL | undefined =>
-  user.isAdmin ? undefined : sql`${o.construction_id} = any(array(${scopeConstructionIds(user.id)}))`;
+  user.isAdmin ? undefined : inConstructionScope(o.construction_id, user);
 
 /** A page of the outbox: filtered by state, event and a search over recipient, subject, event and key. */
 export function readOutbox(db: Tx, q: z.infer<typeof mailQuerySchema>, user: CurrentUser) {

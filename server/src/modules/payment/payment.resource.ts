@@ -23,9 +23,9 @@ import {
   paymentType,
   transactionType,
 } from '../../db/schema.ts';
-import { scopeConstructionIds } from '../../http/access-sql.ts';
 import type { Lookup } from '../../http/record-kind.ts';
 import { outer, type RecordKind } from '../../http/records.ts';
+import { inConstructionScope } from '../../http/user-scope.ts';
 import { selectedConstruction } from '../construction/construction.resource.ts';
 import { beforePaymentStatus, beforePaymentWrite } from './payment.workflow.ts';
 import { stepsColumn } from './payment-steps.service.ts';
@@ -146,8 +146,9 @@ export const paymentKind: RecordKind = {
   },
   defaultSort: { by: 'created_at', desc: true },
   // as an array: the planner then sees a handful of constructions, not its guess for a subquery
-  // (it guessed 438 of 500 for a scope of 30, and read the whole table)
-  scope: (user) => sql`${p.construction_id} = any(array(${scopeConstructionIds(user.id)}))`,
+  // (it guessed 438 of 500 for a scope of 30, and read the whole table); the ids the request was
+  // checked with, bound (docs/adr/0121-a-users-constructions-kept-per-access-version.md)
+  scope: (user) => inConstructionScope(p.construction_id, user),
   filters: (query) => {
     const q = query as PaymentListQuery;
     const selected = selectedConstruction(q);

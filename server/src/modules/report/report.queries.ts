@@ -25,9 +25,9 @@ import { VALUE_BUCKETS } from '@sitepay/domain/report.schema';
 import { type SQL, sql } from 'drizzle-orm';
 import { businessToday, isoWeek, todaySql } from '../../core/business-time.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { scopeConstructionIds } from '../../http/access-sql.ts';
 import type { CurrentUser } from '../../http/auth.ts';
 import { nextTurn, type Turn } from '../../http/load.ts';
+import { inConstructionScope } from '../../http/user-scope.ts';
 import { rightsOf } from '../payment/payment.workflow.ts';
 import { queueWhere } from '../payment/payment-lists.service.ts';
 
@@ -39,7 +39,7 @@ const and = (parts: (SQL | undefined)[]): SQL => {
 /** Constructions the filters and the scope leave, as a condition on `column`. */
 function constructionFilter(column: SQL, q: ReportQuery, user: CurrentUser): SQL {
   return and([
-    user.isAdmin ? undefined : sql`${column} = any(array(${scopeConstructionIds(user.id)}))`,
+    user.isAdmin ? undefined : inConstructionScope(column, user),
     q.constructionId && q.constructionId > 0 ? sql`${column} = ${q.constructionId}` : undefined,
     q.projectId
       ? sql`${column} in (select id from construction where project_id = ${q.projectId})`
