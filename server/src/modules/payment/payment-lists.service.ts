@@ -3,7 +3,7 @@
  * payment export's `view`) and the approver's queue (the approval list, the home page's and the
  * reports' "waiting for me").
  */
-import { and, between, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, type SQL, sql } from 'drizzle-orm';
 import { businessToday, isoWeek, monthOf } from '../../core/business-time.ts';
 import type { Tx } from '../../db/client.ts';
 import { department, paymentTransaction } from '../../db/schema.ts';
@@ -58,16 +58,16 @@ async function listingRights(tx: Tx, user: CurrentUser): Promise<Rights> {
  */
 export async function queueWhere(tx: Tx, user: CurrentUser): Promise<SQL> {
   const rights = await listingRights(tx, user);
-  const mine = rights.isDirector
-    ? sql`true`
-    : or(
-        eq(p.director_id, user.id),
-        sql`${p.department_id} in (select d.id from ${department} d where d.director_id = ${user.id})`,
-      )!;
   const r = 'payment_transaction';
   const them = sql`for_whom.delegator_id`;
-  const forDelegator = sql`exists (select 1 from (${delegatorsOfSql(user.id)}) for_whom
-    where ${flowlessDeciderSql(them, r)} and not ${preparedSql(them, r)})`;
+  // a director decides every flowless request himself: a delegator's could add none (and the
+  // statement is 4 KB and eleven subplans shorter without them)
+  const flowless = rights.isDirector
+    ? sql`true`
+    : sql`(${p.director_id} = ${user.id}
+        or ${p.department_id} in (select d.id from ${department} d where d.director_id = ${user.id})
+        or exists (select 1 from (${delegatorsOfSql(user.id)}) for_whom
+          where ${flowlessDeciderSql(them, r)} and not ${preparedSql(them, r)}))`;
   // literals, not parameters: a prepared statement's generic plan can then use the partial index of
   // waiting requests (payment_waiting_idx), whose predicate names these values
   return and(
@@ -76,7 +76,7 @@ export async function queueWhere(tx: Tx, user: CurrentUser): Promise<SQL> {
     rights.mayDecide
       ? // an OR, not a CASE: the planner then sees that a director's waiting requests are nearly all
         // his and walks the waiting index in the list's order (a CASE made it read and sort all 4,500)
-        sql`((${p.current_step} is null and (${mine} or ${forDelegator}))
+        sql`((${p.current_step} is null and ${flowless})
           or (${p.current_step} is not null and ${stepQueueSql(user)}))`
       : sql`false`,
   )!;
