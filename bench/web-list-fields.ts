@@ -7,8 +7,8 @@
 
 /** The payment list (and its overdue, search and deep pages): web/src/resources/payment.resource.ts. */
 export const PAYMENT_LIST_FIELDS =
-  'id,requirement_no,code,isPriority,overdue,payee_hold,holder_mismatch,contract_no,constructor_name,amount,date,approval_status,payment_status,batch_code';
+  'id,requirement_no,code,isPriority,overdue,payee_hold,payee_changed_by,payee_changed_at,holder_mismatch,contract_no,constructor_name,amount,date,approval_status,payment_status,company_id,paid_amount,batch_code';
 
 /** The approver's queue: web/src/resources/approval.resource.ts. */
 export const APPROVAL_QUEUE_FIELDS =
-  'id,code,isPriority,overdue,payee_hold,holder_mismatch,constructor_name,contract_no,construction_name,note,amount,current_step,sent_at,steps';
+  'id,code,isPriority,overdue,payee_hold,payee_changed_by,payee_changed_at,holder_mismatch,constructor_name,contract_no,construction_name,note,amount,current_step,sent_at,steps,requirement_no';

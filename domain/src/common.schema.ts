@@ -185,8 +185,8 @@ export const pagingQuerySchema = z.object({
     .optional(),
   search: z.string().max(200).optional(),
   /**
-   * The fields the client will read, comma-separated: the record's own fields always come, its
-   * display fields (referred names, computed marks) only those named. Without it, every field.
+   * The fields the client will read, comma-separated: the answer's items then hold these and the
+   * record's `id`, `version` and `status`, nothing else. Without it, every field.
    */
   fields: z.string().max(2000).optional(),
   status: z.enum(statusFilters).optional(),
@@ -201,9 +201,24 @@ export const pagingQuerySchema = z.object({
 });
 export type PagingQuery = z.infer<typeof pagingQuerySchema>;
 
+/** The fields a page's item holds whatever `fields` names: the record, its version, its state. */
+export const LISTED_ALWAYS = ['id', 'version', 'status'] as const;
+
+/**
+ * A list's item as its page answers it: `fields` may leave out any field but LISTED_ALWAYS
+ * (docs/adr/0122-a-named-list-answers-only-what-it-names.md), so the answer's schema requires those
+ * only; the type stays the record's, read by a client for the fields it named.
+ */
+function listedItem<T extends z.ZodType>(item: T): T {
+  if (!(item instanceof z.ZodObject)) return item;
+  const always: Record<string, true> = {};
+  for (const field of LISTED_ALWAYS) if (field in item.shape) always[field] = true;
+  return item.partial().required(always as never) as unknown as T;
+}
+
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
-    items: z.array(item),
+    items: z.array(listedItem(item)),
     total: z.number().int(),
     totalExact: z.boolean(),
     page: z.number().int(),

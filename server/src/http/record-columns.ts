@@ -4,6 +4,7 @@
  * by the exports), and never the internal ones (the search text, hashes, encrypted secrets).
  */
 
+import { LISTED_ALWAYS } from '@sitepay/domain/common.schema';
 import { and, desc, getTableColumns, getTableName, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
@@ -169,22 +170,22 @@ const NARROWED_KEPT = 64;
 
 /**
  * The columns a list reads for a client that names the fields it uses (`fields`, comma-separated):
- * the record's own columns always (read with the row at no cost of their own), and of its display
- * columns — each a subquery per row — only those named. Without `fields`, all of them: what every
- * client had before. A name that is no field of the record is a 400 naming `fields`, like an unknown
- * sort; the same set of names gives the same object (its SQL is compiled once, fast-select.ts).
- * docs/adr/0120-a-list-reads-the-fields-its-screen-names.md
+ * those, and the record's id, version and status (LISTED_ALWAYS) — a page of 20 payment requests
+ * read 61 own columns where the web's list shows 14 fields, and decoding and writing them was most
+ * of the server's time per page (docs/adr/0122-a-named-list-answers-only-what-it-names.md). Without
+ * `fields`, every column: what every client had before. A name that is no field of the record is a
+ * 400 naming `fields`, like an unknown sort; the same set of names gives the same object (its SQL is
+ * compiled once, fast-select.ts). docs/adr/0120-a-list-reads-the-fields-its-screen-names.md
  */
 export function selectionFor(kind: RecordKind, fields: string | undefined) {
   const all = selection(kind);
   if (fields === undefined) return all;
-  const display = displayColumns(kind);
-  const named = new Set<string>();
+  const named = new Set<string>(LISTED_ALWAYS);
   for (const raw of fields.split(',')) {
     const field = raw.trim();
     if (field === '') continue;
     if (!Object.hasOwn(all, field)) throw fieldError('fields', 'unknown_field');
-    if (Object.hasOwn(display, field)) named.add(field);
+    named.add(field);
   }
   const key = [...named].sort().join(',');
   let kept = narrowedOf.get(kind);
@@ -194,11 +195,7 @@ export function selectionFor(kind: RecordKind, fields: string | undefined) {
   }
   let narrowed = kept.get(key);
   if (!narrowed) {
-    narrowed = Object.freeze(
-      Object.fromEntries(
-        Object.entries(all).filter(([field]) => !Object.hasOwn(display, field) || named.has(field)),
-      ),
-    );
+    narrowed = Object.freeze(Object.fromEntries(Object.entries(all).filter(([field]) => named.has(field))));
     if (kept.size >= NARROWED_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(key, narrowed);
   }

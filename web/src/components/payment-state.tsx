@@ -55,6 +55,7 @@ export const payeeFlags: NonNullable<ColumnSpec['flags']> = [
   {
     field: 'payee_hold',
     icon: 'account',
+    reads: ['payee_changed_by', 'payee_changed_at'],
     detail: (r, t, lang) =>
       t('payment.payee.changedBy', {
         by: r.payee_changed_by ?? '',

@@ -33,8 +33,9 @@ export const resource: ResourceDescription = {
   list: {
     statuses: [],
     highlight: { field: 'overdue', color: 'error' },
-    // the step's name is read from the request's steps
-    reads: ['steps'],
+    // the step's name is read from the request's steps; the decided requests' list after a bulk
+    // decision names each by its number too (features/payment/approval-list-page.tsx)
+    reads: ['steps', 'requirement_no'],
     hideOnPhones: ['rowNumber'],
     // on a phone a card: how much, to whom, what for, then the request and how long it has waited
     phoneCard: [['amount'], ['constructor_name'], ['note'], ['code', 'current_step', 'sent_at']],

@@ -16,6 +16,7 @@ import { formatAmount } from '@sitepay/domain/number-format';
 import { approvalStatuses, paymentChangeable, paymentStatuses } from '@sitepay/domain/payment-workflow';
 import { approvalColors, payeeFlags, paymentColors } from '../components/payment-state.tsx';
 import '../i18n/payment-strings.ts';
+import { BATCH_REQUEST_FIELDS } from '../features/payment-batch/batch-request.ts';
 import { resourceOf } from './entity-resource.ts';
 import type { ResourceDescription } from './resource.types.ts';
 
@@ -101,8 +102,9 @@ export const resource: ResourceDescription = resourceOf(
         { key: 'to', label: 'resources.payment.filterFields.to', kind: 'date' },
       ],
       highlight: { field: 'overdue', color: 'error' },
-      // the ticked rows' bar tells those already in a batch; no other display field is read
-      reads: ['batch_code'],
+      // the ticked rows' bar and its new-batch dialog read what a batch line needs (the company, what
+      // remains to pay, the batch a request is in already)
+      reads: BATCH_REQUEST_FIELDS,
       totals: true,
       hideOnPhones: ['rowNumber'],
       // on a phone a card: the amount with its approval and payment state, the contractor, the request

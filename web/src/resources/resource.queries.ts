@@ -27,7 +27,8 @@ const isPagingRefusal = (error: unknown) =>
 /**
  * The fields a list's screen reads of its rows, comma-separated, for a description that names what
  * its code reads besides its columns (`list.reads`); undefined (every field) without it. The id, the
- * title, each column and its flags, the marked rows' field, the phone's card and `reads`.
+ * title, each column and its flags with what their words read, the marked rows' field, the phone's
+ * card and `reads` (the server adds `version` and `status`).
  */
 export function listFields(resource: ResourceDescription): string | undefined {
   const list = resource.list;
@@ -35,7 +36,10 @@ export function listFields(resource: ResourceDescription): string | undefined {
   const fields = new Set(['id', resource.titleField]);
   for (const column of resource.columns) {
     fields.add(column.field);
-    for (const flag of column.flags ?? []) fields.add(flag.field);
+    for (const flag of column.flags ?? []) {
+      fields.add(flag.field);
+      for (const field of flag.reads ?? []) fields.add(field);
+    }
   }
   if (list.highlight) fields.add(list.highlight.field);
   for (const line of list.phoneCard ?? []) for (const field of line) fields.add(field);

@@ -61,6 +61,8 @@ export type ColumnSpec = {
     icon: FlagIcon;
     /** The flag's words from the record (who changed an account, and when), instead of its name. */
     detail?: (record: ResourceRecord, t: Translate, lang: Lang) => string;
+    /** The fields `detail` reads (a list that names its fields asks for them: `list.reads`). */
+    reads?: readonly string[];
   }[];
   /** The cell's text from the whole record (two fields read together) instead of the field's value. */
   text?: (record: ResourceRecord, t: Translate, lang: Lang) => string;
@@ -316,11 +318,11 @@ export type ListOptions = {
   /** A boolean field that marks its row (an overdue request). */
   highlight?: { field: string; color: 'error' | 'warning' };
   /**
-   * The fields the list's own code reads of a row besides its columns, their flags, `highlight`,
-   * `phoneCard` and `titleField` (the ticked rows' bar: `batch_code`). A list that gives it asks the
-   * server for those fields alone (`fields`; the record's own fields always come, of its display
-   * fields only the named: docs/adr/0120-a-list-reads-the-fields-its-screen-names.md); without it,
-   * for every field.
+   * The fields the list's own code reads of a row besides its columns, their flags (and what the
+   * flags' words read), `highlight`, `phoneCard` and `titleField` (the ticked rows' bar: what a batch
+   * line needs). A list that gives it asks the server for those fields alone (`fields`): its rows
+   * then hold those and `id`, `version`, `status`, nothing else
+   * (docs/adr/0122-a-named-list-answers-only-what-it-names.md); without it, every field.
    */
   reads?: readonly string[];
   /**

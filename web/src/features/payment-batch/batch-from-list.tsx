@@ -10,7 +10,8 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceRecord } from '../../resources/resource.types.ts';
-import { BatchCreateDialog, type BatchRequest, batchable } from './batch-pages.tsx';
+import { BatchCreateDialog } from './batch-pages.tsx';
+import { type BatchRequest, batchable } from './batch-request.ts';
 
 export function BatchFromList({ rows }: { rows: ResourceRecord[]; clear: () => void }) {
   const { t } = useTranslation();

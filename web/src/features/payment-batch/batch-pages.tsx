@@ -43,6 +43,7 @@ import {
   moment,
   SimpleTable,
 } from './batch-parts.tsx';
+import type { BatchRequest } from './batch-request.ts';
 
 const PAGE = 20;
 const NONE: BatchRequest[] = [];
@@ -55,23 +56,7 @@ type Account = {
   account_number: string;
   is_default?: boolean;
 };
-/** A request as the payment list answers it: what a batch line needs of it. */
-export type BatchRequest = {
-  id: number;
-  code: string;
-  company_id?: number | null;
-  constructor_name?: string | null;
-  amount: string;
-  paid_amount: string;
-  batch_code?: string | null;
-  approval_status?: string;
-  payment_status?: string;
-};
 type Request = BatchRequest;
-
-/** Whether a request may go in a new batch: accepted, not fully paid, in no open batch. */
-export const batchable = (r: BatchRequest) =>
-  r.approval_status === 'A' && r.payment_status !== 'P' && !r.batch_code;
 
 export const accountLabel = (a: Account) =>
   [a.bank_name, a.account_number, a.company_name].filter(Boolean).join(' – ');
