@@ -171,7 +171,7 @@ const NARROWED_KEPT = 64;
 /**
  * The columns a list reads for a client that names the fields it uses (`fields`, comma-separated):
  * those, and the record's id, version and status (LISTED_ALWAYS) — a page of 20 payment requests
- * read 61 own columns where the web's list shows 14 fields, and decoding and writing them was most
+ * read 61 own columns where the web's list reads 18 fields, and decoding and writing them was most
  * of the server's time per page (docs/adr/0122-a-named-list-answers-only-what-it-names.md). Without
  * `fields`, every column: what every client had before. A name that is no field of the record is a
  * 400 naming `fields`, like an unknown sort; the same set of names gives the same object (its SQL is
